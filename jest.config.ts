@@ -1,0 +1,34 @@
+/** @jest-config-loader esbuild-register */
+import type { Config } from 'jest';
+
+// ts-jest compiles each file on its own (isolatedModules); `npm run typecheck` is the type gate.
+const tsJest: Config['transform'] = {
+  '^.+\\.tsx?$': ['ts-jest', { tsconfig: { module: 'commonjs', jsx: 'react-jsx' }, isolatedModules: true }],
+};
+
+const api = (displayName: string, setupFiles: string[]): Config => ({
+  displayName,
+  testEnvironment: 'node',
+  transform: tsJest,
+  testMatch: ['<rootDir>/server/**/*.test.ts'],
+  setupFiles,
+  testTimeout: 30000,
+});
+
+const projects: Config[] = [
+  {
+    displayName: 'unit',
+    testEnvironment: 'jsdom',
+    transform: tsJest,
+    testMatch: ['<rootDir>/{src,store,machines}/**/*.test.{ts,tsx}'],
+    setupFilesAfterEnv: ['<rootDir>/test/setup-dom.ts'],
+    moduleNameMapper: { '\\.(css)$': '<rootDir>/test/style-stub.ts' },
+  },
+  api('api:pglite', ['<rootDir>/test/db-pglite.ts']),
+];
+
+// The same API suite runs again on a real PostgreSQL when one is given.
+if (process.env.TEST_DATABASE_URL) projects.push(api('api:postgres', ['<rootDir>/test/db-postgres.ts']));
+
+const config: Config = { projects };
+export default config;

@@ -1,0 +1,42 @@
+/**
+ * `npm start`: builds the SPA when dist/ is missing or older than its sources, then starts the
+ * server, which serves the API, /oauth/token, /env.js and the SPA on one port.
+ */
+import { spawnSync } from 'node:child_process';
+import { existsSync, readdirSync, statSync } from 'node:fs';
+import path from 'node:path';
+
+const root = path.resolve(__dirname, '..');
+const stamp = path.join(root, 'dist', 'index.html');
+const sources = [
+  'src',
+  'machines',
+  'store',
+  'public',
+  'webpack.config.ts',
+  'package-lock.json',
+  'tsconfig.json',
+];
+
+function newestMtime(target: string): number {
+  if (!existsSync(target)) return 0;
+  const stat = statSync(target);
+  if (!stat.isDirectory()) return stat.mtimeMs;
+  return readdirSync(target)
+    .filter((name) => !name.endsWith('.test.ts') && !name.endsWith('.test.tsx'))
+    .reduce((newest, name) => Math.max(newest, newestMtime(path.join(target, name))), stat.mtimeMs);
+}
+
+function buildIsStale(): boolean {
+  if (!existsSync(stamp)) return true;
+  const built = statSync(stamp).mtimeMs;
+  return sources.some((source) => newestMtime(path.join(root, source)) > built);
+}
+
+if (buildIsStale()) {
+  process.stdout.write('Building the SPA (first start or changed sources)...\n');
+  const result = spawnSync('npm', ['run', 'build', '--silent'], { cwd: root, stdio: 'inherit' });
+  if (result.status !== 0) process.exit(result.status ?? 1);
+}
+
+void import('../server/server');
