@@ -1,0 +1,68 @@
+import path from 'node:path';
+import fs from 'node:fs';
+import { PGlite } from '@electric-sql/pglite';
+import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
+import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
+import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
+import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
+import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
+import pg from 'pg';
+import * as schema from './schema';
+
+export type Schema = typeof schema;
+/** The database both drivers give: every repository is written against this. */
+export type Db = PgDatabase<PgQueryResultHKT, Schema>;
+export type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
+/** Either the database or an open transaction. */
+export type Executor = Db | Tx;
+
+export interface Database {
+  db: Db;
+  driver: 'pglite' | 'postgres';
+  migrate(): Promise<void>;
+  close(): Promise<void>;
+}
+
+export const MIGRATIONS_FOLDER = path.join(__dirname, 'migrations');
+
+export type PgliteFactory = (dataDir?: string) => Promise<PGlite>;
+
+export interface DatabaseOptions {
+  databaseUrl?: string;
+  /** PGlite data directory; undefined keeps the database in memory. */
+  pgliteDir?: string;
+  /** How to construct PGlite; tests load it through Node's own loader (see test/helper.ts). */
+  createPglite?: PgliteFactory;
+}
+
+const defaultPglite: PgliteFactory = async (dataDir) => new PGlite(dataDir);
+
+export async function openDatabase({
+  databaseUrl,
+  pgliteDir,
+  createPglite,
+}: DatabaseOptions): Promise<Database> {
+  if (databaseUrl) {
+    const pool = new pg.Pool({
+      connectionString: databaseUrl,
+      // List queries with many optional filters must not fall back to a generic plan (architecture.md).
+      options: '-c plan_cache_mode=force_custom_plan',
+    });
+    const db = drizzlePg({ client: pool, schema });
+    return {
+      db,
+      driver: 'postgres',
+      migrate: () => migratePg(db, { migrationsFolder: MIGRATIONS_FOLDER }),
+      close: () => pool.end(),
+    };
+  }
+  if (pgliteDir) fs.mkdirSync(pgliteDir, { recursive: true });
+  const client = await (createPglite ?? defaultPglite)(pgliteDir);
+  const db = drizzlePglite({ client, schema });
+  return {
+    db,
+    driver: 'pglite',
+    migrate: () => migratePglite(db, { migrationsFolder: MIGRATIONS_FOLDER }),
+    close: () => client.close(),
+  };
+}

@@ -1,0 +1,20 @@
+import { integer, pgTable, text } from 'drizzle-orm/pg-core';
+import type { UploadKind } from '../../../src/shared/limits';
+import { id, timestamps } from './columns';
+
+/** Uploaded files. `path` is relative to the uploads directory; `url` is what clients load. */
+export const files = pgTable('files', {
+  id: id(),
+  kind: text('kind').$type<UploadKind>().notNull(),
+  path: text('path').notNull(),
+  url: text('url').notNull(),
+  preview_path: text('preview_path'),
+  preview_url: text('preview_url'),
+  name: text('name').notNull(),
+  mime: text('mime').notNull(),
+  size: integer('size').notNull(),
+  width: integer('width'),
+  height: integer('height'),
+  created_by: integer('created_by'),
+  ...timestamps,
+});

@@ -1,0 +1,11 @@
+export { accessTokens } from './accessTokens';
+export { appSettings } from './appSettings';
+export { companySettings } from './companySettings';
+export { files } from './files';
+export { oauthClients } from './oauthClients';
+export { passwordResets } from './passwordResets';
+export { permissions } from './permissions';
+export { refreshTokens } from './refreshTokens';
+export { rolePermissions } from './rolePermissions';
+export { roles } from './roles';
+export { users } from './users';

@@ -1,0 +1,23 @@
+import { sql } from 'drizzle-orm';
+import { boolean, index, pgTable, text, uniqueIndex } from 'drizzle-orm/pg-core';
+import { audit, id, timestamps } from './columns';
+
+export const roles = pgTable(
+  'roles',
+  {
+    id: id(),
+    name: text('name').notNull().unique(),
+    /** The seeded Super Admin role: always holds every permission, cannot be deleted. */
+    is_super: boolean('is_super').notNull().default(false),
+    ...audit,
+    ...timestamps,
+  },
+  (table) => [
+    // At most one super role.
+    uniqueIndex('roles_is_super_idx')
+      .on(table.is_super)
+      .where(sql`${table.is_super}`),
+    index('roles_created_at_idx').on(table.created_at),
+    index('roles_updated_at_idx').on(table.updated_at),
+  ],
+);

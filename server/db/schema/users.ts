@@ -1,0 +1,30 @@
+import { index, integer, pgTable, smallint, text } from 'drizzle-orm/pg-core';
+import type { Status } from '../../../src/shared/contracts/account';
+import { audit, id, timestamps } from './columns';
+import { files } from './files';
+import { roles } from './roles';
+
+export const users = pgTable(
+  'users',
+  {
+    id: id(),
+    name: text('name').notNull(),
+    /** Always stored lower-cased so the unique index is case-insensitive. */
+    email: text('email').notNull().unique(),
+    phone_number: text('phone_number'),
+    status: smallint('status').$type<Status>().notNull().default(1),
+    role_id: integer('role_id').references(() => roles.id, { onDelete: 'set null' }),
+    photo_id: integer('photo_id').references(() => files.id, { onDelete: 'set null' }),
+    password_hash: text('password_hash').notNull(),
+    ...audit,
+    ...timestamps,
+  },
+  // One index per list filter and sort (email has its unique index; role sorts by the joined name).
+  (table) => [
+    index('users_role_id_idx').on(table.role_id),
+    index('users_status_idx').on(table.status),
+    index('users_name_idx').on(table.name),
+    index('users_created_at_idx').on(table.created_at),
+    index('users_updated_at_idx').on(table.updated_at),
+  ],
+);

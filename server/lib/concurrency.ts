@@ -1,0 +1,12 @@
+import { en, format } from '../../src/shared/messages';
+import { HttpError } from './httpError';
+
+/**
+ * Optimistic concurrency: an update carries the `updated_at` it was loaded with; if the stored one
+ * differs, someone saved in between and the update is refused (409) instead of overwriting.
+ * A record that does not exist yet has no version (null).
+ */
+export function assertFresh(stored: Date | null, sent: string | null | undefined, item: string): void {
+  const fresh = stored === null ? !sent : !!sent && Date.parse(sent) === stored.getTime();
+  if (!fresh) throw new HttpError(409, format(en.staleUpdate, { item }));
+}

@@ -1,0 +1,14 @@
+/** An error the error handler turns into `{message}` (and `errors` for 422) with its status. */
+export class HttpError extends Error {
+  constructor(
+    readonly statusCode: number,
+    message: string,
+    readonly errors?: Record<string, string[]>,
+  ) {
+    super(message);
+    this.name = 'HttpError';
+  }
+}
+
+export const fieldError = (field: string, message: string): HttpError =>
+  new HttpError(422, message, { [field]: [message] });

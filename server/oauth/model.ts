@@ -1,0 +1,123 @@
+import { randomUUID } from 'node:crypto';
+import OAuth2Server from '@node-oauth/oauth2-server';
+import type { FastifyBaseLogger } from 'fastify';
+import { en } from '../../src/shared/messages';
+import type { Config } from '../config';
+import type { Db } from '../db/client';
+import { randomToken, sha256 } from '../lib/crypto';
+import { verifyPassword } from '../lib/passwords';
+import { findClient } from '../repositories/oauthClients';
+import {
+  createTokenPair,
+  findAuthUserByAccessHash,
+  findRefreshToken,
+  markRefreshRotated,
+  revokeFamily,
+} from '../repositories/tokens';
+import { findCredentialsByEmail } from '../repositories/users';
+
+export const GRANTS = ['password', 'refresh_token'] as const;
+export const DEFAULT_SCOPE = '*';
+
+/** What the model hands the library as "user": the id plus the sign-in family the tokens join. */
+interface GrantUser {
+  id: number;
+  familyId: string;
+}
+
+type Model = OAuth2Server.PasswordModel & OAuth2Server.RefreshTokenModel;
+
+const toClient = (id: number): OAuth2Server.Client => ({ id: String(id), grants: [...GRANTS] });
+
+const isGrantUser = (user: OAuth2Server.User): user is GrantUser =>
+  typeof user.id === 'number' && typeof user.familyId === 'string';
+
+/**
+ * The @node-oauth/oauth2-server model over our repositories. Tokens are random opaque strings and
+ * only their SHA-256 is stored. Refresh tokens rotate; a rotated one presented again revokes its
+ * whole family (every token of that sign-in), the reuse detection of OAuth 2.0 Security BCP §4.14.
+ */
+export function createOAuthModel(db: Db, log: FastifyBaseLogger): Model {
+  return {
+    async getClient(clientId, clientSecret) {
+      const client = await findClient(db, clientId);
+      if (!client || !clientSecret || sha256(clientSecret) !== client.secretHash) return false;
+      return toClient(client.id);
+    },
+
+    async getUser(username, password) {
+      const credentials = await findCredentialsByEmail(db, username);
+      // Unknown user and wrong password take the same path and time (a dummy hash is verified).
+      const valid = await verifyPassword(credentials?.password_hash, password);
+      if (!credentials || !valid) return false;
+      // Only someone who knows the password learns the account is switched off.
+      if (credentials.status !== 1) throw new OAuth2Server.InvalidGrantError(en.inactiveUser);
+      return { id: credentials.id, familyId: randomUUID() } satisfies GrantUser;
+    },
+
+    async validateScope(_user, _client, scope) {
+      if (!scope || scope.length === 0) return [DEFAULT_SCOPE];
+      return scope.length === 1 && scope[0] === DEFAULT_SCOPE ? scope : false;
+    },
+
+    generateAccessToken: async () => randomToken(32),
+    generateRefreshToken: async () => randomToken(32),
+
+    async saveToken(token, client, user) {
+      if (!isGrantUser(user)) throw new Error('saveToken: unexpected user');
+      const now = new Date();
+      await createTokenPair(db, {
+        userId: user.id,
+        clientId: Number(client.id),
+        familyId: user.familyId,
+        scope: (token.scope ?? [DEFAULT_SCOPE]).join(' '),
+        accessHash: sha256(token.accessToken),
+        accessExpiresAt: token.accessTokenExpiresAt ?? now,
+        refreshHash: sha256(token.refreshToken ?? randomToken(32)),
+        refreshExpiresAt: token.refreshTokenExpiresAt ?? now,
+      });
+      return { ...token, client, user };
+    },
+
+    async getAccessToken(accessToken) {
+      const user = await findAuthUserByAccessHash(db, sha256(accessToken), new Date());
+      if (!user) return false;
+      return { accessToken, client: { id: '', grants: [] }, user };
+    },
+
+    async getRefreshToken(refreshToken) {
+      const row = await findRefreshToken(db, sha256(refreshToken));
+      if (!row) return false;
+      if (row.rotatedAt) {
+        await revokeFamily(db, row.familyId, new Date());
+        log.warn(
+          { userId: row.userId, familyId: row.familyId },
+          'rotated refresh token reused: family revoked',
+        );
+        return false;
+      }
+      if (row.revokedAt || row.userStatus !== 1) return false;
+      return {
+        refreshToken,
+        refreshTokenExpiresAt: row.expiresAt,
+        scope: row.scope.split(' '),
+        client: toClient(row.clientId),
+        user: { id: row.userId, familyId: row.familyId } satisfies GrantUser,
+        rowId: row.id,
+      };
+    },
+
+    async revokeToken(token) {
+      return typeof token.rowId === 'number' && markRefreshRotated(db, token.rowId, new Date());
+    },
+  };
+}
+
+export function createOAuthServer(db: Db, config: Config, log: FastifyBaseLogger): OAuth2Server {
+  return new OAuth2Server({
+    model: createOAuthModel(db, log),
+    accessTokenLifetime: config.accessTokenTtl,
+    refreshTokenLifetime: config.refreshTokenTtl,
+    alwaysIssueNewRefreshToken: true,
+  });
+}

@@ -1,0 +1,57 @@
+import type { FastifyReply, FastifyRequest, preHandlerAsyncHookHandler } from 'fastify';
+import fp from 'fastify-plugin';
+import { en } from '../../src/shared/messages';
+import { hasPermission } from '../../src/shared/permissions';
+import { sha256 } from '../lib/crypto';
+import { HttpError } from '../lib/httpError';
+import { findAuthUserByAccessHash, type AuthUser } from '../repositories/tokens';
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** preHandler: a live Bearer token of an active user, or 401. */
+    authenticate: (request: FastifyRequest, reply: FastifyReply) => Promise<void>;
+    /** preHandler: authenticates, then 403 unless the user's role holds `key` ('any' for everyone). */
+    requirePermission: (key: string) => preHandlerAsyncHookHandler;
+  }
+  interface FastifyRequest {
+    user: AuthUser | null;
+  }
+}
+
+const bearer = (header: string | undefined): string | null => {
+  const match = /^Bearer\s+(\S+)\s*$/i.exec(header ?? '');
+  return match ? match[1] : null;
+};
+
+/**
+ * Resolves the Bearer token on every guarded request from the database, with the user's current
+ * status, role and permissions, so a deactivated user or a changed role takes effect at once.
+ */
+export const authPlugin = fp(
+  async (app) => {
+    app.decorateRequest('user', null);
+
+    const authenticate = async (request: FastifyRequest): Promise<void> => {
+      if (request.user) return;
+      const token = bearer(request.headers.authorization);
+      const user = token ? await findAuthUserByAccessHash(app.db, sha256(token), new Date()) : null;
+      if (!user) throw new HttpError(401, en.unauthenticated);
+      request.user = user;
+    };
+
+    app.decorate('authenticate', authenticate);
+    app.decorate('requirePermission', (key: string): preHandlerAsyncHookHandler => {
+      return async (request) => {
+        await authenticate(request);
+        if (!hasPermission(request.user?.permissions, key)) throw new HttpError(403, en.unauthorized);
+      };
+    });
+  },
+  { name: 'auth', dependencies: ['db'] },
+);
+
+/** The authenticated user of a guarded route (its preHandler guarantees one). */
+export function currentUser(request: FastifyRequest): AuthUser {
+  if (!request.user) throw new HttpError(401, en.unauthenticated);
+  return request.user;
+}

@@ -1,0 +1,64 @@
+import { eq } from 'drizzle-orm';
+import type { CompanySettings, CompanySettingsInput } from '../../src/shared/resources/company';
+import type { Executor } from '../db/client';
+import { companySettings, files } from '../db/schema';
+import { fileColumns, toFileObject } from './files';
+
+const EMPTY: CompanySettings = {
+  logo: null,
+  youtube_link: null,
+  description: null,
+  office_phone_number: null,
+  get_in_touch_description: null,
+  iframe_address: null,
+  instagram_link: null,
+  facebook_link: null,
+  linkedin: null,
+  address: null,
+  updated_at: null,
+};
+
+/** The company record; before the first save every field is null (and so is updated_at). */
+export async function findCompanySettings(db: Executor): Promise<CompanySettings> {
+  const [row] = await db
+    .select({
+      youtube_link: companySettings.youtube_link,
+      description: companySettings.description,
+      office_phone_number: companySettings.office_phone_number,
+      get_in_touch_description: companySettings.get_in_touch_description,
+      iframe_address: companySettings.iframe_address,
+      instagram_link: companySettings.instagram_link,
+      facebook_link: companySettings.facebook_link,
+      linkedin: companySettings.linkedin,
+      address: companySettings.address,
+      updated_at: companySettings.updated_at,
+      logo: fileColumns,
+    })
+    .from(companySettings)
+    .leftJoin(files, eq(files.id, companySettings.logo_id))
+    .limit(1);
+  if (!row) return EMPTY;
+  return { ...row, logo: row.logo ? toFileObject(row.logo) : null, updated_at: row.updated_at.toISOString() };
+}
+
+/** The stored version, locked until the transaction ends (null before the first save). */
+export async function lockCompanySettings(db: Executor): Promise<Date | null> {
+  const [row] = await db
+    .select({ updated_at: companySettings.updated_at })
+    .from(companySettings)
+    .for('update');
+  return row?.updated_at ?? null;
+}
+
+export async function saveCompanySettings(
+  db: Executor,
+  input: Omit<CompanySettingsInput, 'updated_at'>,
+  userId: number,
+): Promise<void> {
+  const { logo, ...text } = input;
+  const values = { ...text, logo_id: logo, updated_by: userId };
+  await db
+    .insert(companySettings)
+    .values({ ...values, created_by: userId })
+    .onConflictDoUpdate({ target: companySettings.id, set: { ...values, updated_at: new Date() } });
+}

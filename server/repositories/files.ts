@@ -1,0 +1,79 @@
+import { eq } from 'drizzle-orm';
+import type { FileObject } from '../../src/shared/contracts/account';
+import type { UploadKind } from '../../src/shared/limits';
+import type { Executor } from '../db/client';
+import { files } from '../db/schema';
+
+export const fileColumns = {
+  id: files.id,
+  url: files.url,
+  name: files.name,
+  mime: files.mime,
+  size: files.size,
+  width: files.width,
+  height: files.height,
+  preview_url: files.preview_url,
+};
+
+export interface FileRow {
+  id: number;
+  url: string;
+  name: string;
+  mime: string;
+  size: number;
+  width: number | null;
+  height: number | null;
+  preview_url: string | null;
+}
+
+export type StoredFile = FileObject & { preview_url?: string | null };
+
+export const toFileObject = (row: FileRow): StoredFile => ({
+  id: row.id,
+  url: row.url,
+  name: row.name,
+  mime: row.mime,
+  size: row.size,
+  width: row.width,
+  height: row.height,
+  ...(row.preview_url ? { preview_url: row.preview_url } : {}),
+});
+
+export interface NewFile {
+  kind: UploadKind;
+  path: string;
+  url: string;
+  previewPath: string | null;
+  previewUrl: string | null;
+  name: string;
+  mime: string;
+  size: number;
+  width: number | null;
+  height: number | null;
+  createdBy: number | null;
+}
+
+export async function createFile(db: Executor, file: NewFile): Promise<StoredFile> {
+  const [row] = await db
+    .insert(files)
+    .values({
+      kind: file.kind,
+      path: file.path,
+      url: file.url,
+      preview_path: file.previewPath,
+      preview_url: file.previewUrl,
+      name: file.name,
+      mime: file.mime,
+      size: file.size,
+      width: file.width,
+      height: file.height,
+      created_by: file.createdBy,
+    })
+    .returning(fileColumns);
+  return toFileObject(row);
+}
+
+export async function fileExists(db: Executor, id: number): Promise<boolean> {
+  const rows = await db.select({ id: files.id }).from(files).where(eq(files.id, id)).limit(1);
+  return rows.length > 0;
+}

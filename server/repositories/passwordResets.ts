@@ -1,0 +1,47 @@
+import { and, eq, gt, isNull } from 'drizzle-orm';
+import type { Executor } from '../db/client';
+import { passwordResets } from '../db/schema';
+
+export async function createPasswordReset(
+  db: Executor,
+  reset: { userId: number; email: string; tokenHash: string; expiresAt: Date },
+): Promise<void> {
+  await db.insert(passwordResets).values({
+    user_id: reset.userId,
+    email: reset.email.trim().toLowerCase(),
+    token_hash: reset.tokenHash,
+    expires_at: reset.expiresAt,
+  });
+}
+
+export interface ValidReset {
+  id: number;
+  userId: number;
+  email: string;
+}
+
+/** An unused, unexpired reset, or null (unknown, used and expired tokens all look the same). */
+export async function findValidReset(db: Executor, tokenHash: string, now: Date): Promise<ValidReset | null> {
+  const [row] = await db
+    .select({ id: passwordResets.id, userId: passwordResets.user_id, email: passwordResets.email })
+    .from(passwordResets)
+    .where(
+      and(
+        eq(passwordResets.token_hash, tokenHash),
+        isNull(passwordResets.used_at),
+        gt(passwordResets.expires_at, now),
+      ),
+    )
+    .limit(1);
+  return row ?? null;
+}
+
+/** Consumes a reset; false when it was consumed concurrently. */
+export async function markResetUsed(db: Executor, id: number, now: Date): Promise<boolean> {
+  const rows = await db
+    .update(passwordResets)
+    .set({ used_at: now })
+    .where(and(eq(passwordResets.id, id), isNull(passwordResets.used_at)))
+    .returning({ id: passwordResets.id });
+  return rows.length > 0;
+}

@@ -1,0 +1,159 @@
+import { and, eq, gt, isNull, ne } from 'drizzle-orm';
+import type { Status } from '../../src/shared/contracts/account';
+import type { Executor } from '../db/client';
+import { accessTokens, refreshTokens, roles, users } from '../db/schema';
+import { rolePermissionNames } from './users';
+
+export interface NewTokenPair {
+  userId: number;
+  clientId: number;
+  familyId: string;
+  scope: string;
+  accessHash: string;
+  accessExpiresAt: Date;
+  refreshHash: string;
+  refreshExpiresAt: Date;
+}
+
+export async function createTokenPair(db: Executor, pair: NewTokenPair): Promise<void> {
+  const [access] = await db
+    .insert(accessTokens)
+    .values({
+      token_hash: pair.accessHash,
+      user_id: pair.userId,
+      client_id: pair.clientId,
+      family_id: pair.familyId,
+      scope: pair.scope,
+      expires_at: pair.accessExpiresAt,
+    })
+    .returning({ id: accessTokens.id });
+  await db.insert(refreshTokens).values({
+    token_hash: pair.refreshHash,
+    access_token_id: access.id,
+    user_id: pair.userId,
+    client_id: pair.clientId,
+    family_id: pair.familyId,
+    scope: pair.scope,
+    expires_at: pair.refreshExpiresAt,
+  });
+}
+
+/** The signed-in user as every request sees it: loaded fresh so role, permission and status changes apply at once. */
+export interface AuthUser {
+  id: number;
+  name: string;
+  email: string;
+  status: Status;
+  roleId: number | null;
+  permissions: string[];
+  tokenId: number;
+  familyId: string;
+}
+
+/** A live (unrevoked, unexpired) access token of an active user, or null. */
+export async function findAuthUserByAccessHash(
+  db: Executor,
+  hash: string,
+  now: Date,
+): Promise<AuthUser | null> {
+  const [row] = await db
+    .select({
+      tokenId: accessTokens.id,
+      familyId: accessTokens.family_id,
+      id: users.id,
+      name: users.name,
+      email: users.email,
+      status: users.status,
+      roleId: roles.id,
+    })
+    .from(accessTokens)
+    .innerJoin(users, eq(users.id, accessTokens.user_id))
+    .leftJoin(roles, eq(roles.id, users.role_id))
+    .where(
+      and(
+        eq(accessTokens.token_hash, hash),
+        isNull(accessTokens.revoked_at),
+        gt(accessTokens.expires_at, now),
+      ),
+    )
+    .limit(1);
+  if (!row || row.status !== 1) return null;
+  return { ...row, permissions: await rolePermissionNames(db, row.roleId) };
+}
+
+export interface RefreshTokenRow {
+  id: number;
+  userId: number;
+  clientId: number;
+  familyId: string;
+  scope: string;
+  expiresAt: Date;
+  rotatedAt: Date | null;
+  revokedAt: Date | null;
+  userStatus: Status;
+}
+
+export async function findRefreshToken(db: Executor, hash: string): Promise<RefreshTokenRow | null> {
+  const [row] = await db
+    .select({
+      id: refreshTokens.id,
+      userId: refreshTokens.user_id,
+      clientId: refreshTokens.client_id,
+      familyId: refreshTokens.family_id,
+      scope: refreshTokens.scope,
+      expiresAt: refreshTokens.expires_at,
+      rotatedAt: refreshTokens.rotated_at,
+      revokedAt: refreshTokens.revoked_at,
+      userStatus: users.status,
+    })
+    .from(refreshTokens)
+    .innerJoin(users, eq(users.id, refreshTokens.user_id))
+    .where(eq(refreshTokens.token_hash, hash))
+    .limit(1);
+  return row ?? null;
+}
+
+/** Marks a refresh token as exchanged; false when another request got there first. */
+export async function markRefreshRotated(db: Executor, id: number, now: Date): Promise<boolean> {
+  const rows = await db
+    .update(refreshTokens)
+    .set({ rotated_at: now })
+    .where(and(eq(refreshTokens.id, id), isNull(refreshTokens.rotated_at), isNull(refreshTokens.revoked_at)))
+    .returning({ id: refreshTokens.id });
+  return rows.length > 0;
+}
+
+/** Revokes every access and refresh token of one sign-in. */
+export async function revokeFamily(db: Executor, familyId: string, now: Date): Promise<void> {
+  await db
+    .update(accessTokens)
+    .set({ revoked_at: now })
+    .where(and(eq(accessTokens.family_id, familyId), isNull(accessTokens.revoked_at)));
+  await db
+    .update(refreshTokens)
+    .set({ revoked_at: now })
+    .where(and(eq(refreshTokens.family_id, familyId), isNull(refreshTokens.revoked_at)));
+}
+
+/** Revokes every token of a user, except those of the sign-in `keepFamilyId` when given. */
+export async function revokeUserTokens(
+  db: Executor,
+  userId: number,
+  now: Date,
+  keepFamilyId?: string,
+): Promise<void> {
+  const keep = (familyColumn: typeof accessTokens.family_id | typeof refreshTokens.family_id) =>
+    keepFamilyId === undefined ? undefined : ne(familyColumn, keepFamilyId);
+  await db
+    .update(accessTokens)
+    .set({ revoked_at: now })
+    .where(
+      and(eq(accessTokens.user_id, userId), isNull(accessTokens.revoked_at), keep(accessTokens.family_id)),
+    );
+  await db
+    .update(refreshTokens)
+    .set({ revoked_at: now })
+    .where(
+      and(eq(refreshTokens.user_id, userId), isNull(refreshTokens.revoked_at), keep(refreshTokens.family_id)),
+    );
+}

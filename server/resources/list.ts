@@ -1,0 +1,103 @@
+import { and, asc, count, desc, gte, ilike, inArray, lt, or, type SQL } from 'drizzle-orm';
+import type { PgSelect } from 'drizzle-orm/pg-core';
+import type { InferType } from 'yup';
+import { listQuerySchema, type ListResponse } from '../../src/shared/resources/resource';
+import type { Executor } from '../db/client';
+import { fieldError } from '../lib/httpError';
+import { parseBody } from '../lib/validation';
+import type { ResourceServer, ResourceTable } from './define';
+
+// The machinery is generic over every declaration; its own type parameters do not matter here.
+// eslint-disable-next-line @typescript-eslint/no-explicit-any
+export type AnyResource = ResourceServer<ResourceTable, PgSelect, any, any, any, any>;
+
+export type ListQuery = InferType<ReturnType<typeof listQuerySchema>> & Record<string, unknown>;
+
+/** Parses the list query with the contract's schema; a malformed one is a Yup 422. */
+export const parseListQuery = (resource: AnyResource, query: unknown): Promise<ListQuery> =>
+  parseBody(listQuerySchema(resource.contract), query);
+
+/** `%` and `_` match literally in a search; `\` is LIKE's default escape. */
+export const likePattern = (text: string): string => `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+
+const dayStart = (field: string, value: string, addDays = 0): Date => {
+  const date = new Date(`${value}T00:00:00.000Z`);
+  if (Number.isNaN(date.getTime()) || date.toISOString().slice(0, 10) !== value) {
+    throw fieldError(field, `${field} is invalid`);
+  }
+  return new Date(date.getTime() + addDays * 86_400_000);
+};
+
+const ids = (value: string): number[] => value.split(',').map(Number);
+
+/** The where clause of a list (search, status, date range on created_at, the resource's filters). */
+export function listWhere(resource: AnyResource, query: ListQuery): SQL | undefined {
+  const { table } = resource;
+  const parts: (SQL | undefined)[] = [];
+  if (query.search && resource.search.length) {
+    const pattern = likePattern(query.search);
+    parts.push(or(...resource.search.map((column) => ilike(column, pattern))));
+  }
+  if (query.status && resource.status) parts.push(inArray(resource.status, ids(query.status)));
+  if (query.date_from) parts.push(gte(table.created_at, dayStart('date_from', query.date_from)));
+  // date_to is inclusive: everything before the next day's start.
+  if (query.date_to) parts.push(lt(table.created_at, dayStart('date_to', query.date_to, 1)));
+  for (const [name, condition] of Object.entries(resource.filters ?? {})) {
+    const value = query[name];
+    if (typeof value === 'string' && value) parts.push(condition(ids(value)));
+  }
+  return and(...parts);
+}
+
+/** The whitelisted sort, then id in the same direction so pages never overlap. */
+export function listOrder(resource: AnyResource, query: ListQuery): SQL[] {
+  const direction = query.order === 'asc' ? asc : desc;
+  return [direction(resource.sort[query.sort]), direction(resource.table.id)];
+}
+
+/** One page of the list and the total, with the same where clause. */
+export async function listPage<Item>(
+  resource: AnyResource,
+  db: Executor,
+  query: ListQuery,
+): Promise<ListResponse<Item>> {
+  const where = listWhere(resource, query);
+  const rows = await resource
+    .select(db)
+    .where(where)
+    .orderBy(...listOrder(resource, query))
+    .limit(query.per_page)
+    .offset((query.page - 1) * query.per_page);
+  const [{ total }] = await db.select({ total: count() }).from(resource.table).where(where);
+  return {
+    data: (await resource.toItems(db, rows)) as Item[],
+    meta: {
+      current_page: query.page,
+      per_page: query.per_page,
+      total,
+      last_page: Math.max(1, Math.ceil(total / query.per_page)),
+    },
+  };
+}
+
+const EXPORT_CHUNK = 500;
+
+/** Every item matching the list's filters and sort, a chunk at a time (an export never holds all rows). */
+export async function* allItems<Item>(
+  resource: AnyResource,
+  db: Executor,
+  query: ListQuery,
+): AsyncGenerator<Item> {
+  const where = listWhere(resource, query);
+  const order = listOrder(resource, query);
+  for (let offset = 0; ; offset += EXPORT_CHUNK) {
+    const rows = await resource
+      .select(db)
+      .where(where)
+      .orderBy(...order)
+      .limit(EXPORT_CHUNK)
+      .offset(offset);
+    for (const item of (await resource.toItems(db, rows)) as Item[]) yield item;
+    if (rows.length < EXPORT_CHUNK) return;
+  }
+}

@@ -1,0 +1,314 @@
+import { eq } from 'drizzle-orm';
+import type { PgSelect } from 'drizzle-orm/pg-core';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { en, success, validation } from '../../src/shared/messages';
+import { apiPath, can, type ResourceContract } from '../../src/shared/resources/resource';
+import { assertFresh } from '../lib/concurrency';
+import { fieldError, HttpError } from '../lib/httpError';
+import { parseBody } from '../lib/validation';
+import { currentUser } from '../plugins/auth';
+import { tooLarge } from '../plugins/uploads';
+import { authErrors, bearer, messageSchema, validationErrorSchema } from '../routes/schemas';
+import type { ResourceServer, ResourceTable } from './define';
+import { importRows } from './importer';
+import { allItems, listPage, parseListQuery, type AnyResource } from './list';
+import { csvStream, readSheet, SHEET_TYPES, xlsxStream, type Cell, type SheetFormat } from './sheet';
+
+const notFound = () => new HttpError(404, en.notFoundBody);
+
+const idOf = (request: FastifyRequest): number => {
+  const { id } = request.params as { id: string };
+  if (!/^[1-9]\d{0,9}$/.test(id) || Number(id) > 2 ** 31 - 1) throw notFound();
+  return Number(id);
+};
+
+const idParams = {
+  type: 'object',
+  properties: { id: { type: 'string', description: 'The item id' } },
+} as const;
+
+/** The list query for the OpenAPI document; Yup (`listQuerySchema`) is the one validator. */
+function listQueryDoc(contract: ResourceContract, extra: Record<string, object> = {}) {
+  const text = (description: string) => ({ type: 'string', description });
+  return {
+    type: 'object',
+    properties: {
+      page: text('Page number, from 1 (default 1)'),
+      per_page: text('10, 20, 50 or 100 (default 10)'),
+      sort: text(`One of: ${contract.sortable.join(', ')} (default ${contract.defaultSort.sort})`),
+      order: text(`asc or desc (default ${contract.defaultSort.order})`),
+      search: text('Free text, matched anywhere in the text columns (case-insensitive)'),
+      ...(contract.statusFilter ? { status: text('1 (Active), 0 (Not Active) or 1,0') } : {}),
+      ...(contract.dateFilter
+        ? {
+            date_from: text('YYYY-MM-DD, created on or after'),
+            date_to: text('YYYY-MM-DD, created on or before'),
+          }
+        : {}),
+      ...Object.fromEntries(contract.filters.map((name) => [name, text('Comma-separated ids')])),
+      ...extra,
+    },
+  };
+}
+
+const today = () => new Date().toISOString().slice(0, 10);
+
+/**
+ * Registers the API contract's routes of one resource from its server declaration: list, show,
+ * create, update, delete, and export/import when the contract offers them. Every route is guarded
+ * by the group's permission for its method; writes run in one transaction each.
+ */
+export function registerResource<
+  T extends ResourceTable,
+  Q extends PgSelect,
+  Item,
+  Create,
+  Update extends { updated_at: string },
+  Row,
+>(
+  app: FastifyInstance,
+  declaration: ResourceServer<T, Q, Item, Create, Update, Row>,
+  itemSchema: object,
+): void {
+  // The declaration's own types were checked where it was defined; the routes only pass values through.
+  const resource = declaration as unknown as AnyResource;
+  const { contract, table } = resource;
+  const base = apiPath(contract);
+  const tags = [contract.group];
+  const { item } = contract;
+  const writeAnswer = { type: 'object', properties: { data: itemSchema, message: { type: 'string' } } };
+  const errors = { 422: validationErrorSchema, ...authErrors };
+
+  const load = async (id: number) => {
+    const rows = await resource.select(app.db).where(eq(table.id, id)).limit(1);
+    const [found] = await resource.toItems(app.db, rows);
+    if (!found) throw notFound();
+    return found as unknown;
+  };
+
+  app.get(
+    base,
+    {
+      preHandler: app.requirePermission(can(contract, 'index')),
+      schema: {
+        tags,
+        summary: `List ${contract.group}`,
+        security: bearer,
+        querystring: listQueryDoc(contract),
+        response: {
+          200: {
+            type: 'object',
+            properties: {
+              data: { type: 'array', items: itemSchema },
+              meta: {
+                type: 'object',
+                properties: {
+                  current_page: { type: 'integer' },
+                  per_page: { type: 'integer' },
+                  total: { type: 'integer' },
+                  last_page: { type: 'integer' },
+                },
+              },
+            },
+          },
+          ...errors,
+        },
+      },
+    },
+    async (request) => listPage(resource, app.db, await parseListQuery(resource, request.query)),
+  );
+
+  if (contract.exportable && resource.cells) {
+    const cells = resource.cells;
+    const columns = contract.sheet ?? [];
+    app.get(
+      `${base}/export`,
+      {
+        preHandler: app.requirePermission(can(contract, 'index')),
+        schema: {
+          tags,
+          summary: `Export ${contract.group} as CSV or XLSX`,
+          description: 'The list filters and sort apply; every matching row is streamed, no paging.',
+          security: bearer,
+          querystring: listQueryDoc(contract, {
+            format: { type: 'string', description: 'csv (default) or xlsx' },
+          }),
+          response: { 200: { description: 'The file', type: 'string', format: 'binary' }, ...errors },
+        },
+      },
+      async (request, reply) => {
+        const { format = 'csv' } = request.query as { format?: string };
+        if (format !== 'csv' && format !== 'xlsx') throw fieldError('format', validation.invalid('Format'));
+        const query = await parseListQuery(resource, request.query);
+        async function* rows(): AsyncGenerator<Record<string, Cell>> {
+          for await (const found of allItems(resource, app.db, query)) yield cells(found);
+        }
+        const sheetFormat: SheetFormat = format;
+        return reply
+          .type(SHEET_TYPES[sheetFormat])
+          .header('content-disposition', `attachment; filename="${contract.group}-${today()}.${sheetFormat}"`)
+          .header('cache-control', 'no-store')
+          .send(
+            sheetFormat === 'csv' ? csvStream(columns, rows()) : xlsxStream(columns, rows(), contract.group),
+          );
+      },
+    );
+  }
+
+  if (contract.importable && resource.import) {
+    app.post(
+      `${base}/import`,
+      {
+        preHandler: app.requirePermission(can(contract, 'store')),
+        schema: {
+          tags,
+          summary: `Import ${contract.group} from CSV or XLSX`,
+          description:
+            'multipart/form-data with `file`. The header row names the columns (labels or keys, any case). ' +
+            'Rows are matched to existing items by their natural key and updated; the rest are created. ' +
+            'Any bad row → 422 with `errors` keyed `row N` (as the spreadsheet numbers it) and nothing stored.',
+          consumes: ['multipart/form-data'],
+          security: bearer,
+          response: {
+            200: {
+              type: 'object',
+              properties: {
+                data: {
+                  type: 'object',
+                  properties: { created: { type: 'integer' }, updated: { type: 'integer' } },
+                },
+                message: { type: 'string' },
+              },
+            },
+            413: messageSchema,
+            ...errors,
+          },
+        },
+      },
+      async (request) => {
+        const file = request.isMultipart() ? await request.file() : undefined;
+        if (!file) throw fieldError('file', validation.required('File'));
+        const buffer = await file.toBuffer().catch((error: unknown) => {
+          if ((error as { code?: string }).code === 'FST_REQ_FILE_TOO_LARGE') throw tooLarge('document');
+          throw error;
+        });
+        const rows = await readSheet(buffer, file.filename, contract.sheet ?? []);
+        const data = await importRows(resource, app.db, rows, { user: currentUser(request) });
+        return { data, message: success.imported(item) };
+      },
+    );
+  }
+
+  app.get(
+    `${base}/:id`,
+    {
+      preHandler: app.requirePermission(can(contract, 'index')),
+      schema: {
+        tags,
+        summary: `Show one ${item.toLowerCase()}`,
+        security: bearer,
+        params: idParams,
+        response: {
+          200: { type: 'object', properties: { data: itemSchema } },
+          404: messageSchema,
+          ...authErrors,
+        },
+      },
+    },
+    async (request) => ({ data: await load(idOf(request)) }),
+  );
+
+  app.post(
+    base,
+    {
+      preHandler: app.requirePermission(can(contract, 'store')),
+      schema: {
+        tags,
+        summary: `Create a ${item.toLowerCase()}`,
+        security: bearer,
+        // No `type`: validation (Yup) runs after the permission check, so a 401/403 never turns into a 422.
+        body: { description: `The ${item.toLowerCase()}'s fields, validated with the shared Yup schema` },
+        response: { 201: writeAnswer, ...errors },
+      },
+    },
+    async (request, reply) => {
+      const ctx = { user: currentUser(request) };
+      const input: unknown = await parseBody(resource.schemas.create, request.body);
+      const id = await app.db.transaction(async (tx) => {
+        const values = await resource.values(tx, input, ctx);
+        const [row] = await tx
+          .insert(table)
+          .values({ ...values, created_by: ctx.user.id, updated_by: ctx.user.id })
+          .returning({ id: table.id });
+        const created = Number(row.id);
+        await resource.afterWrite?.(tx, created, input, { ...ctx, id: created });
+        return created;
+      });
+      return reply.code(201).send({ data: await load(id), message: success.created(item) });
+    },
+  );
+
+  app.put(
+    `${base}/:id`,
+    {
+      preHandler: app.requirePermission(can(contract, 'update')),
+      schema: {
+        tags,
+        summary: `Update a ${item.toLowerCase()}`,
+        description: 'The body carries the `updated_at` the edit started from; a stale one → 409.',
+        security: bearer,
+        params: idParams,
+        body: { description: `The ${item.toLowerCase()}'s fields and the updated_at the edit started from` },
+        response: { 200: writeAnswer, 404: messageSchema, 409: messageSchema, ...errors },
+      },
+    },
+    async (request) => {
+      const id = idOf(request);
+      const ctx = { user: currentUser(request), id };
+      const input = await parseBody(resource.schemas.update, request.body);
+      await app.db.transaction(async (tx) => {
+        const [current] = await tx
+          .select({ updated_at: table.updated_at })
+          .from(table)
+          .where(eq(table.id, id))
+          .for('update');
+        if (!current) throw notFound();
+        assertFresh(current.updated_at as Date, (input as { updated_at: string }).updated_at, item);
+        await resource.beforeUpdate?.(tx, id, input, ctx);
+        const values = await resource.values(tx, input, ctx);
+        await tx
+          .update(table)
+          .set({ ...values, updated_by: ctx.user.id })
+          .where(eq(table.id, id));
+        await resource.afterWrite?.(tx, id, input, ctx);
+      });
+      return { data: await load(id), message: success.updated(item) };
+    },
+  );
+
+  app.delete(
+    `${base}/:id`,
+    {
+      preHandler: app.requirePermission(can(contract, 'destroy')),
+      schema: {
+        tags,
+        summary: `Delete a ${item.toLowerCase()}`,
+        security: bearer,
+        params: idParams,
+        response: { 200: writeAnswer, 404: messageSchema, 409: messageSchema, ...authErrors },
+      },
+    },
+    async (request) => {
+      const id = idOf(request);
+      const ctx = { user: currentUser(request), id };
+      const data = await load(id);
+      await app.db.transaction(async (tx) => {
+        const [current] = await tx.select({ id: table.id }).from(table).where(eq(table.id, id)).for('update');
+        if (!current) throw notFound();
+        await resource.beforeDelete?.(tx, id, ctx);
+        await tx.delete(table).where(eq(table.id, id));
+      });
+      return { data, message: success.deleted(item) };
+    },
+  );
+}

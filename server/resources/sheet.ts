@@ -1,0 +1,147 @@
+import { PassThrough, Readable, pipeline } from 'node:stream';
+import { parse } from 'csv-parse/sync';
+import { stringify } from 'csv-stringify';
+import ExcelJS from 'exceljs';
+import { en } from '../../src/shared/messages';
+import type { SheetColumn } from '../../src/shared/resources/resource';
+import { HttpError } from '../lib/httpError';
+
+export type Cell = string | number | null;
+export type SheetFormat = 'csv' | 'xlsx';
+
+export const SHEET_TYPES: Record<SheetFormat, string> = {
+  csv: 'text/csv; charset=utf-8',
+  xlsx: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
+};
+
+// A cell starting with one of these is run as a formula by spreadsheet programs (OWASP CSV injection).
+const FORMULA_START = /^[=+\-@\t\r]/;
+
+/** Prefixes a would-be formula with `'` so a spreadsheet shows it as text. */
+export const neutralise = (value: Cell): Cell =>
+  typeof value === 'string' && FORMULA_START.test(value) ? `'${value}` : value;
+
+/** Undoes `neutralise`, so an exported file imports back unchanged. */
+export const restore = (value: string): string =>
+  value.startsWith("'") && FORMULA_START.test(value.slice(1)) ? value.slice(1) : value;
+
+const cellsOf = (columns: readonly SheetColumn[], row: Record<string, Cell>): Cell[] =>
+  columns.map((column) => neutralise(row[column.key] ?? null));
+
+/** A CSV (UTF-8 with BOM, so spreadsheets read accents) streamed row by row. */
+export function csvStream(
+  columns: readonly SheetColumn[],
+  rows: AsyncIterable<Record<string, Cell>>,
+): Readable {
+  const stringifier = stringify({ bom: true });
+  async function* lines() {
+    yield columns.map((column) => column.label);
+    for await (const row of rows) yield cellsOf(columns, row);
+  }
+  return pipeline(Readable.from(lines()), stringifier, () => undefined);
+}
+
+/** An XLSX written by exceljs' streaming writer, one committed row at a time. */
+export function xlsxStream(
+  columns: readonly SheetColumn[],
+  rows: AsyncIterable<Record<string, Cell>>,
+  sheetName: string,
+): Readable {
+  const out = new PassThrough();
+  const workbook = new ExcelJS.stream.xlsx.WorkbookWriter({
+    stream: out,
+    useStyles: false,
+    useSharedStrings: false,
+  });
+  const sheet = workbook.addWorksheet(sheetName);
+  const write = async () => {
+    sheet.addRow(columns.map((column) => column.label)).commit();
+    for await (const row of rows) sheet.addRow(cellsOf(columns, row)).commit();
+    sheet.commit();
+    await workbook.commit();
+  };
+  write().catch((error: unknown) => out.destroy(error as Error));
+  return out;
+}
+
+/** One data row of an uploaded sheet: its number as the spreadsheet shows it, cells by sheet key. */
+export interface SheetRow {
+  row: number;
+  values: Record<string, string>;
+}
+
+const normalise = (text: string) =>
+  text
+    .trim()
+    .toLowerCase()
+    .replace(/[\s_]+/g, ' ');
+
+/** Header cell → sheet key of an importable column (its key or its label, any case), or null. */
+function headerKeys(columns: readonly SheetColumn[], header: string[]): (string | null)[] {
+  const byName = new Map<string, string>();
+  for (const column of columns.filter((c) => c.import)) {
+    byName.set(normalise(column.key), column.key);
+    byName.set(normalise(column.label), column.key);
+  }
+  return header.map((cell) => byName.get(normalise(cell)) ?? null);
+}
+
+const ZIP_MAGIC = Buffer.from([0x50, 0x4b, 0x03, 0x04]);
+
+export const isXlsx = (buffer: Buffer, filename: string): boolean =>
+  buffer.subarray(0, 4).equals(ZIP_MAGIC) || /\.xlsx$/i.test(filename);
+
+async function xlsxRows(buffer: Buffer): Promise<{ row: number; cells: string[] }[]> {
+  const workbook = new ExcelJS.Workbook();
+  await workbook.xlsx.load(buffer as unknown as ArrayBuffer);
+  const sheet = workbook.worksheets[0];
+  const rows: { row: number; cells: string[] }[] = [];
+  sheet?.eachRow({ includeEmpty: false }, (row, number) => {
+    const cells: string[] = [];
+    for (let index = 1; index <= row.cellCount; index++) cells.push(row.getCell(index).text ?? '');
+    rows.push({ row: number, cells });
+  });
+  return rows;
+}
+
+function csvRows(buffer: Buffer): { row: number; cells: string[] }[] {
+  // Arrays rather than `columns: true`: the row number stays the spreadsheet's, empty lines included.
+  const records = parse(buffer, {
+    bom: true,
+    relax_column_count: true,
+    skip_empty_lines: false,
+  }) as string[][];
+  return records.map((cells, index) => ({ row: index + 1, cells }));
+}
+
+/**
+ * Reads an uploaded CSV or XLSX (told apart by content, then name) into rows keyed by sheet key;
+ * the first row is the header. Unknown columns are ignored; blank rows skipped.
+ */
+export async function readSheet(
+  buffer: Buffer,
+  filename: string,
+  columns: readonly SheetColumn[],
+): Promise<SheetRow[]> {
+  let rows: { row: number; cells: string[] }[];
+  try {
+    rows = isXlsx(buffer, filename) ? await xlsxRows(buffer) : csvRows(buffer);
+  } catch {
+    throw new HttpError(422, en.importUnreadable, { file: [en.importUnreadable] });
+  }
+  const [header, ...data] = rows;
+  const keys = header ? headerKeys(columns, header.cells) : [];
+  if (!keys.some((key) => key !== null))
+    throw new HttpError(422, en.importUnreadable, { file: [en.importUnreadable] });
+  const result: SheetRow[] = [];
+  for (const { row, cells } of data) {
+    if (cells.every((cell) => !cell || !cell.trim())) continue;
+    const values: Record<string, string> = {};
+    keys.forEach((key, index) => {
+      if (key) values[key] = restore((cells[index] ?? '').trim());
+    });
+    result.push({ row, values });
+  }
+  if (!result.length) throw new HttpError(422, en.importEmpty, { file: [en.importEmpty] });
+  return result;
+}

@@ -1,0 +1,134 @@
+import type { FastifyInstance } from 'fastify';
+import { changePasswordSchema, profileSchema } from '../../src/shared/contracts/account';
+import { LABELS, en, validation } from '../../src/shared/messages';
+import { PERMISSIONS } from '../../src/shared/permissions';
+import { API_PATHS } from '../../src/shared/routes';
+import { fieldError, HttpError } from '../lib/httpError';
+import { hashPassword, verifyPassword } from '../lib/passwords';
+import { parseBody } from '../lib/validation';
+import { currentUser } from '../plugins/auth';
+import { fileExists } from '../repositories/files';
+import { revokeFamily, revokeUserTokens } from '../repositories/tokens';
+import {
+  emailTaken,
+  findPasswordHashById,
+  findUserById,
+  updatePasswordHash,
+  updateProfile,
+} from '../repositories/users';
+import { authErrors, bearer, messageSchema, userSchema, validationErrorSchema } from './schemas';
+
+const userResponse = { type: 'object', properties: { data: userSchema } } as const;
+
+/** The signed-in user's own account: every signed-in user may use it ('any'). */
+export async function accountRoutes(app: FastifyInstance): Promise<void> {
+  const signedIn = app.requirePermission(PERMISSIONS.any);
+
+  const loadUser = async (id: number) => {
+    const user = await findUserById(app.db, id);
+    if (!user) throw new HttpError(401, en.unauthenticated);
+    return user;
+  };
+
+  app.get(
+    API_PATHS.account,
+    {
+      preHandler: signedIn,
+      schema: {
+        tags: ['account'],
+        summary: 'The signed-in user',
+        security: bearer,
+        response: { 200: userResponse, ...authErrors },
+      },
+    },
+    async (request) => ({ data: await loadUser(currentUser(request).id) }),
+  );
+
+  app.put(
+    API_PATHS.account,
+    {
+      preHandler: signedIn,
+      schema: {
+        tags: ['account'],
+        summary: 'Update the profile',
+        security: bearer,
+        body: {
+          type: 'object',
+          properties: {
+            name: { type: 'string' },
+            email: { type: 'string' },
+            phone_number: { type: ['string', 'null'] },
+            photo: { type: ['integer', 'null'], description: 'A file id from POST /api/uploads, or null' },
+          },
+        },
+        response: {
+          200: { type: 'object', properties: { data: userSchema, message: { type: 'string' } } },
+          422: validationErrorSchema,
+          ...authErrors,
+        },
+      },
+    },
+    async (request) => {
+      const { id } = currentUser(request);
+      const input = await parseBody(profileSchema, request.body);
+      if (await emailTaken(app.db, input.email, id)) throw fieldError('email', en.emailTaken);
+      if (input.photo !== null && !(await fileExists(app.db, input.photo))) {
+        throw fieldError('photo', validation.invalid(LABELS.photo));
+      }
+      await updateProfile(app.db, id, input);
+      return { data: await loadUser(id), message: en.profileUpdated };
+    },
+  );
+
+  app.put(
+    API_PATHS.accountPassword,
+    {
+      preHandler: signedIn,
+      schema: {
+        tags: ['account'],
+        summary: 'Change the password',
+        description: 'Every token of the user except those of the current sign-in is revoked.',
+        security: bearer,
+        body: {
+          type: 'object',
+          properties: {
+            current_password: { type: 'string' },
+            password: { type: 'string' },
+            password_confirmation: { type: 'string' },
+          },
+        },
+        response: { 200: messageSchema, 422: validationErrorSchema, ...authErrors },
+      },
+    },
+    async (request) => {
+      const user = currentUser(request);
+      const input = await parseBody(changePasswordSchema, request.body);
+      const valid = await verifyPassword(await findPasswordHashById(app.db, user.id), input.current_password);
+      if (!valid) throw fieldError('current_password', validation.invalid(LABELS.currentPassword));
+      const passwordHash = await hashPassword(input.password);
+      await app.db.transaction(async (tx) => {
+        await updatePasswordHash(tx, user.id, passwordHash);
+        await revokeUserTokens(tx, user.id, new Date(), user.familyId);
+      });
+      return { message: en.passwordChanged };
+    },
+  );
+
+  app.post(
+    API_PATHS.logout,
+    {
+      preHandler: signedIn,
+      schema: {
+        tags: ['account'],
+        summary: 'Sign out',
+        description: 'Revokes the access token and the refresh token of this sign-in.',
+        security: bearer,
+        response: { 200: messageSchema, ...authErrors },
+      },
+    },
+    async (request) => {
+      await revokeFamily(app.db, currentUser(request).familyId, new Date());
+      return { message: en.loggedOut };
+    },
+  );
+}

@@ -1,0 +1,84 @@
+import type { FastifyInstance } from 'fastify';
+import { LABELS, success, validation } from '../../src/shared/messages';
+import { COMPANY_ITEM, COMPANY_LABELS, companySettingsSchema } from '../../src/shared/resources/company';
+import { PERMISSIONS } from '../../src/shared/permissions';
+import { assertFresh } from '../lib/concurrency';
+import { fieldError } from '../lib/httpError';
+import { parseBody } from '../lib/validation';
+import { currentUser } from '../plugins/auth';
+import { findCompanySettings, lockCompanySettings, saveCompanySettings } from '../repositories/company';
+import { fileExists } from '../repositories/files';
+import {
+  authErrors,
+  bearer,
+  companySettingsObjectSchema,
+  messageSchema,
+  validationErrorSchema,
+} from './schemas';
+
+export const COMPANY_PATH = '/api/settings/company';
+
+/** The one company record (spec §3): read with settings.show, saved with settings.update. */
+export async function companyRoutes(app: FastifyInstance): Promise<void> {
+  app.get(
+    COMPANY_PATH,
+    {
+      preHandler: app.requirePermission(PERMISSIONS.settingsShow),
+      schema: {
+        tags: ['settings'],
+        summary: 'The company settings',
+        security: bearer,
+        response: {
+          200: { type: 'object', properties: { data: companySettingsObjectSchema } },
+          ...authErrors,
+        },
+      },
+    },
+    async () => ({ data: await findCompanySettings(app.db) }),
+  );
+
+  app.put(
+    COMPANY_PATH,
+    {
+      preHandler: app.requirePermission(PERMISSIONS.settingsUpdate),
+      schema: {
+        tags: ['settings'],
+        summary: 'Save the company settings',
+        description:
+          'Every field (null clears it); `logo` is a file id from POST /api/uploads. `updated_at` is the version ' +
+          'the edit started from (null before the first save); a stale one → 409.',
+        security: bearer,
+        body: {
+          type: 'object',
+          properties: {
+            ...Object.fromEntries(
+              Object.keys(COMPANY_LABELS).map((key) => [key, { type: ['string', 'null'] }]),
+            ),
+            logo: { type: ['integer', 'null'], description: 'A file id, or null' },
+            updated_at: { type: ['string', 'null'] },
+          },
+        },
+        response: {
+          200: {
+            type: 'object',
+            properties: { data: companySettingsObjectSchema, message: { type: 'string' } },
+          },
+          409: messageSchema,
+          422: validationErrorSchema,
+          ...authErrors,
+        },
+      },
+    },
+    async (request) => {
+      const { updated_at: version, ...input } = await parseBody(companySettingsSchema, request.body);
+      if (input.logo !== null && !(await fileExists(app.db, input.logo))) {
+        throw fieldError('logo', validation.invalid(COMPANY_LABELS.logo ?? LABELS.photo));
+      }
+      await app.db.transaction(async (tx) => {
+        assertFresh(await lockCompanySettings(tx), version, COMPANY_ITEM);
+        await saveCompanySettings(tx, input, currentUser(request).id);
+      });
+      return { data: await findCompanySettings(app.db), message: success.updated(COMPANY_ITEM) };
+    },
+  );
+}

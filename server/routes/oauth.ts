@@ -1,0 +1,146 @@
+import OAuth2Server from '@node-oauth/oauth2-server';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { en } from '../../src/shared/messages';
+import { API_PATHS } from '../../src/shared/routes';
+import type { TokenResponse } from '../../src/shared/contracts/account';
+import type { Config } from '../config';
+import { createOAuthServer } from '../oauth/model';
+import { HttpError } from '../lib/httpError';
+
+const oauthErrorSchema = {
+  type: 'object',
+  properties: {
+    error: { type: 'string' },
+    error_description: { type: 'string' },
+    message: { type: 'string' },
+  },
+} as const;
+
+const tokenSchema = {
+  tags: ['auth'],
+  summary: 'Issue tokens (password and refresh_token grants)',
+  description:
+    'JSON or application/x-www-form-urlencoded. Refresh tokens rotate; reusing a rotated one revokes every token of that sign-in.',
+  body: {
+    type: 'object',
+    properties: {
+      grant_type: { type: 'string', description: 'password | refresh_token' },
+      username: { type: 'string', description: 'The e-mail address (password grant)' },
+      password: { type: 'string' },
+      scope: { type: 'string', description: "Defaults to '*'" },
+      refresh_token: { type: 'string' },
+      client_id: { type: 'string' },
+      client_secret: { type: 'string' },
+    },
+  },
+  response: {
+    200: {
+      type: 'object',
+      properties: {
+        token_type: { type: 'string', enum: ['Bearer'] },
+        access_token: { type: 'string' },
+        refresh_token: { type: 'string' },
+        expires_in: { type: 'integer' },
+      },
+    },
+    400: oauthErrorSchema,
+    401: oauthErrorSchema,
+  },
+};
+
+/** RFC 6749 §5.2 errors the contract knows; anything else the library raises maps onto one of them. */
+const CONTRACT_ERRORS = new Set([
+  'invalid_request',
+  'invalid_grant',
+  'unsupported_grant_type',
+  'invalid_scope',
+]);
+
+const stringFields = (body: unknown): Record<string, string> => {
+  const fields: Record<string, string> = {};
+  if (body && typeof body === 'object') {
+    for (const [key, value] of Object.entries(body)) {
+      if (typeof value === 'string' || typeof value === 'number') fields[key] = String(value);
+    }
+  }
+  return fields;
+};
+
+export async function oauthRoutes(app: FastifyInstance, { config }: { config: Config }): Promise<void> {
+  const server = createOAuthServer(app.db, config, app.log);
+  const { tokenFailuresPerUsername: perUser, tokenPerIp: perIp } = config.rateLimit;
+  const failuresOf = app.createRateLimit({
+    keyGenerator: (request) => `username:${stringFields(request.body).username?.trim().toLowerCase() ?? ''}`,
+    max: perUser.max,
+    timeWindow: perUser.windowMs,
+  });
+
+  app.post(
+    API_PATHS.token,
+    {
+      schema: tokenSchema,
+      // A malformed body is an OAuth invalid_request here, not the API's 422.
+      attachValidation: true,
+      config: { rateLimit: { max: perIp.max, timeWindow: perIp.windowMs } },
+    },
+    async (request: FastifyRequest, reply: FastifyReply) => {
+      if (request.validationError) {
+        return sendOAuthError(reply, new OAuth2Server.InvalidRequestError(request.validationError.message));
+      }
+      const body = stringFields(request.body);
+      const passwordGrant = body.grant_type === 'password' && Boolean(body.username);
+      if (passwordGrant) {
+        const state = await failuresOf(request, { increment: false });
+        if (!state.isAllowed && state.remaining <= 0) throw new HttpError(429, en.tooManyRequests);
+      }
+
+      // The library accepts only form bodies; Fastify has already parsed JSON or form into an object,
+      // so it is handed over as a parsed form.
+      const oauthRequest = new OAuth2Server.Request({
+        method: 'POST',
+        query: {},
+        headers: {
+          // Client credentials may also come as HTTP Basic (RFC 6749 §2.3.1).
+          ...(request.headers.authorization ? { authorization: request.headers.authorization } : {}),
+          'content-type': 'application/x-www-form-urlencoded',
+          'content-length': String(Math.max(1, JSON.stringify(body).length)),
+        },
+        body,
+      });
+      try {
+        const token = await server.token(oauthRequest, new OAuth2Server.Response({ headers: {} }));
+        const answer: TokenResponse = {
+          token_type: 'Bearer',
+          access_token: token.accessToken,
+          refresh_token: token.refreshToken ?? '',
+          expires_in: config.accessTokenTtl,
+        };
+        return reply.header('Cache-Control', 'no-store').header('Pragma', 'no-cache').send(answer);
+      } catch (error) {
+        if (!(error instanceof OAuth2Server.OAuthError) || error instanceof OAuth2Server.ServerError)
+          throw error;
+        if (passwordGrant && error.name === 'invalid_grant') await failuresOf(request);
+        return sendOAuthError(reply, error);
+      }
+    },
+  );
+}
+
+function sendOAuthError(reply: FastifyReply, error: OAuth2Server.OAuthError): FastifyReply {
+  if (error.name === 'invalid_client') {
+    return reply
+      .code(401)
+      .header('WWW-Authenticate', 'Basic realm="Service"')
+      .header('Cache-Control', 'no-store')
+      .send({ error: 'invalid_client', error_description: error.message, message: error.message });
+  }
+  // unauthorized_client can only mean a grant our client does not use: answer as unsupported.
+  const code = CONTRACT_ERRORS.has(error.name) ? error.name : 'unsupported_grant_type';
+  const credentialsFailed =
+    code === 'invalid_grant' && error.message === 'Invalid grant: user credentials are invalid';
+  const message = credentialsFailed ? en.invalidCredentials : error.message;
+  return reply
+    .code(400)
+    .header('Cache-Control', 'no-store')
+    .send({ error: code, error_description: message, message });
+}

@@ -1,0 +1,34 @@
+import type { FastifyInstance } from 'fastify';
+import { can } from '../../src/shared/resources/resource';
+import { rolesResource } from '../../src/shared/resources/roles';
+import { permissionCatalogue } from '../repositories/roles';
+import { registerResource } from '../resources/routes';
+import { rolesServer } from '../resources/roles';
+import { usersServer } from '../resources/users';
+import { authErrors, bearer, permissionSchema, roleSchema, userSchema } from './schemas';
+
+export const PERMISSIONS_PATH = '/api/permissions';
+
+/** Every declared resource's routes (server/resources/), and the permission catalogue. */
+export async function resourceRoutes(app: FastifyInstance): Promise<void> {
+  registerResource(app, usersServer, userSchema);
+  registerResource(app, rolesServer, roleSchema);
+
+  app.get(
+    PERMISSIONS_PATH,
+    {
+      preHandler: app.requirePermission(can(rolesResource, 'index')),
+      schema: {
+        tags: ['roles'],
+        summary: 'The permission catalogue',
+        description: 'Every permission, by id: what the role matrix is drawn from.',
+        security: bearer,
+        response: {
+          200: { type: 'object', properties: { data: { type: 'array', items: permissionSchema } } },
+          ...authErrors,
+        },
+      },
+    },
+    async () => ({ data: await permissionCatalogue(app.db) }),
+  );
+}

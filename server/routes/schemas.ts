@@ -1,0 +1,94 @@
+/** JSON schemas of the contract's objects, for the OpenAPI document and response serialisation. */
+export const fileObjectSchema = {
+  type: 'object',
+  properties: {
+    id: { type: 'integer' },
+    url: { type: 'string' },
+    name: { type: 'string' },
+    mime: { type: 'string' },
+    size: { type: 'integer' },
+    width: { type: ['integer', 'null'] },
+    height: { type: ['integer', 'null'] },
+    preview_url: { type: 'string', description: 'A resized WebP preview (images only)' },
+  },
+} as const;
+
+export const userSchema = {
+  type: 'object',
+  properties: {
+    id: { type: 'integer' },
+    name: { type: 'string' },
+    email: { type: 'string' },
+    phone_number: { type: ['string', 'null'] },
+    status: { type: 'integer', enum: [0, 1] },
+    role: {
+      anyOf: [
+        { type: 'null' },
+        { type: 'object', properties: { id: { type: 'integer' }, name: { type: 'string' } } },
+      ],
+    },
+    photo: { anyOf: [{ type: 'null' }, fileObjectSchema] },
+    permissions: { type: 'array', items: { type: 'string' } },
+    created_at: { type: 'string', format: 'date-time' },
+    updated_at: { type: 'string', format: 'date-time' },
+  },
+} as const;
+
+export const messageSchema = {
+  type: 'object',
+  properties: { message: { type: 'string' } },
+} as const;
+
+export const validationErrorSchema = {
+  type: 'object',
+  properties: {
+    message: { type: 'string' },
+    errors: { type: 'object', additionalProperties: { type: 'array', items: { type: 'string' } } },
+  },
+} as const;
+
+export const bearer = [{ bearer: [] }];
+
+/** The error answers every Bearer route can give. */
+export const authErrors = { 401: messageSchema, 403: messageSchema } as const;
+
+export const permissionSchema = {
+  type: 'object',
+  properties: {
+    id: { type: 'integer' },
+    name: { type: 'string', description: 'group.action' },
+    method: { type: 'string', enum: ['GET', 'POST', 'PUT', 'DELETE'] },
+  },
+} as const;
+
+export const roleSchema = {
+  type: 'object',
+  properties: {
+    id: { type: 'integer' },
+    name: { type: 'string' },
+    is_super: { type: 'boolean', description: 'The Super Admin role: every permission, cannot be deleted' },
+    permissions: { type: 'array', items: permissionSchema },
+    users_count: { type: 'integer' },
+    created_at: { type: 'string', format: 'date-time' },
+    updated_at: { type: 'string', format: 'date-time' },
+  },
+} as const;
+
+const nullableText = { type: ['string', 'null'] } as const;
+
+export const companySettingsObjectSchema = {
+  type: 'object',
+  properties: {
+    logo: { anyOf: [{ type: 'null' }, fileObjectSchema] },
+    youtube_link: nullableText,
+    description: nullableText,
+    office_phone_number: nullableText,
+    get_in_touch_description: nullableText,
+    iframe_address: nullableText,
+    instagram_link: nullableText,
+    facebook_link: nullableText,
+    linkedin: nullableText,
+    address: nullableText,
+    updated_at: { type: ['string', 'null'], description: 'null until the first save' },
+  },
+} as const;

@@ -1,0 +1,158 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { randomBytes } from 'node:crypto';
+import vm from 'node:vm';
+import type { PGlite } from '@electric-sql/pglite';
+import type { FastifyInstance } from 'fastify';
+import pg from 'pg';
+import type { TokenResponse } from '../../src/shared/contracts/account';
+import { API_PATHS } from '../../src/shared/routes';
+import { buildApp, type AppDeps } from '../app';
+import { loadConfig, type Config } from '../config';
+import type { MailMessage, Mailer } from '../plugins/mail';
+
+export const TEST_ADMIN = {
+  name: 'Test Admin',
+  email: 'admin@example.com',
+  password: 'Admin-Passw0rd!',
+} as const;
+export const TEST_CLIENT = { clientId: 'test-spa', clientSecret: 'test-spa-secret' } as const;
+export const TEST_PUBLIC_URL = 'http://admin.test';
+
+export interface TestApp {
+  app: FastifyInstance;
+  config: Config;
+  /** Every message the app sent, newest last. */
+  mail: MailMessage[];
+  close(): Promise<void>;
+}
+
+export function testConfig(overrides: Partial<Config> = {}): Config {
+  const dataDir = overrides.dataDir ?? fs.mkdtempSync(path.join(os.tmpdir(), 'adm-test-'));
+  const base = loadConfig({});
+  return {
+    ...base,
+    dataDir,
+    inMemoryDb: true,
+    uploadsDir: path.join(dataDir, 'uploads'),
+    staticDir: path.join(dataDir, 'no-build'),
+    admin: { ...TEST_ADMIN },
+    publicUrl: TEST_PUBLIC_URL,
+    oauth: { ...TEST_CLIENT },
+    smtpUrl: undefined,
+    redisUrl: undefined,
+    logLevel: false,
+    ...overrides,
+  };
+}
+
+/**
+ * PGlite loads its WebAssembly with dynamic import(), which Jest's module sandbox refuses unless Node
+ * runs with --experimental-vm-modules. So tests load PGlite through Node's own loader instead.
+ */
+const nativeImport = vm.runInThisContext('(specifier) => import(specifier)', {
+  importModuleDynamically: vm.constants.USE_MAIN_CONTEXT_DEFAULT_LOADER,
+} as vm.RunningScriptOptions) as (specifier: string) => Promise<typeof import('@electric-sql/pglite')>;
+
+export const createNativePglite = async (dataDir?: string): Promise<PGlite> => {
+  const { PGlite: NativePGlite } = await nativeImport(require.resolve('@electric-sql/pglite'));
+  return new NativePGlite(dataDir);
+};
+
+// PGlite's first start in a process compiles its WebAssembly (a few seconds).
+jest.setTimeout(30_000);
+
+let counter = 0;
+
+/** A throwaway database in TEST_DATABASE_URL's server, dropped again when the app closes. */
+export async function throwawayDatabase(): Promise<{ url: string; drop: () => Promise<void> }> {
+  const serverUrl = process.env.TEST_DATABASE_URL;
+  if (!serverUrl) throw new Error('TEST_DB_DRIVER=postgres needs TEST_DATABASE_URL');
+  const name = `adm_test_${process.pid}_${++counter}_${randomBytes(4).toString('hex')}`;
+  const admin = new pg.Client({ connectionString: serverUrl });
+  await admin.connect();
+  try {
+    await admin.query(`create database "${name}"`);
+  } finally {
+    await admin.end();
+  }
+  const url = new URL(serverUrl);
+  url.pathname = `/${name}`;
+  return {
+    url: url.toString(),
+    drop: async () => {
+      const client = new pg.Client({ connectionString: serverUrl });
+      await client.connect();
+      try {
+        await client.query(`drop database if exists "${name}" with (force)`);
+      } finally {
+        await client.end();
+      }
+    },
+  };
+}
+
+export function memoryMailer(): Mailer & { sent: MailMessage[] } {
+  const sent: MailMessage[] = [];
+  return {
+    sent,
+    async send(message) {
+      sent.push(message);
+    },
+  };
+}
+
+/**
+ * The app on a fresh database (in-memory PGlite, or a throwaway PostgreSQL database when
+ * TEST_DB_DRIVER=postgres), seeded with TEST_ADMIN, mail captured, logger off.
+ */
+export async function buildTestApp(overrides: Partial<Config> = {}, deps: AppDeps = {}): Promise<TestApp> {
+  const config = testConfig(overrides);
+  let afterClose = deps.afterClose;
+  if (process.env.TEST_DB_DRIVER === 'postgres' && !overrides.databaseUrl) {
+    const database = await throwawayDatabase();
+    config.databaseUrl = database.url;
+    afterClose = async () => {
+      await deps.afterClose?.();
+      await database.drop();
+    };
+  }
+  const mailer = memoryMailer();
+  const app = await buildApp(config, {
+    // With an SMTP_URL the real transport is under test; otherwise mail is captured here.
+    mailer: config.smtpUrl ? undefined : mailer,
+    createPglite: createNativePglite,
+    ...deps,
+    afterClose,
+  });
+  return {
+    app,
+    config,
+    mail: mailer.sent,
+    close: async () => {
+      await app.close();
+      fs.rmSync(config.dataDir, { recursive: true, force: true });
+    },
+  };
+}
+
+export const authHeader = (token: string): { authorization: string } => ({
+  authorization: `Bearer ${token}`,
+});
+
+export function tokenRequest(fields: Record<string, string>) {
+  return {
+    method: 'POST' as const,
+    url: API_PATHS.token,
+    payload: { client_id: TEST_CLIENT.clientId, client_secret: TEST_CLIENT.clientSecret, ...fields },
+  };
+}
+
+export async function login(app: FastifyInstance, email: string, password: string): Promise<TokenResponse> {
+  const response = await app.inject(
+    tokenRequest({ grant_type: 'password', username: email, password, scope: '*' }),
+  );
+  if (response.statusCode !== 200) throw new Error(`login failed: ${response.statusCode} ${response.body}`);
+  return response.json<TokenResponse>();
+}

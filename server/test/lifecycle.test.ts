@@ -1,0 +1,148 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import http from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { SMTPServer } from 'smtp-server';
+import { count, eq } from 'drizzle-orm';
+import { API_PATHS } from '../../src/shared/routes';
+import { PERMISSION_CATALOGUE } from '../../src/shared/permissions';
+import { buildApp } from '../app';
+import { permissions, roles, users } from '../db/schema';
+import { SUPER_ADMIN_ROLE } from '../db/seed';
+import {
+  buildTestApp,
+  createNativePglite,
+  login,
+  testConfig,
+  throwawayDatabase,
+  TEST_ADMIN,
+  type TestApp,
+} from './helper';
+
+describe('migrations and seed', () => {
+  it('run twice on the same database without a second admin, role or permission', async () => {
+    const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'adm-seed-'));
+    const database = process.env.TEST_DB_DRIVER === 'postgres' ? await throwawayDatabase() : undefined;
+    const announced: string[] = [];
+    const config = testConfig({
+      dataDir,
+      inMemoryDb: false,
+      databaseUrl: database?.url,
+      admin: { name: 'Seeded Admin', email: 'Seeded@Example.com'.toLowerCase(), password: undefined },
+    });
+    const deps = { createPglite: createNativePglite, announce: (text: string) => announced.push(text) };
+    try {
+      const first = await buildApp(config, deps);
+      expect(announced).toHaveLength(1);
+      const password = /password: (\S+)/.exec(announced[0])?.[1] ?? '';
+      expect(announced[0]).toContain('seeded@example.com');
+      expect(password.length).toBeGreaterThanOrEqual(20);
+      await expect(login(first, 'seeded@example.com', password)).resolves.toBeDefined();
+      await first.close();
+
+      const second = await buildApp(config, deps);
+      try {
+        expect(announced).toHaveLength(1);
+        const [{ n: userCount }] = await second.db.select({ n: count() }).from(users);
+        const [{ n: roleCount }] = await second.db
+          .select({ n: count() })
+          .from(roles)
+          .where(eq(roles.name, SUPER_ADMIN_ROLE));
+        const [{ n: permissionCount }] = await second.db.select({ n: count() }).from(permissions);
+        expect(userCount).toBe(1);
+        expect(roleCount).toBe(1);
+        expect(permissionCount).toBe(PERMISSION_CATALOGUE.length);
+        await expect(login(second, 'seeded@example.com', password)).resolves.toBeDefined();
+      } finally {
+        await second.close();
+      }
+    } finally {
+      await database?.drop();
+      fs.rmSync(dataDir, { recursive: true, force: true });
+    }
+  });
+});
+
+describe('mail over SMTP', () => {
+  let smtp: SMTPServer;
+  let port = 0;
+  const received: string[] = [];
+  beforeAll(async () => {
+    smtp = new SMTPServer({
+      authOptional: true,
+      disabledCommands: ['STARTTLS'],
+      logger: false,
+      disableReverseLookup: true,
+      onData(stream, _session, callback) {
+        let data = '';
+        stream.on('data', (chunk: Buffer) => (data += chunk.toString()));
+        stream.on('end', () => {
+          received.push(data);
+          callback();
+        });
+      },
+    });
+    await new Promise<void>((resolve) => smtp.listen(0, '127.0.0.1', resolve));
+    port = (smtp.server.address() as AddressInfo).port;
+  });
+  afterAll(() => new Promise<void>((resolve) => smtp.close(() => resolve())));
+
+  it('sends the reset link through the SMTP server given by SMTP_URL', async () => {
+    const t = await buildTestApp({
+      smtpUrl: `smtp://127.0.0.1:${port}`,
+      mailFrom: '"Acme" <no-reply@acme.test>',
+    });
+    try {
+      const response = await t.app.inject({
+        method: 'POST',
+        url: API_PATHS.passwordForgot,
+        payload: { email: TEST_ADMIN.email },
+      });
+      expect(response.statusCode).toBe(200);
+      expect(received).toHaveLength(1);
+      expect(received[0]).toContain(`To: ${TEST_ADMIN.email}`);
+      expect(received[0]).toContain('From: Acme <no-reply@acme.test>');
+      expect(received[0].replace(/=\r\n/g, '')).toContain('/reset-password?token=3D');
+    } finally {
+      await t.close();
+    }
+  });
+});
+
+describe('shutdown', () => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await buildTestApp(
+      {},
+      {
+        extend: (app) => {
+          app.get('/api/test/slow', async () => {
+            await new Promise((resolve) => setTimeout(resolve, 300));
+            return { done: true };
+          });
+        },
+      },
+    );
+  });
+
+  it('lets an in-flight request finish before closing', async () => {
+    await t.app.listen({ port: 0, host: '127.0.0.1' });
+    const { port } = t.app.server.address() as AddressInfo;
+    const pending = new Promise<{ status: number; body: string }>((resolve, reject) => {
+      http
+        .get(`http://127.0.0.1:${port}/api/test/slow`, (res) => {
+          let body = '';
+          res.on('data', (chunk: Buffer) => (body += chunk.toString()));
+          res.on('end', () => resolve({ status: res.statusCode ?? 0, body }));
+        })
+        .on('error', reject);
+    });
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    const closed = t.close();
+    const response = await pending;
+    expect(response.status).toBe(200);
+    expect(JSON.parse(response.body)).toEqual({ done: true });
+    await closed;
+  });
+});
