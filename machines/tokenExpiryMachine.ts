@@ -1,0 +1,199 @@
+import { assign, fromCallback, fromPromise, raise, setup, type SnapshotFrom } from 'xstate';
+import { DURATIONS } from '../src/shared/limits';
+
+/**
+ * The access token's lifetime in one tab (spec §4 Token lifetime).
+ *
+ * Time enters as data: every event that (re)starts the timers carries the token's expiry and the
+ * current time, and the delays are computed from that pair, so tests drive the machine with a
+ * simulated clock and the machine never reads a clock itself.
+ *
+ * - `refreshBeforeExpiryMs` before the expiry the tab tries to refresh. Only one tab refreshes:
+ *   `acquireRefreshLock` answers `LOCK_ACQUIRED` (this tab then invokes `refresh`, and holds the
+ *   lock until it leaves the `refreshing` state) or `LOCK_BUSY` (another tab is refreshing; this one
+ *   waits for `TOKEN_STORED`, sent by the app when the other tab writes the new session).
+ * - A tab never clears the session while another tab may still be refreshing: when it lost the lock
+ *   it keeps waiting past the expiry and only gives up after it got the lock itself and its own
+ *   refresh failed. The lock holder gets `refreshLockMs`; a refresh that takes longer counts as
+ *   failed (the localStorage fallback lock is considered stale by then).
+ * - When the refresh failed and the expiry has passed: `clearToken`, then `reloadPage`.
+ * - Sleep: a tab that wakes (or starts) with the expiry already past still tries one refresh through
+ *   the lock before giving up, because the refresh token usually outlives the access token. The app
+ *   sends `WAKE {now}` when the page becomes visible again, because timers may not have counted the
+ *   time the machine slept.
+ */
+
+export interface TokenExpiryContext {
+  /** Epoch ms of `auth.expires_at`. */
+  expiresAt: number;
+  /** Epoch ms at which `expiresAt` was reported; the delays count from here. */
+  now: number;
+  refreshBeforeExpiryMs: number;
+  refreshLockMs: number;
+  /** Whether the expiry passed while this tab was still trying to refresh. */
+  deadlinePassed: boolean;
+}
+
+export interface TokenExpiryInput {
+  refreshBeforeExpiryMs?: number;
+  refreshLockMs?: number;
+}
+
+/** A session's expiry and the time it was observed. */
+export interface SessionTime {
+  expiresAt: number;
+  now: number;
+}
+
+export type RefreshLockEvent = { type: 'LOCK_ACQUIRED' } | { type: 'LOCK_BUSY' };
+
+export type TokenExpiryEvent =
+  | ({ type: 'SESSION_STARTED' } & SessionTime)
+  /** A new session was stored (by another tab's refresh or sign-in). */
+  | ({ type: 'TOKEN_STORED' } & SessionTime)
+  /** The page is visible again after a while; `now` lets the timers catch up. */
+  | { type: 'WAKE'; now: number }
+  | { type: 'SESSION_ENDED' }
+  | { type: 'STOP' }
+  | RefreshLockEvent
+  /** Internal: raised when the expiry timer fires. */
+  | { type: 'EXPIRY_REACHED' };
+
+export interface RefreshInput {
+  /** The expiry this tab knows, so the app can adopt a newer session another tab already stored. */
+  expiresAt: number;
+}
+
+/** setTimeout fires at once for delays above 2^31-1 ms; such tokens (24.8 days) re-check then. */
+const MAX_DELAY_MS = 2 ** 31 - 1;
+const clampDelay = (ms: number): number => Math.min(Math.max(0, ms), MAX_DELAY_MS);
+
+const notProvided = (name: string) => () => {
+  throw new Error(`tokenExpiryMachine: '${name}' must be supplied with .provide()`);
+};
+
+export const tokenExpiryMachine = setup({
+  types: {
+    context: {} as TokenExpiryContext,
+    events: {} as TokenExpiryEvent,
+    input: {} as TokenExpiryInput,
+  },
+  actions: {
+    /** Removes the stored session. */
+    clearToken: notProvided('clearToken'),
+    /** Reloads the page, which then starts signed out. */
+    reloadPage: notProvided('reloadPage'),
+    /** Takes the expiry and clock reading of SESSION_STARTED / TOKEN_STORED. */
+    fromSessionTime: assign(({ event }) =>
+      event.type === 'SESSION_STARTED' || event.type === 'TOKEN_STORED'
+        ? { expiresAt: event.expiresAt, now: event.now }
+        : {},
+    ),
+  },
+  guards: {
+    deadlinePassed: ({ context }) => context.deadlinePassed,
+    isPastExpiry: ({ context, event }) => event.type === 'WAKE' && event.now >= context.expiresAt,
+  },
+  delays: {
+    untilRefresh: ({ context }) =>
+      clampDelay(context.expiresAt - context.refreshBeforeExpiryMs - context.now),
+    untilExpiry: ({ context }) => clampDelay(context.expiresAt - context.now),
+    lockLifetime: ({ context }) => context.refreshLockMs,
+  },
+  actors: {
+    /** Holds the cross-tab refresh lock while running; reports LOCK_ACQUIRED or LOCK_BUSY. */
+    acquireRefreshLock: fromCallback<RefreshLockEvent>(notProvided('acquireRefreshLock')),
+    /** Refreshes the token, stores the new session and reports its expiry. */
+    refresh: fromPromise<SessionTime, RefreshInput>(notProvided('refresh')),
+  },
+}).createMachine({
+  id: 'tokenExpiry',
+  context: ({ input }) => ({
+    expiresAt: 0,
+    now: 0,
+    refreshBeforeExpiryMs: input.refreshBeforeExpiryMs ?? DURATIONS.refreshBeforeExpiryMs,
+    refreshLockMs: input.refreshLockMs ?? DURATIONS.refreshLockMs,
+    deadlinePassed: false,
+  }),
+  initial: 'idle',
+  on: {
+    SESSION_ENDED: '.idle',
+    STOP: '.idle',
+  },
+  states: {
+    idle: {
+      on: { SESSION_STARTED: { target: 'active', actions: 'fromSessionTime' } },
+    },
+    active: {
+      entry: assign({ deadlinePassed: false }),
+      after: {
+        // Targetless: what the expiry means depends on where the refresh stands (see substates).
+        untilExpiry: {
+          actions: [assign({ deadlinePassed: true }), raise({ type: 'EXPIRY_REACHED' })],
+        },
+      },
+      on: {
+        SESSION_STARTED: { target: 'active', reenter: true, actions: 'fromSessionTime' },
+        TOKEN_STORED: { target: 'active', reenter: true, actions: 'fromSessionTime' },
+      },
+      initial: 'scheduled',
+      states: {
+        scheduled: {
+          after: { untilRefresh: 'refreshing' },
+          on: {
+            // Both delays were 0 (started or woke after the expiry): one last refresh attempt.
+            EXPIRY_REACHED: 'refreshing',
+            WAKE: {
+              target: '#tokenExpiry.active',
+              reenter: true,
+              actions: assign({ now: ({ event }) => event.now }),
+            },
+          },
+        },
+        refreshing: {
+          invoke: { src: 'acquireRefreshLock' },
+          initial: 'acquiringLock',
+          after: { lockLifetime: 'refreshFailed' },
+          on: { LOCK_BUSY: 'waitingForOtherTab' },
+          states: {
+            acquiringLock: {
+              on: { LOCK_ACQUIRED: 'requesting' },
+            },
+            requesting: {
+              invoke: {
+                src: 'refresh',
+                input: ({ context }) => ({ expiresAt: context.expiresAt }),
+                onDone: {
+                  target: '#tokenExpiry.active',
+                  reenter: true,
+                  actions: assign(({ event }) => ({
+                    expiresAt: event.output.expiresAt,
+                    now: event.output.now,
+                  })),
+                },
+                onError: '#tokenExpiry.active.refreshFailed',
+              },
+            },
+          },
+        },
+        waitingForOtherTab: {
+          // The holder had its chance; if no TOKEN_STORED came, try the lock (and the refresh)
+          // ourselves. The expiry alone never ends this wait: the other tab may still succeed.
+          after: { lockLifetime: 'refreshing' },
+        },
+        refreshFailed: {
+          always: { guard: 'deadlinePassed', target: '#tokenExpiry.expired' },
+          on: {
+            EXPIRY_REACHED: '#tokenExpiry.expired',
+            WAKE: { guard: 'isPastExpiry', target: '#tokenExpiry.expired' },
+          },
+        },
+      },
+    },
+    expired: {
+      entry: ['clearToken', 'reloadPage'],
+    },
+  },
+});
+
+export type TokenExpirySnapshot = SnapshotFrom<typeof tokenExpiryMachine>;

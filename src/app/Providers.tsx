@@ -1,0 +1,28 @@
+import type { ReactNode } from 'react';
+import { Provider } from 'react-redux';
+import CssBaseline from '@mui/material/CssBaseline';
+import { ThemeProvider } from '@mui/material/styles';
+import type { AppStore } from '../../store';
+import { AuthProvider } from '../auth/AuthProvider';
+import { Toaster } from '../components/feedback/Toaster';
+import { theme } from './theme';
+
+export interface ProvidersProps {
+  store: AppStore;
+  children: ReactNode;
+}
+
+/** Everything the screens rely on: the store, the theme, the one auth actor and the toasts. */
+export function Providers({ store, children }: ProvidersProps) {
+  return (
+    <Provider store={store}>
+      <ThemeProvider theme={theme}>
+        <CssBaseline />
+        <AuthProvider store={store}>
+          {children}
+          <Toaster />
+        </AuthProvider>
+      </ThemeProvider>
+    </Provider>
+  );
+}

@@ -1,0 +1,104 @@
+import { createBrowserRouter, type RouteObject } from 'react-router-dom';
+import { LoadingBlock } from '../components/feedback/LoadingBlock';
+import { RouteErrorPage } from '../components/feedback/RouteErrorPage';
+import { ROUTES } from '../shared/routes';
+import { settingRoutes } from './settingRoutes';
+
+/**
+ * Every layout and screen is lazy: its own chunk, loaded in parallel with the layout it sits in.
+ * A chunk that fails to load is a route error; RouteErrorPage offers a reload for it.
+ */
+export const routes: RouteObject[] = [
+  {
+    id: 'root',
+    errorElement: <RouteErrorPage />,
+    hydrateFallbackElement: <LoadingBlock fullHeight />,
+    children: [
+      {
+        lazy: () =>
+          import(/* webpackChunkName: "guest-layout" */ '../components/layout/GuestLayout').then((m) => ({
+            Component: m.GuestLayout,
+          })),
+        children: [
+          {
+            path: ROUTES.login,
+            lazy: () =>
+              import(/* webpackChunkName: "login" */ '../screens/login/LoginScreen').then((m) => ({
+                Component: m.LoginScreen,
+              })),
+          },
+          {
+            path: ROUTES.forgotPassword,
+            lazy: () =>
+              import(
+                /* webpackChunkName: "forgot-password" */ '../screens/forgot-password/ForgotPasswordScreen'
+              ).then((m) => ({ Component: m.ForgotPasswordScreen })),
+          },
+          {
+            path: ROUTES.forgotPasswordSuccess,
+            lazy: () =>
+              import(
+                /* webpackChunkName: "forgot-password-success" */ '../screens/forgot-password/ForgotPasswordSuccessScreen'
+              ).then((m) => ({ Component: m.ForgotPasswordSuccessScreen })),
+          },
+          {
+            path: ROUTES.resetPassword,
+            lazy: () =>
+              import(
+                /* webpackChunkName: "reset-password" */ '../screens/reset-password/ResetPasswordScreen'
+              ).then((m) => ({ Component: m.ResetPasswordScreen })),
+          },
+        ],
+      },
+      {
+        lazy: () =>
+          import(/* webpackChunkName: "app-layout" */ '../components/layout/AppLayout').then((m) => ({
+            Component: m.AppLayout,
+          })),
+        children: [
+          {
+            // Errors inside a screen keep the header and menu around the error page.
+            errorElement: <RouteErrorPage />,
+            children: [
+              {
+                index: true,
+                lazy: () =>
+                  import(/* webpackChunkName: "dashboard" */ '../screens/dashboard/DashboardScreen').then(
+                    (m) => ({
+                      Component: m.DashboardScreen,
+                    }),
+                  ),
+              },
+              {
+                path: ROUTES.profile,
+                lazy: () =>
+                  import(/* webpackChunkName: "profile" */ '../screens/profile/ProfileScreen').then((m) => ({
+                    Component: m.ProfileScreen,
+                  })),
+              },
+              {
+                path: ROUTES.changePassword,
+                lazy: () =>
+                  import(
+                    /* webpackChunkName: "change-password" */ '../screens/change-password/ChangePasswordScreen'
+                  ).then((m) => ({ Component: m.ChangePasswordScreen })),
+              },
+              ...settingRoutes,
+              {
+                path: '*',
+                lazy: () =>
+                  import(/* webpackChunkName: "not-found" */ '../screens/not-found/NotFoundScreen').then(
+                    (m) => ({
+                      Component: m.NotFoundScreen,
+                    }),
+                  ),
+              },
+            ],
+          },
+        ],
+      },
+    ],
+  },
+];
+
+export const router = createBrowserRouter(routes);

@@ -1,0 +1,27 @@
+import { createContext, useContext } from 'react';
+import type { LoginInput, User } from '../shared/contracts/account';
+
+/** The auth phases of spec §4. */
+export type AuthPhase = 'loading' | 'auth' | 'no-auth';
+
+/** What screens may know and do about the signed-in user. Backed by the one auth actor. */
+export interface AuthApi {
+  phase: AuthPhase;
+  user: User | null;
+  /** True while a sign-in request is in flight. */
+  signingIn: boolean;
+  /** The last sign-in failure's messages (already shown as toasts), cleared by the next attempt. */
+  signInError: string | null;
+  signIn: (credentials: LoginInput) => void;
+  signOut: () => void;
+  /** Replaces the user only (after a profile update). */
+  updateProfile: (user: User) => void;
+}
+
+export const AuthContext = createContext<AuthApi | null>(null);
+
+export function useAuth(): AuthApi {
+  const auth = useContext(AuthContext);
+  if (!auth) throw new Error('useAuth must be used inside <AuthProvider>');
+  return auth;
+}

@@ -1,0 +1,339 @@
+import { act, render, screen, waitFor } from '@testing-library/react';
+import dayjs from 'dayjs';
+import { SimulatedClock } from 'xstate';
+import { makeStore, type AppStore } from '../../store';
+import { accountApi } from '../../store/accountApi';
+import { readSession, writeSession } from '../../store/session';
+import { fakeNetwork, type FakeNetwork, type Reply } from '../../test/fakeNetwork';
+import type { TokenResponse, User } from '../shared/contracts/account';
+import { DURATIONS } from '../shared/limits';
+import { STORAGE_KEYS } from '../shared/storageKeys';
+import { useAuth } from './AuthContext';
+import { AuthProvider } from './AuthProvider';
+
+const START = Date.parse('2025-06-02T10:00:00');
+const HOUR_S = 3600;
+
+const user: User = {
+  id: 1,
+  name: 'Ada Lovelace',
+  email: 'ada@example.com',
+  phone_number: null,
+  status: 1,
+  role: { id: 1, name: 'Super Admin' },
+  photo: null,
+  permissions: ['pages.index'],
+  created_at: '2024-01-01T00:00:00.000Z',
+  updated_at: '2024-01-01T00:00:00.000Z',
+};
+
+const token = (name: string, expiresIn = HOUR_S): TokenResponse => ({
+  token_type: 'Bearer',
+  access_token: `access-${name}`,
+  refresh_token: `refresh-${name}`,
+  expires_in: expiresIn,
+});
+
+// ---- the app edge ------------------------------------------------------------------------------
+
+function Probe() {
+  const auth = useAuth();
+  return (
+    <div>
+      <output data-testid="phase">{auth.phase}</output>
+      <output data-testid="user">{auth.user?.name ?? ''}</output>
+      <output data-testid="signing-in">{String(auth.signingIn)}</output>
+      <output data-testid="error">{auth.signInError ?? ''}</output>
+      <button onClick={() => auth.signIn({ username: 'ada@example.com', password: 'secret-password' })}>
+        sign in
+      </button>
+      <button onClick={() => auth.signOut()}>sign out</button>
+      <button onClick={() => auth.updateProfile({ ...user, name: 'Ada King' })}>update</button>
+    </div>
+  );
+}
+
+interface Rendered {
+  store: AppStore;
+  clock: SimulatedClock;
+  reloadPage: jest.Mock;
+}
+
+function renderAuth(): Rendered {
+  const store = makeStore();
+  const clock = new SimulatedClock();
+  clock.set(START);
+  const reloadPage = jest.fn();
+  render(
+    <AuthProvider store={store} clock={clock} reloadPage={reloadPage}>
+      <Probe />
+    </AuthProvider>,
+  );
+  return { store, clock, reloadPage };
+}
+
+const phase = () => screen.getByTestId('phase').textContent;
+const click = (name: string) => act(() => screen.getByRole('button', { name }).click());
+
+/** Another tab writing or clearing the shared storage: the browser sends this tab a `storage` event. */
+function storageEvent(key: string | null, newValue: string | null) {
+  act(() => {
+    window.dispatchEvent(new StorageEvent('storage', { key, newValue, storageArea: localStorage }));
+  });
+}
+
+async function renderSignedIn(expiresIn = HOUR_S): Promise<Rendered> {
+  writeSession(token('stored', expiresIn), START);
+  const rendered = renderAuth();
+  await waitFor(() => expect(phase()).toBe('auth'));
+  return rendered;
+}
+
+let network: FakeNetwork;
+
+beforeEach(() => {
+  localStorage.clear();
+  network = fakeNetwork({
+    'GET /api/account': { body: { data: user } },
+    'POST /api/account/logout': { body: { message: 'ok' } },
+  });
+});
+
+// ---- tests -------------------------------------------------------------------------------------
+
+describe('AuthProvider on start', () => {
+  it('loads the user with a valid stored token and becomes auth', async () => {
+    writeSession(token('stored'), START);
+    renderAuth();
+    expect(phase()).toBe('loading');
+    await waitFor(() => expect(phase()).toBe('auth'));
+    expect(screen.getByTestId('user')).toHaveTextContent('Ada Lovelace');
+    expect(network.requestsTo('/api/account')).toEqual([
+      expect.objectContaining({ method: 'GET', authorization: 'Bearer access-stored' }),
+    ]);
+  });
+
+  it('is no-auth without calling the server when the stored token has expired', async () => {
+    writeSession(token('stored'), START - 2 * HOUR_S * 1000);
+    renderAuth();
+    expect(phase()).toBe('no-auth');
+    await act(async () => undefined);
+    expect(network.requests).toEqual([]);
+  });
+
+  it('is no-auth without a stored token', () => {
+    renderAuth();
+    expect(phase()).toBe('no-auth');
+  });
+
+  it('clears the token and becomes no-auth when the user fetch fails', async () => {
+    writeSession(token('stored'), START);
+    network.route('GET /api/account', () => ({ status: 500, body: { message: 'Server Error' } }));
+    renderAuth();
+    await waitFor(() => expect(phase()).toBe('no-auth'));
+    expect(readSession()).toBeNull();
+  });
+});
+
+describe('AuthProvider sign-in', () => {
+  it('stores the four session values, then fetches the user and becomes auth', async () => {
+    network.route('POST /oauth/token', () => ({ status: 200, body: token('new', HOUR_S) }));
+    renderAuth();
+    await click('sign in');
+    await waitFor(() => expect(phase()).toBe('auth'));
+
+    expect(network.requestsTo('/oauth/token')[0].body).toEqual({
+      grant_type: 'password',
+      username: 'ada@example.com',
+      password: 'secret-password',
+      scope: '*',
+      client_id: 'spa',
+      client_secret: 'shh',
+    });
+    expect(localStorage.getItem(STORAGE_KEYS.accessToken)).toBe('access-new');
+    expect(localStorage.getItem(STORAGE_KEYS.refreshToken)).toBe('refresh-new');
+    expect(localStorage.getItem(STORAGE_KEYS.expiresIn)).toBe('3600');
+    expect(localStorage.getItem(STORAGE_KEYS.expiresAt)).toBe(
+      dayjs(START).add(HOUR_S, 'second').format('YYYY-MM-DD HH:mm:ss'),
+    );
+    expect(network.requestsTo('/api/account')[0].authorization).toBe('Bearer access-new');
+    expect(screen.getByTestId('user')).toHaveTextContent('Ada Lovelace');
+  });
+
+  it('reports signing in while the token request runs', async () => {
+    let answer: (reply: Reply) => void = () => undefined;
+    network.route('POST /oauth/token', () => new Promise((resolve) => (answer = resolve)));
+    renderAuth();
+    await click('sign in');
+    await waitFor(() => expect(screen.getByTestId('signing-in')).toHaveTextContent('true'));
+    await act(async () => answer({ status: 200, body: token('new') }));
+    await waitFor(() => expect(phase()).toBe('auth'));
+    expect(screen.getByTestId('signing-in')).toHaveTextContent('false');
+  });
+
+  it('clears the stored token and shows the error when sign-in fails', async () => {
+    // A stale session from before: a failed sign-in must not leave it behind.
+    writeSession(token('stale'), START - 2 * HOUR_S * 1000);
+    network.route('POST /oauth/token', () => ({
+      status: 400,
+      body: { message: 'The user credentials were incorrect.' },
+    }));
+    renderAuth();
+    await click('sign in');
+    await waitFor(() =>
+      expect(screen.getByTestId('error')).toHaveTextContent('The user credentials were incorrect.'),
+    );
+    expect(phase()).toBe('no-auth');
+    for (const key of [
+      STORAGE_KEYS.accessToken,
+      STORAGE_KEYS.refreshToken,
+      STORAGE_KEYS.expiresIn,
+      STORAGE_KEYS.expiresAt,
+    ]) {
+      expect(localStorage.getItem(key)).toBeNull();
+    }
+    expect(network.requestsTo('/api/account')).toEqual([]);
+  });
+});
+
+describe('AuthProvider sign-out', () => {
+  it('calls the logout API with the token, then clears the session', async () => {
+    let answer: (reply: Reply) => void = () => undefined;
+    network.route('POST /api/account/logout', () => new Promise((resolve) => (answer = resolve)));
+    await renderSignedIn();
+    await click('sign out');
+    await waitFor(() => expect(network.requestsTo('/api/account/logout')).toHaveLength(1));
+    expect(network.requestsTo('/api/account/logout')[0].authorization).toBe('Bearer access-stored');
+    expect(readSession()).not.toBeNull();
+    expect(phase()).toBe('auth');
+
+    await act(async () => answer({ status: 200, body: { message: 'ok' } }));
+    await waitFor(() => expect(phase()).toBe('no-auth'));
+    expect(readSession()).toBeNull();
+    expect(screen.getByTestId('user')).toHaveTextContent('');
+  });
+
+  it('still clears the session when the logout call fails', async () => {
+    network.route('POST /api/account/logout', () => ({ status: 500 }));
+    await renderSignedIn();
+    await click('sign out');
+    await waitFor(() => expect(phase()).toBe('no-auth'));
+    expect(readSession()).toBeNull();
+  });
+
+  it('stops the expiry timer on sign-out', async () => {
+    const { clock, reloadPage } = await renderSignedIn();
+    await click('sign out');
+    await waitFor(() => expect(phase()).toBe('no-auth'));
+    act(() => clock.increment(2 * HOUR_S * 1000));
+    expect(network.requestsTo('/oauth/token')).toEqual([]);
+    expect(reloadPage).not.toHaveBeenCalled();
+  });
+});
+
+describe('AuthProvider profile and 401', () => {
+  it('replaces the user on updateProfile and stays auth', async () => {
+    await renderSignedIn();
+    await click('update');
+    expect(screen.getByTestId('user')).toHaveTextContent('Ada King');
+    expect(phase()).toBe('auth');
+  });
+
+  it('signs out when any call answers 401', async () => {
+    network.route('PUT /api/account/password', () => ({
+      status: 401,
+      body: { message: 'Unauthenticated.' },
+    }));
+    const { store } = await renderSignedIn();
+    await act(async () => {
+      await store.dispatch(
+        accountApi.endpoints.changePassword.initiate({
+          current_password: 'a',
+          password: 'new-password-1',
+          password_confirmation: 'new-password-1',
+        }),
+      );
+    });
+    await waitFor(() => expect(phase()).toBe('no-auth'));
+    expect(readSession()).toBeNull();
+  });
+});
+
+describe('AuthProvider token lifetime', () => {
+  it('refreshes before the expiry and stores the new session', async () => {
+    network.route('POST /oauth/token', () => ({ status: 200, body: token('refreshed') }));
+    const { clock } = await renderSignedIn();
+    act(() => clock.increment(HOUR_S * 1000 - DURATIONS.refreshBeforeExpiryMs));
+    await waitFor(() => expect(localStorage.getItem(STORAGE_KEYS.accessToken)).toBe('access-refreshed'));
+    expect(network.requestsTo('/oauth/token')[0].body).toMatchObject({
+      grant_type: 'refresh_token',
+      refresh_token: 'refresh-stored',
+    });
+    expect(phase()).toBe('auth');
+  });
+
+  it('clears the token and reloads the page at the expiry when the refresh fails', async () => {
+    network.route('POST /oauth/token', () => ({ status: 400, body: { error: 'invalid_grant' } }));
+    const { clock, reloadPage } = await renderSignedIn();
+    act(() => clock.increment(HOUR_S * 1000 - DURATIONS.refreshBeforeExpiryMs));
+    await waitFor(() => expect(network.requestsTo('/oauth/token')).toHaveLength(1));
+    await act(async () => undefined);
+    expect(reloadPage).not.toHaveBeenCalled();
+    expect(readSession()).not.toBeNull();
+    act(() => clock.increment(DURATIONS.refreshBeforeExpiryMs));
+    expect(readSession()).toBeNull();
+    expect(reloadPage).toHaveBeenCalledTimes(1);
+  });
+});
+
+describe('AuthProvider across tabs', () => {
+  it('reschedules on a storage event with a new expires_at instead of signing out', async () => {
+    network.route('POST /oauth/token', () => ({ status: 200, body: token('mine') }));
+    const { clock, reloadPage } = await renderSignedIn();
+    // Another tab refreshed half an hour in: it wrote a session that lasts until 11:30.
+    act(() => clock.increment(HOUR_S * 500));
+    writeSession(token('other-tab'), clock.now());
+    storageEvent(STORAGE_KEYS.expiresAt, localStorage.getItem(STORAGE_KEYS.expiresAt));
+
+    // The old refresh point and the old expiry pass without a refresh, a clear or a reload.
+    act(() => clock.increment(HOUR_S * 500 + 1000));
+    await act(async () => undefined);
+    expect(network.requestsTo('/oauth/token')).toEqual([]);
+    expect(reloadPage).not.toHaveBeenCalled();
+    expect(localStorage.getItem(STORAGE_KEYS.accessToken)).toBe('access-other-tab');
+    expect(phase()).toBe('auth');
+
+    // The refresh follows the new expiry, with the other tab's refresh token.
+    act(() => clock.increment(HOUR_S * 1000 - HOUR_S * 500 - DURATIONS.refreshBeforeExpiryMs));
+    await waitFor(() => expect(network.requestsTo('/oauth/token')).toHaveLength(1));
+    expect(network.requestsTo('/oauth/token')[0].body).toMatchObject({ refresh_token: 'refresh-other-tab' });
+  });
+
+  it('signs out when another tab clears the session', async () => {
+    await renderSignedIn();
+    localStorage.removeItem(STORAGE_KEYS.accessToken);
+    localStorage.removeItem(STORAGE_KEYS.refreshToken);
+    localStorage.removeItem(STORAGE_KEYS.expiresIn);
+    localStorage.removeItem(STORAGE_KEYS.expiresAt);
+    storageEvent(STORAGE_KEYS.accessToken, null);
+    expect(phase()).toBe('no-auth');
+    expect(screen.getByTestId('user')).toHaveTextContent('');
+  });
+
+  it('picks up a session another tab signed in with', async () => {
+    renderAuth();
+    writeSession(token('other-tab'), START);
+    storageEvent(STORAGE_KEYS.expiresAt, localStorage.getItem(STORAGE_KEYS.expiresAt));
+    await waitFor(() => expect(phase()).toBe('auth'));
+    expect(network.requestsTo('/api/account')[0].authorization).toBe('Bearer access-other-tab');
+  });
+
+  it('does not refresh while another tab holds the lock', async () => {
+    network.route('POST /oauth/token', () => ({ status: 200, body: token('mine') }));
+    const { clock } = await renderSignedIn();
+    localStorage.setItem(STORAGE_KEYS.refreshLock, `other:${START + HOUR_S * 1000 - 70_000}`);
+    act(() => clock.increment(HOUR_S * 1000 - DURATIONS.refreshBeforeExpiryMs));
+    await act(async () => undefined);
+    expect(network.requestsTo('/oauth/token')).toEqual([]);
+  });
+});

@@ -1,0 +1,14 @@
+import { render, screen } from '@testing-library/react';
+import { StatusChip } from './StatusChip';
+
+describe('StatusChip', () => {
+  it('reads Active for status 1', () => {
+    render(<StatusChip status={1} />);
+    expect(screen.getByText('Active')).toBeInTheDocument();
+  });
+
+  it('reads Not Active for status 0', () => {
+    render(<StatusChip status={0} />);
+    expect(screen.getByText('Not Active')).toBeInTheDocument();
+  });
+});

@@ -1,0 +1,52 @@
+import { act, screen } from '@testing-library/react';
+import { renderWithProviders } from '../../../test/renderWithProviders';
+import { toastShown } from '../../../store/toastSlice';
+
+describe('Toaster', () => {
+  beforeEach(() => jest.useFakeTimers());
+  afterEach(() => jest.useRealTimers());
+
+  it('closes a message after 3 s', () => {
+    const { store } = renderWithProviders(<div />);
+    act(() => {
+      store.dispatch(toastShown({ severity: 'success', message: 'Saved' }));
+    });
+    expect(screen.getByText('Saved')).toBeInTheDocument();
+    act(() => jest.advanceTimersByTime(2900));
+    expect(screen.getByText('Saved')).toBeInTheDocument();
+    act(() => jest.advanceTimersByTime(200));
+    expect(screen.queryByText('Saved')).not.toBeInTheDocument();
+  });
+
+  it('shows a notification with its title and closes it after 4.5 s', () => {
+    const { store } = renderWithProviders(<div />);
+    act(() => {
+      store.dispatch(
+        toastShown({
+          severity: 'error',
+          title: 'The token has expired',
+          message: 'Try again',
+          kind: 'notification',
+        }),
+      );
+    });
+    expect(screen.getByText('The token has expired')).toBeInTheDocument();
+    expect(screen.getByRole('alert')).toHaveTextContent('Try again');
+    act(() => jest.advanceTimersByTime(4400));
+    expect(screen.getByText('Try again')).toBeInTheDocument();
+    act(() => jest.advanceTimersByTime(200));
+    expect(screen.queryByText('Try again')).not.toBeInTheDocument();
+  });
+
+  it('stacks toasts and closes one on its close button', () => {
+    const { store } = renderWithProviders(<div />);
+    act(() => {
+      store.dispatch(toastShown({ severity: 'info', message: 'First' }));
+      store.dispatch(toastShown({ severity: 'error', message: 'Second' }));
+    });
+    expect(screen.getAllByRole('alert')).toHaveLength(2);
+    act(() => screen.getAllByRole('button', { name: /close/i })[0].click());
+    expect(screen.queryByText('First')).not.toBeInTheDocument();
+    expect(screen.getByText('Second')).toBeInTheDocument();
+  });
+});

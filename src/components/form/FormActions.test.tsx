@@ -1,0 +1,39 @@
+import { screen } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { Form, Formik } from 'formik';
+import { renderWithProviders } from '../../../test/renderWithProviders';
+import { FormActions } from './FormActions';
+
+describe('FormActions', () => {
+  it('offers Back, Cancel and Save and submits the form with Save', async () => {
+    const onSubmit = jest.fn();
+    const onBack = jest.fn();
+    const onCancel = jest.fn();
+    const user = userEvent.setup({ delay: null });
+    renderWithProviders(
+      <Formik initialValues={{ name: 'x' }} onSubmit={onSubmit}>
+        <Form>
+          <FormActions onBack={onBack} onCancel={onCancel} />
+        </Form>
+      </Formik>,
+    );
+    await user.click(screen.getByRole('button', { name: 'Back' }));
+    await user.click(screen.getByRole('button', { name: 'Cancel' }));
+    await user.click(screen.getByRole('button', { name: 'Save' }));
+    expect(onBack).toHaveBeenCalledTimes(1);
+    expect(onCancel).toHaveBeenCalledTimes(1);
+    expect(onSubmit).toHaveBeenCalledWith({ name: 'x' }, expect.anything());
+  });
+
+  it('disables its buttons while submitting', () => {
+    renderWithProviders(
+      <Formik initialValues={{}} onSubmit={jest.fn()}>
+        <Form>
+          <FormActions onCancel={jest.fn()} submitting submitLabel="Reset Password" />
+        </Form>
+      </Formik>,
+    );
+    expect(screen.getByRole('button', { name: 'Reset Password' })).toBeDisabled();
+    expect(screen.getByRole('button', { name: 'Cancel' })).toBeDisabled();
+  });
+});

@@ -1,0 +1,52 @@
+import Button from '@mui/material/Button';
+import CircularProgress from '@mui/material/CircularProgress';
+import Stack from '@mui/material/Stack';
+import { useFormikContext } from 'formik';
+import { en } from '../../shared/messages';
+
+export interface FormActionsProps {
+  /** Shows a Cancel button. */
+  onCancel?: () => void;
+  /** Shows a Back button. */
+  onBack?: () => void;
+  /** The submit button's text (default en.save). */
+  submitLabel?: string;
+  /** Overrides Formik's `isSubmitting` (e.g. while a flow is submitting). */
+  submitting?: boolean;
+  /** Disables the submit button. */
+  disabled?: boolean;
+}
+
+/** The row of a form's buttons: Back and Cancel on the left of the submit button (Save). */
+export function FormActions({
+  onCancel,
+  onBack,
+  submitLabel = en.save,
+  submitting,
+  disabled,
+}: FormActionsProps) {
+  const { isSubmitting } = useFormikContext();
+  const busy = submitting ?? isSubmitting;
+  return (
+    <Stack direction="row" spacing={1} justifyContent="flex-end">
+      {onBack && (
+        <Button variant="text" onClick={onBack} disabled={busy}>
+          {en.back}
+        </Button>
+      )}
+      {onCancel && (
+        <Button variant="outlined" color="secondary" onClick={onCancel} disabled={busy}>
+          {en.cancel}
+        </Button>
+      )}
+      <Button
+        type="submit"
+        variant="contained"
+        disabled={busy || disabled}
+        startIcon={busy ? <CircularProgress size={16} color="inherit" /> : undefined}
+      >
+        {submitLabel}
+      </Button>
+    </Stack>
+  );
+}

@@ -1,0 +1,180 @@
+import { useId, useState, type ChangeEvent } from 'react';
+import Avatar from '@mui/material/Avatar';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import CircularProgress from '@mui/material/CircularProgress';
+import FormControl from '@mui/material/FormControl';
+import FormHelperText from '@mui/material/FormHelperText';
+import FormLabel from '@mui/material/FormLabel';
+import Link from '@mui/material/Link';
+import Stack from '@mui/material/Stack';
+import Typography from '@mui/material/Typography';
+import DeleteOutline from '@mui/icons-material/DeleteOutline';
+import InsertDriveFileOutlined from '@mui/icons-material/InsertDriveFileOutlined';
+import UploadOutlined from '@mui/icons-material/UploadOutlined';
+import { useField } from 'formik';
+import { useUploadFileMutation } from '../../../store/accountApi';
+import type { FileObject } from '../../shared/contracts/account';
+import { fieldErrors } from '../../shared/fieldErrors';
+import { formatBytes, UPLOAD_LIMITS, type UploadKind } from '../../shared/limits';
+import { en, t } from '../../shared/messages';
+import { isApiError } from './serverErrors';
+
+type UploadTarget =
+  | {
+      /** An image (jpeg, png, webp). */
+      kind?: 'image';
+      /** The recommended size shown in the hint. */
+      recommended: { width: number; height: number };
+      /** 'avatar' shows a round photo with initials when empty; 'image' a framed preview. */
+      preview?: 'avatar' | 'image';
+    }
+  | { kind: 'document'; recommended?: undefined; preview?: undefined };
+
+export type UploadFieldProps = UploadTarget & {
+  /** The Formik field; its value is the file id (or null). */
+  name: string;
+  label: string;
+  /** The file the field's initial id refers to, for the preview. */
+  initialFile?: FileObject | null;
+  /** Shown inside an empty avatar (e.g. the user's initials). */
+  placeholder?: string;
+  disabled?: boolean;
+};
+
+/** Validates a picked file against the kind's limits; returns the message to show, or null. */
+export function checkUpload(file: File, kind: UploadKind): string | null {
+  const limits = UPLOAD_LIMITS[kind];
+  if (!(limits.mimes as readonly string[]).includes(file.type)) return t('uploadBadType');
+  if (file.size > limits.maxBytes) return t('uploadTooLarge', { size: formatBytes(limits.maxBytes) });
+  return null;
+}
+
+/**
+ * Upload an image or a document: checks type and size first, uploads with `POST /api/uploads`, and
+ * sets the field to the returned file id, keeping the file itself for the preview.
+ */
+export function UploadField({
+  name,
+  label,
+  kind = 'image',
+  recommended,
+  preview = 'image',
+  initialFile = null,
+  placeholder,
+  disabled,
+}: UploadFieldProps) {
+  const inputId = useId();
+  const [field, meta, helpers] = useField<number | null>(name);
+  const [uploaded, setUploaded] = useState<FileObject | null>(null);
+  const [localError, setLocalError] = useState<string | null>(null);
+  const [upload, { isLoading }] = useUploadFileMutation();
+  const limits = UPLOAD_LIMITS[kind];
+
+  const current =
+    field.value == null
+      ? null
+      : uploaded?.id === field.value
+        ? uploaded
+        : initialFile?.id === field.value
+          ? initialFile
+          : null;
+  const hint = recommended
+    ? t('uploadHint', { ...recommended, size: formatBytes(limits.maxBytes) })
+    : t('documentHint', { size: formatBytes(limits.maxBytes) });
+  const error = localError ?? (meta.touched && meta.error ? meta.error : null);
+
+  const onPick = async (event: ChangeEvent<HTMLInputElement>) => {
+    const file = event.target.files?.[0];
+    // Lets the same file be picked again after a failure.
+    event.target.value = '';
+    if (!file) return;
+    const problem = checkUpload(file, kind);
+    setLocalError(problem);
+    if (problem) return;
+    try {
+      const stored = await upload({ file, kind }).unwrap();
+      setUploaded(stored);
+      await helpers.setValue(stored.id);
+      await helpers.setTouched(true, false);
+    } catch (failure) {
+      // The base query has toasted the message; a 422 also names the problem under the field.
+      if (isApiError(failure)) setLocalError(fieldErrors(failure.data).file ?? null);
+    }
+  };
+
+  const onRemove = async () => {
+    setLocalError(null);
+    await helpers.setValue(null);
+    await helpers.setTouched(true, false);
+  };
+
+  return (
+    <FormControl error={Boolean(error)} disabled={disabled} fullWidth>
+      <FormLabel htmlFor={inputId}>{label}</FormLabel>
+      <Stack direction="row" spacing={2} alignItems="center" sx={{ mt: 1 }}>
+        {kind === 'image' && preview === 'avatar' && (
+          <Avatar src={current?.url} alt={current ? label : undefined} sx={{ width: 72, height: 72 }}>
+            {placeholder}
+          </Avatar>
+        )}
+        {kind === 'image' && preview === 'image' && current && (
+          <Box
+            component="img"
+            src={current.url}
+            alt={label}
+            sx={{ maxWidth: 160, maxHeight: 96, borderRadius: 1, border: 1, borderColor: 'divider' }}
+          />
+        )}
+        {kind === 'document' && (
+          <Stack direction="row" spacing={0.5} alignItems="center" sx={{ minWidth: 0 }}>
+            <InsertDriveFileOutlined fontSize="small" color="action" />
+            {current ? (
+              <Link href={current.url} target="_blank" rel="noopener" noWrap>
+                {current.name}
+              </Link>
+            ) : (
+              <Typography variant="body2" color="text.secondary">
+                {en.noFile}
+              </Typography>
+            )}
+          </Stack>
+        )}
+        <Stack direction="row" spacing={1}>
+          <Button
+            component="label"
+            variant="outlined"
+            size="small"
+            disabled={disabled || isLoading}
+            startIcon={isLoading ? <CircularProgress size={14} color="inherit" /> : <UploadOutlined />}
+          >
+            {isLoading ? en.uploading : t('upload')}
+            <input
+              id={inputId}
+              hidden
+              type="file"
+              name={name}
+              accept={limits.accept}
+              aria-label={label}
+              onChange={onPick}
+            />
+          </Button>
+          {field.value != null && (
+            <Button
+              variant="text"
+              color="error"
+              size="small"
+              onClick={onRemove}
+              disabled={disabled || isLoading}
+              startIcon={<DeleteOutline />}
+            >
+              {t('remove')}
+            </Button>
+          )}
+        </Stack>
+      </Stack>
+      {error && <FormHelperText>{error}</FormHelperText>}
+      <FormHelperText error={false}>{hint}</FormHelperText>
+    </FormControl>
+  );
+}

@@ -1,0 +1,26 @@
+import type { FormikHelpers } from 'formik';
+import { fieldErrors } from '../../shared/fieldErrors';
+
+/** An RTK Query error as thrown by `unwrap()`: `{status, data}`. */
+export interface ApiErrorLike {
+  status: number | string;
+  data?: unknown;
+}
+
+export const isApiError = (error: unknown): error is ApiErrorLike =>
+  typeof error === 'object' && error !== null && 'status' in error;
+
+/**
+ * Puts a 422's field errors on the form (the base query has already toasted every message).
+ * Returns whether there were any.
+ */
+export function applyServerErrors<Values>(
+  error: unknown,
+  setErrors: FormikHelpers<Values>['setErrors'],
+): boolean {
+  if (!isApiError(error) || error.status !== 422) return false;
+  const errors = fieldErrors(error.data);
+  if (Object.keys(errors).length === 0) return false;
+  setErrors(errors as Parameters<typeof setErrors>[0]);
+  return true;
+}

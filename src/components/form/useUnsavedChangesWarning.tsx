@@ -1,0 +1,90 @@
+import { useCallback, useEffect } from 'react';
+import Button from '@mui/material/Button';
+import Dialog from '@mui/material/Dialog';
+import DialogActions from '@mui/material/DialogActions';
+import DialogContent from '@mui/material/DialogContent';
+import DialogContentText from '@mui/material/DialogContentText';
+import DialogTitle from '@mui/material/DialogTitle';
+import { useBlocker, type BlockerFunction } from 'react-router-dom';
+import { en } from '../../shared/messages';
+
+export interface UnsavedChangesWarning {
+  /** True while a navigation waits for the user's answer. */
+  open: boolean;
+  /** Cancels the navigation. */
+  stay: () => void;
+  /** Lets the navigation go on. */
+  leave: () => void;
+}
+
+/**
+ * While `dirty`, asks before the router leaves the page (another pathname) and lets the browser ask
+ * before the tab is closed or reloaded. Navigations started while a submit is in flight are not
+ * blocked when the caller passes `dirty && !isSubmitting`.
+ */
+export function useUnsavedChangesWarning(dirty: boolean): UnsavedChangesWarning {
+  const shouldBlock = useCallback<BlockerFunction>(
+    ({ currentLocation, nextLocation }) => dirty && currentLocation.pathname !== nextLocation.pathname,
+    [dirty],
+  );
+  const blocker = useBlocker(shouldBlock);
+
+  useEffect(() => {
+    if (!dirty) return undefined;
+    const onBeforeUnload = (event: BeforeUnloadEvent) => {
+      event.preventDefault();
+      // Older browsers show the prompt only when returnValue is set.
+      event.returnValue = '';
+    };
+    window.addEventListener('beforeunload', onBeforeUnload);
+    return () => window.removeEventListener('beforeunload', onBeforeUnload);
+  }, [dirty]);
+
+  // A blocked navigation whose form became clean meanwhile (e.g. saved) goes on.
+  useEffect(() => {
+    if (blocker.state === 'blocked' && !dirty) blocker.proceed();
+  }, [blocker, dirty]);
+
+  return {
+    open: blocker.state === 'blocked',
+    stay: () => blocker.reset?.(),
+    leave: () => blocker.proceed?.(),
+  };
+}
+
+export interface UnsavedChangesDialogProps {
+  open: boolean;
+  onStay: () => void;
+  onLeave: () => void;
+}
+
+/** The confirm dialog shown when leaving a form with unsaved changes. */
+export function UnsavedChangesDialog({ open, onStay, onLeave }: UnsavedChangesDialogProps) {
+  return (
+    <Dialog open={open} onClose={onStay} aria-labelledby="unsaved-changes-title">
+      <DialogTitle id="unsaved-changes-title">{en.unsavedChangesTitle}</DialogTitle>
+      <DialogContent>
+        <DialogContentText>{en.unsavedChanges}</DialogContentText>
+      </DialogContent>
+      <DialogActions>
+        <Button onClick={onStay} autoFocus>
+          {en.stay}
+        </Button>
+        <Button onClick={onLeave} color="error">
+          {en.leave}
+        </Button>
+      </DialogActions>
+    </Dialog>
+  );
+}
+
+export interface UnsavedChangesPromptProps {
+  /** Whether leaving should ask first (usually `dirty && !isSubmitting`). */
+  when: boolean;
+}
+
+/** Drop-in for a form: the hook and its dialog together. */
+export function UnsavedChangesPrompt({ when }: UnsavedChangesPromptProps) {
+  const { open, stay, leave } = useUnsavedChangesWarning(when);
+  return <UnsavedChangesDialog open={open} onStay={stay} onLeave={leave} />;
+}

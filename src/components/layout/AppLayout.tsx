@@ -1,0 +1,60 @@
+import { Suspense, useMemo } from 'react';
+import Box from '@mui/material/Box';
+import Drawer from '@mui/material/Drawer';
+import Toolbar from '@mui/material/Toolbar';
+import { Navigate, Outlet, useLocation } from 'react-router-dom';
+import { useAuth } from '../../auth/AuthContext';
+import { filterMenu, MENU } from '../../shared/menu';
+import { ROUTES } from '../../shared/routes';
+import { LoadingBlock } from '../feedback/LoadingBlock';
+import { SideMenu } from '../navigation/SideMenu';
+import { AppBreadcrumbs } from './AppBreadcrumbs';
+import { Header } from './Header';
+
+/** Width of the permanent sidebar on desktop. */
+export const SIDEBAR_WIDTH = 256;
+
+export type AppLayoutProps = Record<string, never>;
+
+/** The signed-in shell: header, side menu, breadcrumbs and the current screen. */
+export function AppLayout(_props: AppLayoutProps) {
+  const { phase, user } = useAuth();
+  const location = useLocation();
+  const permissions = user?.permissions;
+  const menus = useMemo(() => filterMenu(MENU, permissions), [permissions]);
+
+  if (phase === 'loading') return <LoadingBlock fullHeight />;
+  if (phase === 'no-auth')
+    return (
+      <Navigate
+        to={ROUTES.login}
+        replace
+        state={{ from: location.pathname + location.search + location.hash }}
+      />
+    );
+
+  return (
+    <Box sx={{ display: 'flex', minHeight: '100vh' }}>
+      <Header menus={menus} />
+      <Drawer
+        variant="permanent"
+        sx={{
+          display: { xs: 'none', md: 'block' },
+          width: SIDEBAR_WIDTH,
+          flexShrink: 0,
+          '& .MuiDrawer-paper': { width: SIDEBAR_WIDTH, boxSizing: 'border-box' },
+        }}
+      >
+        <Toolbar />
+        <SideMenu menus={menus} mode="inline" />
+      </Drawer>
+      <Box component="main" sx={{ flex: 1, minWidth: 0, p: { xs: 2, md: 3 } }}>
+        <Toolbar />
+        <AppBreadcrumbs />
+        <Suspense fallback={<LoadingBlock />}>
+          <Outlet />
+        </Suspense>
+      </Box>
+    </Box>
+  );
+}

@@ -1,0 +1,113 @@
+import { act, screen } from '@testing-library/react';
+import { renderWithProviders } from '../../../test/renderWithProviders';
+import { en } from '../../shared/messages';
+import { AppLayout } from './AppLayout';
+import { GuestLayout } from './GuestLayout';
+
+const guestRoutes = (screenText: string) => [
+  { path: '/login', element: <GuestLayout />, children: [{ index: true, element: <p>{screenText}</p> }] },
+];
+
+describe('GuestLayout', () => {
+  it('shows the guest screen in a card to a visitor', () => {
+    renderWithProviders(<p>Dashboard page</p>, {
+      path: '/',
+      route: '/login',
+      auth: { phase: 'no-auth', user: null },
+      routes: guestRoutes('Login form'),
+    });
+    expect(screen.getByText('Login form')).toBeInTheDocument();
+    expect(screen.getByText(en.appName)).toBeInTheDocument();
+  });
+
+  it('redirects a signed-in user to the dashboard', () => {
+    const { router } = renderWithProviders(<p>Dashboard page</p>, {
+      path: '/',
+      route: '/login',
+      routes: guestRoutes('Login form'),
+    });
+    expect(router.state.location.pathname).toBe('/');
+    expect(screen.getByText('Dashboard page')).toBeInTheDocument();
+    expect(screen.queryByText('Login form')).not.toBeInTheDocument();
+  });
+
+  it.each([
+    ['a path', '/profile?tab=2'],
+    ['a location', { pathname: '/profile', search: '?tab=2' }],
+  ])('sends a user who just signed in back to the page that asked for sign-in (%s)', async (_, from) => {
+    const { router } = renderWithProviders(<p>Dashboard page</p>, {
+      path: '/',
+      route: '/login',
+      routes: [...guestRoutes('Login form'), { path: '/profile', element: <p>Profile page</p> }],
+    });
+    expect(screen.getByText('Dashboard page')).toBeInTheDocument();
+    await act(() => router.navigate('/login', { state: { from } }));
+    expect(router.state.location.pathname + router.state.location.search).toBe('/profile?tab=2');
+    expect(screen.getByText('Profile page')).toBeInTheDocument();
+  });
+
+  it('sends a signed-in user to the dashboard instead of another origin', async () => {
+    const { router } = renderWithProviders(<p>Dashboard page</p>, {
+      path: '/',
+      route: '/login',
+      routes: guestRoutes('Login form'),
+    });
+    await act(() => router.navigate('/login', { state: { from: '//evil.example/' } }));
+    expect(router.state.location.pathname).toBe('/');
+    expect(screen.getByText('Dashboard page')).toBeInTheDocument();
+  });
+
+  it('shows a spinner while the auth phase is loading', () => {
+    renderWithProviders(<p>Dashboard page</p>, {
+      path: '/',
+      route: '/login',
+      auth: { phase: 'loading', user: null },
+      routes: guestRoutes('Login form'),
+    });
+    expect(screen.getByRole('status')).toHaveStyle({ height: '100vh' });
+    expect(screen.queryByText('Login form')).not.toBeInTheDocument();
+  });
+});
+
+const appRoutes = [
+  {
+    path: '/',
+    element: <AppLayout />,
+    children: [
+      { index: true, element: <p>Dashboard page</p> },
+      { path: 'profile', element: <p>Profile page</p> },
+    ],
+  },
+];
+
+describe('AppLayout', () => {
+  it('redirects a visitor to /login, keeping the intended URL', () => {
+    const { router } = renderWithProviders(<p>Login page</p>, {
+      path: '/login',
+      route: '/profile?tab=2',
+      auth: { phase: 'no-auth', user: null },
+      routes: appRoutes,
+    });
+    expect(router.state.location.pathname).toBe('/login');
+    expect(router.state.location.state).toEqual({ from: '/profile?tab=2' });
+    expect(screen.getByText('Login page')).toBeInTheDocument();
+  });
+
+  it('shows a full-height spinner while the auth phase is loading', () => {
+    renderWithProviders(<p>Login page</p>, {
+      path: '/login',
+      route: '/profile',
+      auth: { phase: 'loading', user: null },
+      routes: appRoutes,
+    });
+    expect(screen.getByRole('status')).toHaveStyle({ height: '100vh' });
+    expect(screen.queryByText('Profile page')).not.toBeInTheDocument();
+  });
+
+  it('shows the header, the menu and the screen to a signed-in user', () => {
+    renderWithProviders(<p>Login page</p>, { path: '/login', route: '/profile', routes: appRoutes });
+    expect(screen.getByText('Profile page')).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Ada Lovelace' })).toBeInTheDocument();
+    expect(screen.getAllByRole('navigation', { name: 'Main menu' }).length).toBeGreaterThan(0);
+  });
+});

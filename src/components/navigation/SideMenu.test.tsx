@@ -1,0 +1,88 @@
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { renderWithProviders } from '../../../test/renderWithProviders';
+import { filterMenu, MENU } from '../../shared/menu';
+import { PERMISSION_CATALOGUE } from '../../shared/permissions';
+import { SideMenu } from './SideMenu';
+
+const all = PERMISSION_CATALOGUE.map((permission) => permission.name);
+const nav = () => screen.getByRole('navigation', { name: 'Main menu' });
+
+describe('SideMenu (inline)', () => {
+  it('shows a user holding only brands.index just Dashboard and Product › Brand', () => {
+    renderWithProviders(<SideMenu menus={filterMenu(MENU, ['brands.index'])} mode="inline" />, {
+      route: '/product/brand',
+    });
+    const menu = within(nav());
+    expect(menu.getByRole('link', { name: 'Dashboard' })).toBeInTheDocument();
+    expect(menu.getByRole('button', { name: 'Product' })).toBeInTheDocument();
+    expect(menu.getByRole('link', { name: 'Brand' })).toBeInTheDocument();
+    for (const hidden of ['Pages', 'Content', 'Inbox', 'Setting', 'Category', 'List'])
+      expect(menu.queryByText(hidden)).not.toBeInTheDocument();
+  });
+
+  it('marks the entry of the current pathname selected and opens its parent', () => {
+    renderWithProviders(<SideMenu menus={filterMenu(MENU, all)} mode="inline" />, {
+      route: '/content/news/12',
+    });
+    const news = screen.getByRole('link', { name: 'News' });
+    expect(news).toHaveAttribute('aria-current', 'page');
+    expect(news).toHaveClass('Mui-selected');
+    expect(screen.getByRole('button', { name: 'Content' })).toHaveAttribute('aria-expanded', 'true');
+    expect(screen.getByRole('link', { name: 'Dashboard' })).not.toHaveAttribute('aria-current');
+  });
+
+  it('selects Dashboard on / only', () => {
+    renderWithProviders(<SideMenu menus={filterMenu(MENU, all)} mode="inline" />, { route: '/' });
+    expect(screen.getByRole('link', { name: 'Dashboard' })).toHaveAttribute('aria-current', 'page');
+  });
+
+  it('keeps only one submenu open at a time', async () => {
+    const user = userEvent.setup();
+    renderWithProviders(<SideMenu menus={filterMenu(MENU, all)} mode="inline" />, {
+      route: '/product/brand',
+    });
+    expect(screen.getByRole('link', { name: 'Brand' })).toBeInTheDocument();
+
+    await user.click(screen.getByRole('button', { name: 'Inbox' }));
+    expect(screen.getByRole('link', { name: 'Contact Form' })).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Product' })).toHaveAttribute('aria-expanded', 'false');
+    await waitFor(() => expect(screen.queryByRole('link', { name: 'Brand' })).not.toBeInTheDocument());
+
+    await user.click(screen.getByRole('button', { name: 'Inbox' }));
+    expect(screen.getByRole('button', { name: 'Inbox' })).toHaveAttribute('aria-expanded', 'false');
+  });
+
+  it('navigates and calls onNavigate when an entry is chosen', async () => {
+    const user = userEvent.setup();
+    const onNavigate = jest.fn();
+    const { router } = renderWithProviders(
+      <SideMenu menus={filterMenu(MENU, all)} mode="inline" onNavigate={onNavigate} />,
+      { route: '/' },
+    );
+    await user.click(screen.getByRole('button', { name: 'Setting' }));
+    await user.click(screen.getByRole('link', { name: 'Role' }));
+    expect(router.state.location.pathname).toBe('/setting/role');
+    expect(onNavigate).toHaveBeenCalledTimes(1);
+    expect(screen.getByRole('link', { name: 'Role' })).toHaveAttribute('aria-current', 'page');
+  });
+});
+
+describe('SideMenu (horizontal, the default)', () => {
+  it('shows top-level entries in a bar and a parent’s children in a dropdown', async () => {
+    const user = userEvent.setup();
+    const { router } = renderWithProviders(<SideMenu menus={filterMenu(MENU, all)} />, { route: '/' });
+    expect(within(nav()).getByRole('link', { name: 'Dashboard' })).toHaveAttribute('aria-current', 'page');
+
+    await user.click(screen.getByRole('button', { name: 'Product' }));
+    const dropdown = screen.getByRole('menu');
+    expect(
+      within(dropdown)
+        .getAllByRole('menuitem')
+        .map((item) => item.textContent),
+    ).toEqual(['Brand', 'Category', 'List']);
+    await user.click(within(dropdown).getByRole('menuitem', { name: 'Category' }));
+    expect(router.state.location.pathname).toBe('/product/category');
+    await waitFor(() => expect(screen.queryByRole('menu')).not.toBeInTheDocument());
+  });
+});

@@ -1,0 +1,80 @@
+import { useState } from 'react';
+import dayjs, { type Dayjs } from 'dayjs';
+import IconButton from '@mui/material/IconButton';
+import Menu from '@mui/material/Menu';
+import MenuItem from '@mui/material/MenuItem';
+import Stack from '@mui/material/Stack';
+import Tooltip from '@mui/material/Tooltip';
+import DateRangeIcon from '@mui/icons-material/DateRange';
+import { AdapterDayjs } from '@mui/x-date-pickers/AdapterDayjs';
+import { DatePicker } from '@mui/x-date-pickers/DatePicker';
+import { LocalizationProvider } from '@mui/x-date-pickers/LocalizationProvider';
+import { DATE_FORMATS, datePresets } from '../../shared/formats';
+import { en, t } from '../../shared/messages';
+
+export interface DateRange {
+  from: Dayjs | null;
+  to: Dayjs | null;
+}
+
+export const EMPTY_DATE_RANGE: DateRange = { from: null, to: null };
+
+export interface DateRangeFilterProps {
+  value: DateRange;
+  onChange: (range: DateRange) => void;
+}
+
+const presetLabels = {
+  today: en.today,
+  yesterday: en.yesterday,
+  lastDays: (days: number) => t('lastDays', { days }),
+  thisMonth: en.thisMonth,
+  thisYear: en.thisYear,
+};
+
+const ENDS = [
+  { end: 'from', label: en.dateFrom },
+  { end: 'to', label: en.dateTo },
+] as const;
+
+/** Only complete, valid dates filter; a half-typed one is ignored until it is a date. */
+const valid = (date: Dayjs | null): Dayjs | null => (date && date.isValid() ? date : null);
+
+/** From / To date pickers and a menu of presets (Today … This Year); sent as YYYY-MM-DD. */
+export function DateRangeFilter({ value, onChange }: DateRangeFilterProps) {
+  const [anchor, setAnchor] = useState<HTMLElement | null>(null);
+  const pick = (range: DateRange) => {
+    setAnchor(null);
+    onChange(range);
+  };
+  return (
+    <LocalizationProvider dateAdapter={AdapterDayjs}>
+      <Stack direction="row" spacing={1} alignItems="center">
+        {ENDS.map(({ end, label }) => (
+          <DatePicker
+            key={end}
+            label={label}
+            value={value[end]}
+            format={DATE_FORMATS.display}
+            minDate={end === 'to' ? (value.from ?? undefined) : undefined}
+            maxDate={end === 'from' ? (value.to ?? undefined) : undefined}
+            onChange={(date) => onChange({ ...value, [end]: valid(date) })}
+            slotProps={{ textField: { size: 'small' }, field: { clearable: true } }}
+          />
+        ))}
+        <Tooltip title={en.datePresets}>
+          <IconButton aria-label={en.datePresets} onClick={(event) => setAnchor(event.currentTarget)}>
+            <DateRangeIcon />
+          </IconButton>
+        </Tooltip>
+        <Menu anchorEl={anchor} open={Boolean(anchor)} onClose={() => setAnchor(null)}>
+          {datePresets(dayjs(), presetLabels).map(({ key, label, range: [from, to] }) => (
+            <MenuItem key={key} onClick={() => pick({ from: from.startOf('day'), to: to.startOf('day') })}>
+              {label}
+            </MenuItem>
+          ))}
+        </Menu>
+      </Stack>
+    </LocalizationProvider>
+  );
+}

@@ -1,0 +1,70 @@
+import { screen, waitFor } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { useImportUsersMutation } from '../../../store/usersApi';
+import { fakeNetwork } from '../../../test/fakeNetwork';
+import { renderWithProviders } from '../../../test/renderWithProviders';
+import { ImportDialog } from './ImportDialog';
+
+const csv = () => new File(['name,email\n,ada@example.com\n'], 'users.csv', { type: 'text/csv' });
+
+function renderDialog() {
+  const onClose = jest.fn();
+  const result = renderWithProviders(
+    <ImportDialog open onClose={onClose} item="User" useImport={useImportUsersMutation} />,
+  );
+  const input = document.querySelector<HTMLInputElement>('input[type="file"]');
+  if (!input) throw new Error('no file input');
+  return { ...result, onClose, input, actor: userEvent.setup({ delay: null }) };
+}
+
+describe('ImportDialog', () => {
+  it('uploads the chosen file and closes with the server message', async () => {
+    const { requestsTo } = fakeNetwork({
+      'POST /api/users/import': {
+        body: { data: { created: 2, updated: 0 }, message: 'User has been successfully imported' },
+      },
+    });
+    const { input, actor, onClose } = renderDialog();
+    expect(screen.getByRole('button', { name: 'Upload' })).toBeDisabled();
+    await actor.upload(input, csv());
+    expect(screen.getByText('users.csv')).toBeInTheDocument();
+    await actor.click(screen.getByRole('button', { name: 'Upload' }));
+    expect(await screen.findByText('User has been successfully imported')).toBeInTheDocument();
+    expect(onClose).toHaveBeenCalled();
+    expect(requestsTo('/api/users/import')).toEqual([
+      expect.objectContaining({ method: 'POST', body: 'multipart' }),
+    ]);
+  });
+
+  it('lists the rows a 422 refuses, without toasting them', async () => {
+    fakeNetwork({
+      'POST /api/users/import': {
+        status: 422,
+        body: {
+          message: 'The file has errors; nothing was imported.',
+          errors: { 'row 3': ['Name is required'], 'row 5': ['Email does not match', 'Role is invalid'] },
+        },
+      },
+    });
+    const { input, actor, onClose, store } = renderDialog();
+    await actor.upload(input, csv());
+    await actor.click(screen.getByRole('button', { name: 'Upload' }));
+    const alert = await screen.findByRole('alert');
+    expect(alert).toHaveTextContent('The file has errors; nothing was imported.');
+    expect(alert).toHaveTextContent('row 3: Name is required');
+    expect(alert).toHaveTextContent('row 5: Email does not match');
+    expect(alert).toHaveTextContent('row 5: Role is invalid');
+    expect(onClose).not.toHaveBeenCalled();
+    expect(store.getState().toasts).toEqual([]);
+  });
+
+  it('shows any other failure in place', async () => {
+    fakeNetwork({
+      'POST /api/users/import': { status: 413, body: { message: 'The file is larger than 10 MB' } },
+    });
+    const { input, actor } = renderDialog();
+    await actor.upload(input, csv());
+    await actor.click(screen.getByRole('button', { name: 'Upload' }));
+    await waitFor(() => expect(screen.getByRole('alert')).toHaveTextContent('The file is larger than 10 MB'));
+  });
+});

@@ -1,0 +1,120 @@
+import { useId, useState } from 'react';
+import Alert from '@mui/material/Alert';
+import AlertTitle from '@mui/material/AlertTitle';
+import Button from '@mui/material/Button';
+import CircularProgress from '@mui/material/CircularProgress';
+import Dialog from '@mui/material/Dialog';
+import DialogActions from '@mui/material/DialogActions';
+import DialogContent from '@mui/material/DialogContent';
+import DialogContentText from '@mui/material/DialogContentText';
+import DialogTitle from '@mui/material/DialogTitle';
+import Stack from '@mui/material/Stack';
+import Typography from '@mui/material/Typography';
+import UploadFileIcon from '@mui/icons-material/UploadFile';
+import type { ImportResponse } from '../../../store/resourceApi';
+import { useNotify } from '../../hooks/useNotify';
+import { en, success, t } from '../../shared/messages';
+import { importErrors, type ImportErrorDisplay } from './importErrors';
+import type { MutationHook } from './types';
+
+export const IMPORT_ACCEPT =
+  '.csv,.xlsx,text/csv,application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
+
+export interface ImportDialogProps {
+  open: boolean;
+  onClose: () => void;
+  /** The item's display name: 'User'. */
+  item: string;
+  useImport: MutationHook<File, ImportResponse>;
+}
+
+/**
+ * Picks a CSV or XLSX file and uploads it. The import endpoint is silent, so this dialog shows every
+ * failure itself (a 422's row errors as a list); success closes it with the server's message.
+ */
+export function ImportDialog({ open, onClose, item, useImport }: ImportDialogProps) {
+  const [upload, { isLoading }] = useImport();
+  const [file, setFile] = useState<File | null>(null);
+  const [failure, setFailure] = useState<ImportErrorDisplay | null>(null);
+  const notify = useNotify();
+  const titleId = useId();
+  const inputId = useId();
+
+  const close = () => {
+    setFile(null);
+    setFailure(null);
+    onClose();
+  };
+
+  const submit = async () => {
+    if (!file) return;
+    setFailure(null);
+    try {
+      const { message } = await upload(file).unwrap();
+      notify.success(message || success.imported(item));
+      close();
+    } catch (error) {
+      setFailure(importErrors(error));
+    }
+  };
+
+  return (
+    <Dialog
+      open={open}
+      onClose={isLoading ? undefined : close}
+      aria-labelledby={titleId}
+      fullWidth
+      maxWidth="sm"
+    >
+      <DialogTitle id={titleId}>{t('importTitle', { item })}</DialogTitle>
+      <DialogContent>
+        <Stack spacing={2}>
+          <DialogContentText>{en.importHint}</DialogContentText>
+          <Stack direction="row" spacing={2} alignItems="center">
+            <Button component="label" htmlFor={inputId} variant="outlined" startIcon={<UploadFileIcon />}>
+              {en.chooseFile}
+            </Button>
+            <input
+              id={inputId}
+              type="file"
+              hidden
+              accept={IMPORT_ACCEPT}
+              aria-label={en.chooseFile}
+              onChange={(event) => {
+                setFile(event.target.files?.[0] ?? null);
+                setFailure(null);
+                event.target.value = '';
+              }}
+            />
+            <Typography variant="body2" color="text.secondary" noWrap>
+              {file?.name ?? en.noFile}
+            </Typography>
+          </Stack>
+          {failure && (
+            <Alert severity="error" role="alert">
+              {failure.title && <AlertTitle>{failure.title}</AlertTitle>}
+              <Stack component="ul" spacing={0.5} sx={{ m: 0, pl: 2 }}>
+                {failure.lines.map((line) => (
+                  <li key={line}>{line}</li>
+                ))}
+              </Stack>
+            </Alert>
+          )}
+        </Stack>
+      </DialogContent>
+      <DialogActions>
+        <Button onClick={close} disabled={isLoading}>
+          {en.cancel}
+        </Button>
+        <Button
+          variant="contained"
+          onClick={() => void submit()}
+          disabled={!file || isLoading}
+          startIcon={isLoading ? <CircularProgress size={16} color="inherit" /> : undefined}
+        >
+          {en.upload}
+        </Button>
+      </DialogActions>
+    </Dialog>
+  );
+}

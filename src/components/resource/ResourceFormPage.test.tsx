@@ -1,0 +1,197 @@
+import { screen, waitFor } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { Link } from 'react-router-dom';
+import {
+  useCreateRoleMutation,
+  useDeleteRoleMutation,
+  useGetRoleQuery,
+  useUpdateRoleMutation,
+} from '../../../store/rolesApi';
+import { fakeNetwork } from '../../../test/fakeNetwork';
+import { renderWithProviders, testUser } from '../../../test/renderWithProviders';
+import {
+  roleCreateSchema,
+  rolesResource,
+  roleUpdateSchema,
+  type Role,
+  type RoleCreateInput,
+} from '../../shared/resources/roles';
+import { FormTextField } from '../form';
+import { ResourceFormPage } from './ResourceFormPage';
+
+type RoleValues = { name: string; permissions: number[] };
+
+const role: Role = {
+  id: 7,
+  name: 'Editor',
+  is_super: false,
+  permissions: [],
+  users_count: 0,
+  created_at: '2024-01-01T00:00:00.000Z',
+  updated_at: '2024-02-01T10:00:00.000Z',
+};
+
+function RoleForm({ id }: { id?: number }) {
+  return (
+    <>
+      <Link to="/elsewhere">Elsewhere</Link>
+      <ResourceFormPage<Role, RoleValues, RoleCreateInput>
+        contract={rolesResource}
+        title="Role"
+        listPath="/setting/role"
+        id={id}
+        useGet={useGetRoleQuery}
+        useCreate={useCreateRoleMutation}
+        useUpdate={useUpdateRoleMutation}
+        useDelete={useDeleteRoleMutation}
+        schema={{ create: roleCreateSchema, update: roleUpdateSchema }}
+        initialValues={(item) => ({
+          name: item?.name ?? '',
+          permissions: item?.permissions.map((p) => p.id) ?? [],
+        })}
+        toBody={(values) => ({ name: values.name.trim(), permissions: values.permissions })}
+        detailPath={(item) => `/setting/role/${item.id}`}
+      >
+        {(_formik, { readOnly }) => <FormTextField name="name" label="Name" disabled={readOnly} />}
+      </ResourceFormPage>
+    </>
+  );
+}
+
+const renderForm = (id?: number, permissions = testUser.permissions) =>
+  renderWithProviders(<RoleForm id={id} />, {
+    path: id ? `/setting/role/${id}` : '/setting/role/add',
+    auth: { user: { ...testUser, permissions } },
+  });
+
+const actor = () => userEvent.setup({ delay: null });
+
+describe('ResourceFormPage', () => {
+  it('creates the item, toasts the server message and opens its page', async () => {
+    const { requestsTo } = fakeNetwork({
+      'POST /api/roles': { status: 201, body: { data: role, message: 'Role has been successfully created' } },
+      'GET /api/roles/7': { body: { data: role } },
+    });
+    const { router, store } = renderForm();
+    expect(store.getState().breadcrumbs).toEqual([
+      { label: 'Dashboard', path: '/' },
+      { label: 'Role', path: '/setting/role' },
+      { label: 'Role' },
+    ]);
+    const user = actor();
+    await user.type(screen.getByLabelText('Name'), ' Editor ');
+    await user.click(screen.getByRole('button', { name: 'Save' }));
+    expect(await screen.findByText('Role has been successfully created')).toBeInTheDocument();
+    expect(requestsTo('/api/roles')[0].body).toEqual({ name: 'Editor', permissions: [] });
+    await waitFor(() => expect(router.state.location.pathname).toBe('/setting/role/7'));
+  });
+
+  it('validates with the contract schema before sending', async () => {
+    const { requests } = fakeNetwork({});
+    renderForm();
+    await actor().click(screen.getByRole('button', { name: 'Save' }));
+    expect(await screen.findByText('Name is required')).toBeInTheDocument();
+    expect(requests).toEqual([]);
+  });
+
+  it('updates with the loaded updated_at and leaves the form clean', async () => {
+    const saved = { ...role, name: 'Author', updated_at: '2024-03-01T10:00:00.000Z' };
+    const { requestsTo } = fakeNetwork({
+      'GET /api/roles/7': { body: { data: role } },
+      'PUT /api/roles/7': { body: { data: saved, message: 'Role has been successfully updated' } },
+    });
+    const { router } = renderForm(7);
+    const user = actor();
+    const name = await screen.findByLabelText('Name');
+    expect(name).toHaveValue('Editor');
+    await user.clear(name);
+    await user.type(name, 'Author');
+    await user.click(screen.getByRole('button', { name: 'Save' }));
+    expect(await screen.findByText('Role has been successfully updated')).toBeInTheDocument();
+    expect(requestsTo('/api/roles/7').find((request) => request.method === 'PUT')?.body).toEqual({
+      name: 'Author',
+      permissions: [],
+      updated_at: '2024-02-01T10:00:00.000Z',
+    });
+    await user.click(screen.getByRole('link', { name: 'Elsewhere' }));
+    expect(router.state.location.pathname).toBe('/elsewhere');
+  });
+
+  it('puts a 422 on its fields', async () => {
+    fakeNetwork({
+      'POST /api/roles': {
+        status: 422,
+        body: { message: 'Role has already been taken', errors: { name: ['Role has already been taken'] } },
+      },
+    });
+    renderForm();
+    const user = actor();
+    await user.type(screen.getByLabelText('Name'), 'Editor');
+    await user.click(screen.getByRole('button', { name: 'Save' }));
+    // One toast from the base query, one message under the field.
+    await waitFor(() => expect(screen.getAllByText('Role has already been taken')).toHaveLength(2));
+    expect(screen.getByLabelText('Name')).toHaveAttribute('aria-invalid', 'true');
+  });
+
+  it('offers a reload of the item after a 409', async () => {
+    const { requestsTo } = fakeNetwork({
+      'GET /api/roles/7': { body: { data: role } },
+      'PUT /api/roles/7': {
+        status: 409,
+        body: { message: 'This Role was changed by someone else. Reload it to see the changes.' },
+      },
+    });
+    renderForm(7);
+    const user = actor();
+    await user.type(await screen.findByLabelText('Name'), 'X');
+    await user.click(screen.getByRole('button', { name: 'Save' }));
+    await user.click(await screen.findByRole('button', { name: 'Reload Role' }));
+    await waitFor(() => expect(requestsTo('/api/roles/7').filter((r) => r.method === 'GET')).toHaveLength(2));
+    await waitFor(() => expect(screen.getByLabelText('Name')).toHaveValue('Editor'));
+  });
+
+  it('deletes after the confirmation, toasts and goes to the list', async () => {
+    const { requestsTo } = fakeNetwork({
+      'GET /api/roles/7': { body: { data: role } },
+      'DELETE /api/roles/7': { body: { data: role, message: 'Role has been successfully deleted' } },
+    });
+    const { router } = renderForm(7);
+    const user = actor();
+    await user.type(await screen.findByLabelText('Name'), 'X');
+    await user.click(screen.getByRole('button', { name: 'Delete' }));
+    expect(screen.getByText('Are you sure you want to continue with this action?')).toBeInTheDocument();
+    expect(screen.getByText('You cannot view this item if you continue')).toBeInTheDocument();
+    expect(requestsTo('/api/roles/7').filter((r) => r.method === 'DELETE')).toHaveLength(0);
+    await user.click(screen.getAllByRole('button', { name: 'Delete' }).at(-1) as HTMLElement);
+    expect(await screen.findByText('Role has been successfully deleted')).toBeInTheDocument();
+    await waitFor(() => expect(router.state.location.pathname).toBe('/setting/role'));
+  });
+
+  it('asks before leaving unsaved changes', async () => {
+    fakeNetwork({ 'GET /api/roles/7': { body: { data: role } } });
+    const { router } = renderForm(7);
+    const user = actor();
+    await user.type(await screen.findByLabelText('Name'), 'X');
+    await user.click(screen.getByRole('link', { name: 'Elsewhere' }));
+    expect(await screen.findByText('You have unsaved changes. Leave this page anyway?')).toBeInTheDocument();
+    expect(router.state.location.pathname).toBe('/setting/role/7');
+    await user.click(screen.getByRole('button', { name: 'Leave' }));
+    await waitFor(() => expect(router.state.location.pathname).toBe('/elsewhere'));
+  });
+
+  it('shows the not-found screen for a 404', async () => {
+    fakeNetwork({});
+    const { store } = renderForm(7);
+    expect(await screen.findByText('404 Page Not Found')).toBeInTheDocument();
+    expect(store.getState().toasts).toEqual([]);
+  });
+
+  it('is read-only, without Save or Delete, for a user lacking the update permission', async () => {
+    fakeNetwork({ 'GET /api/roles/7': { body: { data: role } } });
+    renderForm(7, ['roles.index']);
+    expect(await screen.findByLabelText('Name')).toBeDisabled();
+    expect(screen.queryByRole('button', { name: 'Save' })).not.toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Delete' })).not.toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Back' })).toBeInTheDocument();
+  });
+});

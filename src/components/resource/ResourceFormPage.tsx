@@ -1,0 +1,183 @@
+import { useState } from 'react';
+import Box from '@mui/material/Box';
+import Card from '@mui/material/Card';
+import CardContent from '@mui/material/CardContent';
+import Stack from '@mui/material/Stack';
+import { Form, Formik, type FormikHelpers, type FormikProps } from 'formik';
+import { useLocation, useNavigate } from 'react-router-dom';
+import { useAuth } from '../../auth/AuthContext';
+import { useBreadcrumbs } from '../../hooks/useBreadcrumbs';
+import { useNotify } from '../../hooks/useNotify';
+import { en, success } from '../../shared/messages';
+import { hasPermission } from '../../shared/permissions';
+import { can, type WriteResponse } from '../../shared/resources/resource';
+import { ROUTES } from '../../shared/routes';
+import { NotFoundScreen } from '../../screens/not-found/NotFoundScreen';
+import { LoadingBlock } from '../feedback/LoadingBlock';
+import { applyServerErrors, FormActions, isApiError, UnsavedChangesPrompt, validateWith } from '../form';
+import { ConfirmDialog } from './ConfirmDialog';
+import { FormPageBack, FormPageHeader, LoadErrorAlert, StaleItemAlert } from './formPageParts';
+import type { FormSchema, FormValues, ItemQueryResult, MutationHook, ResourceFormPageProps } from './types';
+
+const noItem = (): ItemQueryResult<never> => ({ isLoading: false, refetch: () => undefined });
+const noDelete: MutationHook<number, WriteResponse<never>> = () => [
+  () => ({ unwrap: () => Promise.reject(new Error('No delete')) }),
+  { isLoading: false },
+];
+
+/** The schema the form's values are checked with: the page adds `updated_at`, so the form never holds it. */
+const pickSchema = (schema: FormSchema, isNew: boolean) => {
+  const picked = 'create' in schema ? (isNew ? schema.create : schema.update) : schema;
+  return 'updated_at' in picked.fields ? picked.omit(['updated_at']) : picked;
+};
+
+/**
+ * One page for a resource's add (no `id`) and detail (`id`): loads the item, validates with the
+ * contract's schema, saves (create → the new item's page or the list; update with the loaded
+ * `updated_at`), deletes after the confirmation, puts a 422 on its fields, offers a reload after a
+ * 409, warns before leaving unsaved changes, and is read-only without the update permission.
+ */
+export function ResourceFormPage<
+  T extends { id: number; updated_at?: string | null },
+  Values extends FormValues,
+  Body extends object,
+>({
+  contract,
+  title,
+  listPath,
+  listTitle = contract.item,
+  id,
+  useGet,
+  useCreate,
+  useUpdate,
+  useDelete,
+  schema,
+  initialValues,
+  toBody,
+  detailPath,
+  children,
+  canEdit,
+  section,
+  crumb,
+  canDelete,
+}: ResourceFormPageProps<T, Values, Body>) {
+  const isNew = id === undefined;
+  const navigate = useNavigate();
+  const location = useLocation();
+  const notify = useNotify();
+  const { user } = useAuth();
+  const may = (action: 'store' | 'update' | 'destroy') =>
+    hasPermission(user?.permissions, can(contract, action));
+  const readOnly = !(canEdit ?? may(isNew ? 'store' : 'update'));
+
+  const useItem = useGet ?? noItem;
+  const { data: item, isLoading, error, refetch } = useItem(id ?? 0, { skip: isNew });
+  useBreadcrumbs([
+    { label: en.dashboard, path: ROUTES.dashboard },
+    ...(section ? [{ label: section, disabled: true }] : []),
+    { label: listTitle, path: listPath },
+    { label: crumb ? crumb(item) : title },
+  ]);
+  const [create] = useCreate();
+  const [update] = useUpdate();
+  const useRemove = useDelete ?? noDelete;
+  const [remove, { isLoading: deleting }] = useRemove();
+  const [confirming, setConfirming] = useState(false);
+  const [stale, setStale] = useState(false);
+  const [reloads, setReloads] = useState(0);
+
+  const toList = () => navigate(listPath);
+  const back = () => (location.key === 'default' ? toList() : navigate(-1));
+
+  if (!isNew && isLoading) return <LoadingBlock />;
+  if (!isNew && isApiError(error) && error.status === 404) return <NotFoundScreen />;
+  if (!isNew && !item)
+    return error ? <LoadErrorAlert error={error} onRetry={() => void refetch()} /> : <LoadingBlock />;
+
+  const submit = async (values: Values, { setErrors, resetForm }: FormikHelpers<Values>) => {
+    setStale(false);
+    try {
+      if (isNew || !item) {
+        const { data, message } = await create(toBody(values)).unwrap();
+        notify.success(message || success.created(contract.item));
+        resetForm({ values });
+        navigate(detailPath ? detailPath(data) : listPath);
+      } else {
+        const body = { ...toBody(values), id: item.id, updated_at: item.updated_at ?? '' };
+        const { data, message } = await update(body).unwrap();
+        notify.success(message || success.updated(contract.item));
+        resetForm({ values: initialValues(data) });
+      }
+    } catch (failure) {
+      if (!applyServerErrors(failure, setErrors) && isApiError(failure) && failure.status === 409)
+        setStale(true);
+    }
+  };
+
+  const confirmDelete = async (formik: FormikProps<Values>) => {
+    if (!item) return;
+    try {
+      const { message } = await remove(item.id).unwrap();
+      setConfirming(false);
+      notify.success(message || success.deleted(contract.item));
+      // A dirty form would ask before leaving; the item is gone, so there is nothing to keep.
+      formik.resetForm();
+      toList();
+    } catch {
+      setConfirming(false);
+    }
+  };
+
+  const reload = () => {
+    setStale(false);
+    setReloads((count) => count + 1);
+    void refetch();
+  };
+
+  return (
+    <Formik<Values>
+      // A new version of the item (saved here, or reloaded after a 409) starts the form afresh.
+      key={item ? `${item.id}:${item.updated_at ?? ''}:${reloads}` : 'new'}
+      initialValues={initialValues(item)}
+      validate={validateWith<Values>(pickSchema(schema, isNew))}
+      onSubmit={submit}
+    >
+      {(formik) => (
+        <Form noValidate>
+          <UnsavedChangesPrompt when={formik.dirty && !formik.isSubmitting && !deleting} />
+          <Stack spacing={2}>
+            <FormPageHeader
+              title={title}
+              onDelete={
+                !isNew && useDelete && may('destroy') && (!item || (canDelete?.(item) ?? true))
+                  ? () => setConfirming(true)
+                  : undefined
+              }
+            />
+            {stale && <StaleItemAlert item={contract.item} onReload={reload} />}
+            <Card>
+              <CardContent>
+                <Box component="fieldset" disabled={readOnly} sx={{ border: 0, m: 0, p: 0, minWidth: 0 }}>
+                  <Stack spacing={2.5}>{children(formik, { item, readOnly, isNew })}</Stack>
+                </Box>
+              </CardContent>
+            </Card>
+            {readOnly ? (
+              <Stack direction="row" justifyContent="flex-end">
+                <FormPageBack onBack={back} />
+              </Stack>
+            ) : (
+              <FormActions onBack={back} onCancel={toList} />
+            )}
+          </Stack>
+          <ConfirmDialog
+            open={confirming}
+            busy={deleting}
+            onCancel={() => setConfirming(false)}
+            onConfirm={() => void confirmDelete(formik)}
+          />
+        </Form>
+      )}
+    </Formik>
+  );
+}

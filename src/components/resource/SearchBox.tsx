@@ -1,0 +1,53 @@
+import { useEffect, useState } from 'react';
+import InputAdornment from '@mui/material/InputAdornment';
+import TextField from '@mui/material/TextField';
+import SearchIcon from '@mui/icons-material/Search';
+import { en } from '../../shared/messages';
+
+export const SEARCH_DEBOUNCE_MS = 300;
+
+export interface SearchBoxProps {
+  /** The committed search (cleared from outside by Reset filters). */
+  value: string;
+  /** Called 300 ms after the user stops typing. */
+  onChange: (search: string) => void;
+}
+
+/** The list's free-text search, debounced so typing sends one request. */
+export function SearchBox({ value, onChange }: SearchBoxProps) {
+  const [text, setText] = useState(value);
+  const [committed, setCommitted] = useState(value);
+  // A reset from outside replaces what is typed.
+  if (value !== committed) {
+    setCommitted(value);
+    setText(value);
+  }
+
+  useEffect(() => {
+    if (text.trim() === committed.trim()) return undefined;
+    const timer = setTimeout(() => {
+      setCommitted(text.trim());
+      onChange(text.trim());
+    }, SEARCH_DEBOUNCE_MS);
+    return () => clearTimeout(timer);
+  }, [text, committed, onChange]);
+
+  return (
+    <TextField
+      type="search"
+      label={en.search}
+      value={text}
+      onChange={(event) => setText(event.target.value)}
+      fullWidth={false}
+      slotProps={{
+        input: {
+          startAdornment: (
+            <InputAdornment position="start">
+              <SearchIcon fontSize="small" />
+            </InputAdornment>
+          ),
+        },
+      }}
+    />
+  );
+}

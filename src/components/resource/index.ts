@@ -1,0 +1,12 @@
+export { ResourceListPage } from './ResourceListPage';
+export { ResourceFormPage } from './ResourceFormPage';
+export { ConfirmDialog, type ConfirmDialogProps } from './ConfirmDialog';
+export { ImportDialog, type ImportDialogProps } from './ImportDialog';
+export { ExportMenu, type ExportMenuProps } from './ExportMenu';
+export { OptionsFilter, type OptionsFilterProps, type FilterValue } from './OptionsFilter';
+export { StatusFilter, type StatusFilterProps } from './StatusFilter';
+export { DateRangeFilter, type DateRangeFilterProps, type DateRange } from './DateRangeFilter';
+export { SearchBox, type SearchBoxProps } from './SearchBox';
+export { ResetFiltersButton, type ResetFiltersButtonProps } from './ResetFiltersButton';
+export { ListToolbar, type ListToolbarProps } from './ListToolbar';
+export type * from './types';

@@ -1,0 +1,42 @@
+import { act, screen } from '@testing-library/react';
+import { useEffect, useState } from 'react';
+import { renderWithProviders } from '../../test/renderWithProviders';
+import { useBreadcrumbs } from './useBreadcrumbs';
+import { useNotify } from './useNotify';
+
+function Notifier() {
+  const notify = useNotify();
+  useEffect(() => {
+    notify.success('Saved');
+    notify.notify({ severity: 'error', title: 'The token has expired', message: 'Ask again.' });
+  }, [notify]);
+  return null;
+}
+
+describe('useNotify', () => {
+  it('shows a 3 s message and a 4.5 s notification with a title', () => {
+    const { store } = renderWithProviders(<Notifier />);
+    expect(screen.getByText('Saved')).toBeInTheDocument();
+    expect(screen.getByText('The token has expired')).toBeInTheDocument();
+    const [message, notification] = store.getState().toasts;
+    expect(message).toMatchObject({ kind: 'message', severity: 'success', durationMs: 3000 });
+    expect(notification).toMatchObject({ kind: 'notification', severity: 'error', durationMs: 4500 });
+  });
+});
+
+function Crumbs() {
+  const [, rerender] = useState(0);
+  useBreadcrumbs([{ label: 'Dashboard', path: '/' }, { label: 'Profile' }]);
+  return <button onClick={() => rerender((n) => n + 1)}>render again</button>;
+}
+
+describe('useBreadcrumbs', () => {
+  it('sets the breadcrumbs once per distinct value, not per render', () => {
+    const { store } = renderWithProviders(<Crumbs />);
+    const crumbs = store.getState().breadcrumbs;
+    expect(crumbs).toEqual([{ label: 'Dashboard', path: '/' }, { label: 'Profile' }]);
+    act(() => screen.getByRole('button').click());
+    // A new dispatch would have stored a new array.
+    expect(store.getState().breadcrumbs).toBe(crumbs);
+  });
+});

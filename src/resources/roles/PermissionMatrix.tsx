@@ -1,0 +1,142 @@
+import { useMemo } from 'react';
+import Box from '@mui/material/Box';
+import Checkbox from '@mui/material/Checkbox';
+import Stack from '@mui/material/Stack';
+import Table from '@mui/material/Table';
+import TableBody from '@mui/material/TableBody';
+import TableCell from '@mui/material/TableCell';
+import TableContainer from '@mui/material/TableContainer';
+import TableHead from '@mui/material/TableHead';
+import TableRow from '@mui/material/TableRow';
+import Typography from '@mui/material/Typography';
+import { permissionMatrix, type Permission } from '../../shared/resources/roles';
+import type { HttpMethod } from '../../shared/permissions';
+import { en, t } from '../../shared/messages';
+
+/** The friendly name under each method column. */
+const METHOD_SUBTITLES = {
+  GET: en.methodView,
+  POST: en.methodCreate,
+  PUT: en.methodUpdate,
+  DELETE: en.methodDelete,
+} as const satisfies Record<HttpMethod, string>;
+
+export interface PermissionMatrixProps {
+  /** Every permission there is (`GET /api/permissions`). */
+  catalogue: Permission[];
+  /** The granted permission ids. */
+  value: number[];
+  /** Called with the new set of granted ids, in ascending order. */
+  onChange: (ids: number[]) => void;
+  disabled?: boolean;
+}
+
+interface ToggleState {
+  checked: boolean;
+  indeterminate: boolean;
+}
+
+/** A group of ids is checked when all are granted, indeterminate when only some are. */
+function toggleState(ids: readonly number[], granted: ReadonlySet<number>): ToggleState {
+  const held = ids.filter((id) => granted.has(id)).length;
+  return { checked: ids.length > 0 && held === ids.length, indeterminate: held > 0 && held < ids.length };
+}
+
+/**
+ * A role's permissions as a grid (spec §3 Permission entry): one row per group, one column per
+ * method, a checkbox per permission id; whole-row and whole-column toggles grant or revoke together.
+ */
+export function PermissionMatrix({ catalogue, value, onChange, disabled }: PermissionMatrixProps) {
+  const matrix = useMemo(() => permissionMatrix(catalogue), [catalogue]);
+  const granted = useMemo(() => new Set(value), [value]);
+
+  const set = (ids: readonly number[], grant: boolean) => {
+    const next = new Set(granted);
+    for (const id of ids) {
+      if (grant) next.add(id);
+      else next.delete(id);
+    }
+    onChange([...next].sort((a, b) => a - b));
+  };
+  /** Grants all of `ids` unless all are held already, in which case it revokes them. */
+  const toggleAll = (ids: readonly number[]) => set(ids, !toggleState(ids, granted).checked);
+
+  const cellIds = (cells: Partial<Record<HttpMethod, number>>) =>
+    matrix.methods.flatMap((method) => (cells[method] === undefined ? [] : [cells[method]]));
+  const columnIds = (method: HttpMethod) =>
+    matrix.rows.flatMap((row) => (row.cells[method] === undefined ? [] : [row.cells[method]]));
+
+  return (
+    <TableContainer sx={{ border: 1, borderColor: 'divider', borderRadius: 1 }}>
+      <Table size="small" aria-label={en.permissionGroup}>
+        <TableHead>
+          <TableRow>
+            <TableCell>{en.permissionGroup}</TableCell>
+            {matrix.methods.map((method) => {
+              const ids = columnIds(method);
+              return (
+                <TableCell key={method} align="center">
+                  <Stack alignItems="center">
+                    <Typography variant="subtitle2" component="span">
+                      {method}
+                    </Typography>
+                    <Typography variant="caption" color="text.secondary">
+                      {METHOD_SUBTITLES[method]}
+                    </Typography>
+                    <Checkbox
+                      size="small"
+                      {...toggleState(ids, granted)}
+                      disabled={disabled || ids.length === 0}
+                      onChange={() => toggleAll(ids)}
+                      slotProps={{ input: { 'aria-label': t('allOfMethod', { method }) } }}
+                    />
+                  </Stack>
+                </TableCell>
+              );
+            })}
+          </TableRow>
+        </TableHead>
+        <TableBody>
+          {matrix.rows.map((row) => {
+            const ids = cellIds(row.cells);
+            return (
+              <TableRow key={row.group} hover>
+                <TableCell component="th" scope="row">
+                  <Box sx={{ display: 'flex', alignItems: 'center', gap: 1 }}>
+                    <Checkbox
+                      size="small"
+                      {...toggleState(ids, granted)}
+                      disabled={disabled}
+                      onChange={() => toggleAll(ids)}
+                      slotProps={{ input: { 'aria-label': t('allOfGroup', { group: row.label }) } }}
+                    />
+                    <Typography variant="body2" sx={{ textTransform: 'capitalize' }}>
+                      {row.label}
+                    </Typography>
+                  </Box>
+                </TableCell>
+                {matrix.methods.map((method) => {
+                  const id = row.cells[method];
+                  return (
+                    <TableCell key={method} align="center">
+                      {id !== undefined && (
+                        <Checkbox
+                          size="small"
+                          value={id}
+                          checked={granted.has(id)}
+                          disabled={disabled}
+                          onChange={(event) => set([id], event.target.checked)}
+                          slotProps={{ input: { 'aria-label': `${row.label} ${method}` } }}
+                        />
+                      )}
+                    </TableCell>
+                  );
+                })}
+              </TableRow>
+            );
+          })}
+        </TableBody>
+      </Table>
+    </TableContainer>
+  );
+}

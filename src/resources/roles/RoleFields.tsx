@@ -1,0 +1,59 @@
+import Alert from '@mui/material/Alert';
+import FormControl from '@mui/material/FormControl';
+import FormHelperText from '@mui/material/FormHelperText';
+import FormLabel from '@mui/material/FormLabel';
+import Stack from '@mui/material/Stack';
+import { useField } from 'formik';
+import { useListPermissionsQuery } from '../../../store/rolesApi';
+import { LoadingBlock } from '../../components/feedback/LoadingBlock';
+import { FormTextField } from '../../components/form';
+import { LABELS, t } from '../../shared/messages';
+import { ROLE_LABELS } from '../../shared/resources/roles';
+import { PermissionMatrix } from './PermissionMatrix';
+
+export interface RoleFieldsProps {
+  /** The Super Admin role's name when editing it: the matrix shows every permission, locked. */
+  superRole?: string;
+  /** Read-only: the user may see the role but not save it. */
+  disabled?: boolean;
+}
+
+/** A role's fields, shared by add and detail: the name and the permission matrix (`permissions`). */
+export function RoleFields({ superRole, disabled }: RoleFieldsProps) {
+  const { data: catalogue, isLoading } = useListPermissionsQuery();
+  const [field, meta, helpers] = useField<number[]>('permissions');
+  const locked = disabled || superRole !== undefined;
+  const error = meta.touched && typeof meta.error === 'string' ? meta.error : undefined;
+  const value =
+    superRole !== undefined && catalogue ? catalogue.map((permission) => permission.id) : field.value;
+
+  return (
+    <Stack spacing={2}>
+      <FormTextField name="name" label={LABELS.name} required fullWidth disabled={disabled} />
+      <FormControl error={Boolean(error)} component="fieldset">
+        <FormLabel component="legend" sx={{ mb: 1 }}>
+          {ROLE_LABELS.permissions}
+        </FormLabel>
+        {superRole !== undefined && (
+          <Alert severity="info" sx={{ mb: 2 }}>
+            {t('superRoleKeepsPermissions', { role: superRole })}
+          </Alert>
+        )}
+        {isLoading || !catalogue ? (
+          <LoadingBlock height={200} />
+        ) : (
+          <PermissionMatrix
+            catalogue={catalogue}
+            value={value}
+            disabled={locked}
+            onChange={(ids) => {
+              void helpers.setValue(ids);
+              void helpers.setTouched(true, false);
+            }}
+          />
+        )}
+        {error && <FormHelperText>{error}</FormHelperText>}
+      </FormControl>
+    </Stack>
+  );
+}

@@ -1,0 +1,78 @@
+import { screen } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { fakeNetwork } from '../../../test/fakeNetwork';
+import { renderWithProviders } from '../../../test/renderWithProviders';
+import { editorRole } from '../../../test/settingFixtures';
+import type { Permission, Role } from '../../shared/resources/roles';
+import { ROUTES } from '../../shared/routes';
+import { RoleFormScreen } from './RoleFormScreen';
+
+const catalogue: Permission[] = [
+  { id: 1, name: 'users.index', method: 'GET' },
+  { id: 2, name: 'users.store', method: 'POST' },
+  { id: 3, name: 'roles.index', method: 'GET' },
+];
+
+const editor: Role = { ...editorRole, permissions: [catalogue[0]] };
+const superAdmin: Role = { ...editor, id: 1, name: 'Super Admin', is_super: true, permissions: catalogue };
+
+function renderRole(role: Role | 'add') {
+  const net = fakeNetwork({
+    'GET /api/permissions': { body: { data: catalogue } },
+    ...(role === 'add' ? {} : { [`GET /api/roles/${role.id}`]: { body: { data: role } } }),
+  });
+  const route = `${ROUTES.roles}/${role === 'add' ? 'add' : role.id}`;
+  const view = renderWithProviders(<RoleFormScreen />, { path: `${ROUTES.roles}/:id`, route });
+  return { ...net, ...view, actor: userEvent.setup({ delay: null }) };
+}
+
+describe('RoleFormScreen', () => {
+  it('shows the Super Admin role with every permission checked and locked, without Delete', async () => {
+    renderRole(superAdmin);
+    expect(
+      await screen.findByText('The Super Admin role always holds every permission.'),
+    ).toBeInTheDocument();
+    const boxes = await screen.findAllByRole('checkbox');
+    expect(boxes.length).toBeGreaterThan(0);
+    for (const box of boxes) {
+      expect(box).toBeChecked();
+      expect(box).toBeDisabled();
+    }
+    expect(screen.queryByRole('button', { name: 'Delete' })).not.toBeInTheDocument();
+  });
+
+  it('edits an ordinary role through the matrix and sends the ids', async () => {
+    const { actor, route, requestsTo } = renderRole(editor);
+    route('PUT /api/roles/2', { body: { data: editor, message: 'Role has been successfully updated' } });
+    await actor.click(await screen.findByRole('checkbox', { name: 'roles GET' }));
+    expect(screen.getByRole('button', { name: 'Delete' })).toBeInTheDocument();
+    await actor.click(screen.getByRole('button', { name: 'Save' }));
+    expect(await screen.findByText('Role has been successfully updated')).toBeInTheDocument();
+    const [put] = requestsTo('/api/roles/2').filter((request) => request.method === 'PUT');
+    expect(put.body).toEqual({ name: 'Editor', permissions: [1, 3], updated_at: editor.updated_at });
+  });
+
+  it('creates a role with a whole row granted', async () => {
+    const { actor, route, requestsTo } = renderRole('add');
+    route('POST /api/roles', {
+      status: 201,
+      body: { data: { ...editor, id: 9, name: 'Auditor' }, message: 'Role has been successfully created' },
+    });
+    await actor.type(screen.getByLabelText(/^Name/), 'Auditor');
+    await actor.click(await screen.findByRole('checkbox', { name: 'All users' }));
+    await actor.click(screen.getByRole('button', { name: 'Save' }));
+    expect(await screen.findByText('Role has been successfully created')).toBeInTheDocument();
+    expect(requestsTo('/api/roles')[0].body).toEqual({ name: 'Auditor', permissions: [1, 2] });
+  });
+
+  it('sets the breadcrumbs to Dashboard › Setting › Role › the role name', async () => {
+    const { store } = renderRole(editor);
+    await screen.findByRole('checkbox', { name: 'roles GET' });
+    expect(store.getState().breadcrumbs).toEqual([
+      { label: 'Dashboard', path: '/' },
+      { label: 'Setting', disabled: true },
+      { label: 'Role', path: ROUTES.roles },
+      { label: 'Editor' },
+    ]);
+  });
+});

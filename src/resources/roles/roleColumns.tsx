@@ -1,0 +1,16 @@
+import type { GridColDef } from '@mui/x-data-grid';
+import { formatDisplayDate } from '../../shared/formats';
+import { en, LABELS } from '../../shared/messages';
+import type { Role } from '../../shared/resources/roles';
+
+/** The role list's columns; `field` names match the contract's sortable columns. */
+export const roleColumns: GridColDef<Role>[] = [
+  { field: 'name', headerName: LABELS.name, flex: 1, minWidth: 200 },
+  { field: 'users_count', headerName: en.users, type: 'number', width: 120 },
+  {
+    field: 'created_at',
+    headerName: en.createdDate,
+    width: 160,
+    valueFormatter: (value: string | null) => formatDisplayDate(value),
+  },
+];

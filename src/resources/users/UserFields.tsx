@@ -1,0 +1,113 @@
+import Alert from '@mui/material/Alert';
+import Grid from '@mui/material/Grid';
+import MenuItem from '@mui/material/MenuItem';
+import { useFormikContext } from 'formik';
+import { FormTextField, PasswordField, UploadField } from '../../components/form';
+import { STATUS_OPTIONS } from '../../shared/resources/resource';
+import type { User } from '../../shared/resources/users';
+import { initials } from '../../shared/formats';
+import { RECOMMENDED_SIZES } from '../../shared/limits';
+import { en, LABELS } from '../../shared/messages';
+import { useRoleOptions } from './useRoleOptions';
+
+const PASSWORD_FIELDS = [
+  ['password', LABELS.password],
+  ['password_confirmation', LABELS.passwordConfirmation],
+] as const;
+
+export interface UserFieldsProps {
+  /** The user being edited; absent on add (the password is then required). */
+  user?: User;
+  /** The user is the signed-in one: they can neither deactivate nor delete themselves. */
+  self?: boolean;
+  /** Read-only: the user may see the record but not save it. */
+  disabled?: boolean;
+}
+
+/** A user's fields, shared by add and detail (spec §3 Form field labels). */
+export function UserFields({ user, self, disabled }: UserFieldsProps) {
+  const { values } = useFormikContext<{ name: string }>();
+  const roles = useRoleOptions();
+  const adding = user === undefined;
+  // The user's own role is an option before (or even without) the roles list, so the select
+  // never holds a value it has no option for.
+  const roleOptions = roles ?? (user?.role ? [user.role] : []);
+  const passwordHint = adding ? undefined : en.keepPassword;
+  const field = { fullWidth: true, disabled } as const;
+
+  return (
+    <Grid container columnSpacing={2} rowSpacing={1}>
+      {self && (
+        <Grid size={12} sx={{ mb: 1 }}>
+          <Alert severity="info">{en.cannotDeleteSelf}</Alert>
+        </Grid>
+      )}
+      <Grid size={12} sx={{ mb: 2 }}>
+        <UploadField
+          name="photo"
+          label={LABELS.photo}
+          preview="avatar"
+          recommended={RECOMMENDED_SIZES.photo}
+          initialFile={user?.photo ?? null}
+          placeholder={initials(values.name)}
+          disabled={disabled}
+        />
+      </Grid>
+      <Grid size={{ xs: 12, md: 6 }}>
+        <FormTextField name="name" label={LABELS.name} autoComplete="off" required {...field} />
+      </Grid>
+      <Grid size={{ xs: 12, md: 6 }}>
+        <FormTextField
+          name="email"
+          label={LABELS.email}
+          type="email"
+          autoComplete="off"
+          required
+          {...field}
+        />
+      </Grid>
+      <Grid size={{ xs: 12, md: 6 }}>
+        <FormTextField name="phone_number" label={LABELS.phoneNumber} type="tel" {...field} />
+      </Grid>
+      <Grid size={{ xs: 12, md: 6 }}>
+        <FormTextField name="role_id" label={LABELS.role} select required {...field}>
+          {roleOptions.map((role) => (
+            <MenuItem key={role.id} value={role.id}>
+              {role.name}
+            </MenuItem>
+          ))}
+        </FormTextField>
+      </Grid>
+      <Grid size={{ xs: 12, md: 6 }}>
+        <FormTextField
+          name="status"
+          label={LABELS.status}
+          select
+          required
+          {...field}
+          disabled={disabled || self}
+          helperText={self ? en.cannotDeactivateSelf : undefined}
+        >
+          {STATUS_OPTIONS.map((option) => (
+            <MenuItem key={option.id} value={option.id}>
+              {option.label}
+            </MenuItem>
+          ))}
+        </FormTextField>
+      </Grid>
+      <Grid size={{ xs: 12, md: 6 }} />
+      {PASSWORD_FIELDS.map(([name, label]) => (
+        <Grid key={name} size={{ xs: 12, md: 6 }}>
+          <PasswordField
+            name={name}
+            label={label}
+            autoComplete="new-password"
+            required={adding}
+            helperText={passwordHint}
+            {...field}
+          />
+        </Grid>
+      ))}
+    </Grid>
+  );
+}

@@ -1,0 +1,61 @@
+import { screen } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { fakeNetwork } from '../../../test/fakeNetwork';
+import { renderWithProviders, testUser } from '../../../test/renderWithProviders';
+import { grace, rolesRoute } from '../../../test/settingFixtures';
+import { ROUTES } from '../../shared/routes';
+import { UserFormScreen } from './UserFormScreen';
+
+function renderForm(route: string, network: Parameters<typeof fakeNetwork>[0] = {}) {
+  const net = fakeNetwork({ ...rolesRoute, ...network });
+  const view = renderWithProviders(<UserFormScreen />, { path: `${ROUTES.users}/:id`, route });
+  return { ...net, ...view, actor: userEvent.setup({ delay: null }) };
+}
+
+describe('UserFormScreen', () => {
+  it('saves a detail without a password, sending the updated_at it loaded', async () => {
+    const { actor, requestsTo } = renderForm(`${ROUTES.users}/7`, {
+      'GET /api/users/7': { body: { data: grace } },
+      'PUT /api/users/7': {
+        body: { data: { ...grace, name: 'Grace B. Hopper' }, message: 'User has been successfully updated' },
+      },
+    });
+    await actor.type(await screen.findByLabelText(/^Name/), ' B.');
+    await actor.click(screen.getByRole('button', { name: 'Save' }));
+    expect(await screen.findByText('User has been successfully updated')).toBeInTheDocument();
+    const [put] = requestsTo('/api/users/7').filter((request) => request.method === 'PUT');
+    expect(put.body).toEqual(
+      expect.objectContaining({
+        name: 'Grace Hopper B.',
+        role_id: 2,
+        status: 1,
+        updated_at: grace.updated_at,
+      }),
+    );
+  });
+
+  it('offers Delete and status on another user', async () => {
+    renderForm(`${ROUTES.users}/7`, { 'GET /api/users/7': { body: { data: grace } } });
+    expect(await screen.findByRole('button', { name: 'Delete' })).toBeInTheDocument();
+    expect(screen.getByRole('combobox', { name: /Status/ })).not.toHaveAttribute('aria-disabled');
+  });
+
+  it('does not let the signed-in user delete or deactivate themselves', async () => {
+    const me = { ...grace, id: testUser.id };
+    renderForm(`${ROUTES.users}/${testUser.id}`, {
+      [`GET /api/users/${testUser.id}`]: { body: { data: me } },
+    });
+    expect(await screen.findByRole('combobox', { name: /Status/ })).toHaveAttribute('aria-disabled', 'true');
+    expect(screen.getByText('You cannot deactivate your own account.')).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Delete' })).not.toBeInTheDocument();
+    expect(screen.getByText('You cannot delete your own account.')).toBeInTheDocument();
+  });
+
+  it('requires a password on add', async () => {
+    const { actor, requests } = renderForm(`${ROUTES.users}/add`);
+    await actor.type(screen.getByLabelText(/^Name/), 'Alan Turing');
+    await actor.click(screen.getByRole('button', { name: 'Save' }));
+    expect(await screen.findByText('Password Confirmation is required')).toBeInTheDocument();
+    expect(requests.filter((request) => request.method === 'POST')).toHaveLength(0);
+  });
+});

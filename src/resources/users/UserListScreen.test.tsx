@@ -1,0 +1,35 @@
+import { screen } from '@testing-library/react';
+import { fakeNetwork } from '../../../test/fakeNetwork';
+import { renderWithProviders } from '../../../test/renderWithProviders';
+import { grace, listOf, rolesRoute } from '../../../test/settingFixtures';
+import { ROUTES } from '../../shared/routes';
+import { STORAGE_KEYS } from '../../shared/storageKeys';
+import { UserListScreen } from './UserListScreen';
+
+const network = () => fakeNetwork({ ...rolesRoute, 'GET /api/users': { body: listOf([grace]) } });
+
+describe('UserListScreen', () => {
+  afterEach(() => localStorage.clear());
+
+  it('lists users under Dashboard › Setting › User with Add New', async () => {
+    network();
+    const { store } = renderWithProviders(<UserListScreen />, { path: ROUTES.users });
+    expect(await screen.findByText('Grace Hopper')).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Add New' })).toHaveAttribute('href', `${ROUTES.users}/add`);
+    expect(store.getState().breadcrumbs).toEqual([
+      { label: 'Dashboard', path: '/' },
+      { label: 'Setting', disabled: true },
+      { label: 'User' },
+    ]);
+  });
+
+  it('restores the role filter stored under filter:roles', async () => {
+    localStorage.setItem(STORAGE_KEYS.filterRoles, JSON.stringify({ users: [2] }));
+    const { requests } = network();
+    renderWithProviders(<UserListScreen />, { path: ROUTES.users });
+    expect(await screen.findByText('Grace Hopper')).toBeInTheDocument();
+    const list = requests.filter((request) => request.path === '/api/users');
+    expect(list.length).toBeGreaterThan(0);
+    expect(await screen.findByText('Editor', { selector: '.MuiSelect-select' })).toBeInTheDocument();
+  });
+});

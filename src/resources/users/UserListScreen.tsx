@@ -1,0 +1,41 @@
+import { useMemo } from 'react';
+import { useImportUsersMutation, useListUsersQuery } from '../../../store/usersApi';
+import { ResourceListPage } from '../../components/resource/ResourceListPage';
+import type { ListFilterConfig } from '../../components/resource/types';
+import { en, LABELS } from '../../shared/messages';
+import { usersResource } from '../../shared/resources/users';
+import { ROUTES } from '../../shared/routes';
+import { STORAGE_KEYS } from '../../shared/storageKeys';
+import { userColumns } from './userColumns';
+import { useRoleOptions } from './useRoleOptions';
+
+export type UserListScreenProps = Record<string, never>;
+
+/** /setting/user: the users, filtered by role besides status and date. */
+export function UserListScreen(_props: UserListScreenProps) {
+  const roles = useRoleOptions();
+  const filters = useMemo<ListFilterConfig[]>(
+    () => [
+      {
+        param: 'role_ids',
+        label: LABELS.role,
+        storageKey: STORAGE_KEYS.filterRoles,
+        options: roles?.map((role) => ({ id: role.id, label: role.name })),
+      },
+    ],
+    [roles],
+  );
+  return (
+    <ResourceListPage
+      contract={usersResource}
+      title={usersResource.item}
+      section={en.setting}
+      useList={useListUsersQuery}
+      columns={userColumns}
+      filters={filters}
+      addPath={`${ROUTES.users}/add`}
+      rowPath={(row) => `${ROUTES.users}/${row.id}`}
+      importMutation={useImportUsersMutation}
+    />
+  );
+}

@@ -1,0 +1,53 @@
+import Avatar from '@mui/material/Avatar';
+import Stack from '@mui/material/Stack';
+import Typography from '@mui/material/Typography';
+import type { GridColDef } from '@mui/x-data-grid';
+import { StatusChip } from '../../components/data/StatusChip';
+import { formatDisplayDate, initials } from '../../shared/formats';
+import { en, LABELS } from '../../shared/messages';
+import type { User } from '../../shared/resources/users';
+
+/** The user list's columns; `field` names match the contract's sortable columns. */
+export const userColumns: GridColDef<User>[] = [
+  {
+    field: 'name',
+    headerName: LABELS.name,
+    flex: 1.4,
+    minWidth: 200,
+    renderCell: ({ row }) => (
+      <Stack direction="row" spacing={1.5} alignItems="center" sx={{ height: '100%', minWidth: 0 }}>
+        <Avatar src={row.photo?.url} alt={row.photo ? row.name : undefined} sx={{ width: 32, height: 32 }}>
+          {initials(row.name)}
+        </Avatar>
+        <Typography variant="body2" noWrap>
+          {row.name}
+        </Typography>
+      </Stack>
+    ),
+  },
+  { field: 'email', headerName: LABELS.email, flex: 1.4, minWidth: 200 },
+  { field: 'phone_number', headerName: LABELS.phoneNumber, flex: 1, minWidth: 140, sortable: false },
+  {
+    field: 'role',
+    headerName: LABELS.role,
+    flex: 1,
+    minWidth: 140,
+    valueGetter: (_value, row) => row.role?.name ?? '',
+  },
+  {
+    field: 'status',
+    headerName: LABELS.status,
+    width: 130,
+    renderCell: ({ row }) => (
+      <Stack justifyContent="center" sx={{ height: '100%' }}>
+        <StatusChip status={row.status} />
+      </Stack>
+    ),
+  },
+  {
+    field: 'created_at',
+    headerName: en.createdDate,
+    width: 140,
+    valueFormatter: (value: string | null) => formatDisplayDate(value),
+  },
+];

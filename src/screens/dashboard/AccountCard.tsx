@@ -1,0 +1,51 @@
+import Avatar from '@mui/material/Avatar';
+import Button from '@mui/material/Button';
+import Card from '@mui/material/Card';
+import CardActions from '@mui/material/CardActions';
+import CardContent from '@mui/material/CardContent';
+import CardHeader from '@mui/material/CardHeader';
+import Stack from '@mui/material/Stack';
+import Typography from '@mui/material/Typography';
+import { Link as RouterLink } from 'react-router-dom';
+import { StatusChip } from '../../components/data/StatusChip';
+import type { User } from '../../shared/contracts/account';
+import { initials } from '../../shared/formats';
+import { en } from '../../shared/messages';
+import { ROUTES } from '../../shared/routes';
+
+export interface AccountCardProps {
+  user: User;
+}
+
+/** Who is signed in, with which role, and the ways to manage the account. */
+export function AccountCard({ user }: AccountCardProps) {
+  return (
+    <Card>
+      <CardHeader title={en.yourAccount} slotProps={{ title: { variant: 'h3', component: 'h2' } }} />
+      <CardContent>
+        <Stack direction="row" spacing={2} alignItems="center">
+          <Avatar src={user.photo?.url} alt={user.name} sx={{ width: 56, height: 56 }}>
+            {initials(user.name)}
+          </Avatar>
+          <Stack spacing={0.5} sx={{ minWidth: 0 }}>
+            <Typography variant="subtitle1" noWrap>
+              {user.role?.name ?? en.noRole}
+            </Typography>
+            <Typography variant="body2" color="text.secondary" noWrap>
+              {user.email}
+            </Typography>
+            <StatusChip status={user.status} />
+          </Stack>
+        </Stack>
+      </CardContent>
+      <CardActions>
+        <Button component={RouterLink} to={ROUTES.profile}>
+          {en.viewProfile}
+        </Button>
+        <Button component={RouterLink} to={ROUTES.changePassword}>
+          {en.changePassword}
+        </Button>
+      </CardActions>
+    </Card>
+  );
+}

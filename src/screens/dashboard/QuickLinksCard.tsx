@@ -1,0 +1,61 @@
+import Card from '@mui/material/Card';
+import CardContent from '@mui/material/CardContent';
+import CardHeader from '@mui/material/CardHeader';
+import List from '@mui/material/List';
+import ListItemButton from '@mui/material/ListItemButton';
+import ListItemText from '@mui/material/ListItemText';
+import Typography from '@mui/material/Typography';
+import ChevronRight from '@mui/icons-material/ChevronRight';
+import { Link as RouterLink } from 'react-router-dom';
+import { filterMenu, MENU, type MenuItem } from '../../shared/menu';
+import { ROUTES } from '../../shared/routes';
+import { en } from '../../shared/messages';
+
+export interface QuickLink {
+  key: string;
+  label: string;
+  /** The menu group it sits in, e.g. 'Product'. */
+  group?: string;
+  path: string;
+}
+
+/** The menu entries a user holding `permissions` can open, flattened, without the dashboard itself. */
+export function quickLinks(permissions: readonly string[]): QuickLink[] {
+  const flatten = (items: readonly MenuItem[], group?: string): QuickLink[] =>
+    items.flatMap((item) =>
+      item.children
+        ? flatten(item.children, item.label)
+        : item.path && item.path !== ROUTES.dashboard
+          ? [{ key: item.key, label: item.label, group, path: item.path }]
+          : [],
+    );
+  return flatten(filterMenu(MENU, permissions));
+}
+
+export interface QuickLinksCardProps {
+  permissions: readonly string[];
+}
+
+/** Shortcuts to every section the user may open (the same permission rules as the side menu). */
+export function QuickLinksCard({ permissions }: QuickLinksCardProps) {
+  const links = quickLinks(permissions);
+  return (
+    <Card>
+      <CardHeader title={en.quickLinks} slotProps={{ title: { variant: 'h3', component: 'h2' } }} />
+      <CardContent>
+        {links.length === 0 ? (
+          <Typography color="text.secondary">{en.quickLinksEmpty}</Typography>
+        ) : (
+          <List dense disablePadding aria-label={en.quickLinks}>
+            {links.map((link) => (
+              <ListItemButton key={link.key} component={RouterLink} to={link.path}>
+                <ListItemText primary={link.label} secondary={link.group} />
+                <ChevronRight fontSize="small" color="action" />
+              </ListItemButton>
+            ))}
+          </List>
+        )}
+      </CardContent>
+    </Card>
+  );
+}

@@ -1,0 +1,56 @@
+import { screen } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { renderWithProviders } from '../../../test/renderWithProviders';
+import { ROUTES } from '../../shared/routes';
+import { LoginScreen } from './LoginScreen';
+
+const guest = { phase: 'no-auth' as const, user: null };
+
+describe('LoginScreen', () => {
+  it('asks for the e-mail and the password when submitted empty', async () => {
+    const user = userEvent.setup({ delay: null });
+    const { auth } = renderWithProviders(<LoginScreen />, { path: ROUTES.login, auth: guest });
+    await user.click(screen.getByRole('button', { name: 'Login' }));
+    expect(await screen.findByText('Email is required')).toBeInTheDocument();
+    expect(screen.getByText('Password is required')).toBeInTheDocument();
+    expect(auth.signIn).not.toHaveBeenCalled();
+  });
+
+  it('says the e-mail does not match when it is not an address', async () => {
+    const user = userEvent.setup({ delay: null });
+    renderWithProviders(<LoginScreen />, { path: ROUTES.login, auth: guest });
+    await user.type(screen.getByLabelText(/Email/), 'not-an-address');
+    await user.click(screen.getByRole('button', { name: 'Login' }));
+    expect(await screen.findByText('Email does not match')).toBeInTheDocument();
+  });
+
+  it('signs in with the e-mail as username and the password', async () => {
+    const user = userEvent.setup({ delay: null });
+    const { auth } = renderWithProviders(<LoginScreen />, { path: ROUTES.login, auth: guest });
+    await user.type(screen.getByLabelText(/Email/), ' ada@example.com ');
+    await user.type(screen.getByLabelText('Password'), 'correct horse');
+    await user.click(screen.getByRole('button', { name: 'Login' }));
+    expect(auth.signIn).toHaveBeenCalledWith({ username: 'ada@example.com', password: 'correct horse' });
+  });
+
+  it('disables the login button while signing in', () => {
+    renderWithProviders(<LoginScreen />, { path: ROUTES.login, auth: { ...guest, signingIn: true } });
+    expect(screen.getByRole('button', { name: 'Login' })).toBeDisabled();
+  });
+
+  it('shows the last sign-in failure', () => {
+    renderWithProviders(<LoginScreen />, {
+      path: ROUTES.login,
+      auth: { ...guest, signInError: 'The user credentials were incorrect.' },
+    });
+    expect(screen.getByRole('alert')).toHaveTextContent('The user credentials were incorrect.');
+  });
+
+  it('links to the forgot-password screen', () => {
+    renderWithProviders(<LoginScreen />, { path: ROUTES.login, auth: guest });
+    expect(screen.getByRole('link', { name: 'Forgot password?' })).toHaveAttribute(
+      'href',
+      ROUTES.forgotPassword,
+    );
+  });
+});

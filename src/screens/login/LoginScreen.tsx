@@ -1,0 +1,68 @@
+import Alert from '@mui/material/Alert';
+import Button from '@mui/material/Button';
+import CircularProgress from '@mui/material/CircularProgress';
+import Link from '@mui/material/Link';
+import Stack from '@mui/material/Stack';
+import Typography from '@mui/material/Typography';
+import { Form, Formik } from 'formik';
+import { Link as RouterLink } from 'react-router-dom';
+import { useAuth } from '../../auth/AuthContext';
+import { FormTextField, PasswordField, validateWith } from '../../components/form';
+import { loginSchema, type LoginInput } from '../../shared/contracts/account';
+import { en, LABELS } from '../../shared/messages';
+import { ROUTES } from '../../shared/routes';
+
+const validate = validateWith<LoginInput>(loginSchema);
+
+export type LoginScreenProps = Record<string, never>;
+
+const initialValues: LoginInput = { username: '', password: '' };
+
+/** Sign-in with e-mail and password; GuestLayout moves the user on once signed in. */
+export function LoginScreen(_props: LoginScreenProps) {
+  const { signingIn, signInError, signIn } = useAuth();
+  return (
+    <Stack spacing={3}>
+      <Typography variant="h2" component="h1" textAlign="center">
+        {en.signInTitle}
+      </Typography>
+      <Formik
+        initialValues={initialValues}
+        validate={validate}
+        onSubmit={(values) => {
+          const { username, password } = loginSchema.cast(values);
+          signIn({ username, password });
+        }}
+      >
+        <Form noValidate>
+          <Stack spacing={2}>
+            {signInError && <Alert severity="error">{signInError}</Alert>}
+            <FormTextField
+              name="username"
+              label={LABELS.email}
+              type="email"
+              autoComplete="username"
+              autoFocus
+            />
+            <PasswordField name="password" label={LABELS.password} autoComplete="current-password" />
+            <Stack direction="row" justifyContent="flex-end">
+              <Link component={RouterLink} to={ROUTES.forgotPassword} variant="body2">
+                {en.forgotPasswordLink}
+              </Link>
+            </Stack>
+            <Button
+              type="submit"
+              variant="contained"
+              size="large"
+              fullWidth
+              disabled={signingIn}
+              startIcon={signingIn ? <CircularProgress size={18} color="inherit" /> : undefined}
+            >
+              {en.login}
+            </Button>
+          </Stack>
+        </Form>
+      </Formik>
+    </Stack>
+  );
+}

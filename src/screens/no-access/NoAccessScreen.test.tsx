@@ -1,0 +1,28 @@
+import { screen } from '@testing-library/react';
+import { renderWithProviders, testUser } from '../../../test/renderWithProviders';
+import { RequirePermission } from '../../components/layout/RequirePermission';
+import { en } from '../../shared/messages';
+
+describe('RequirePermission', () => {
+  it('shows the content to a user holding the permission', () => {
+    renderWithProviders(
+      <RequirePermission permission="brands.index">
+        <p>Brand list</p>
+      </RequirePermission>,
+    );
+    expect(screen.getByText('Brand list')).toBeInTheDocument();
+  });
+
+  it('shows the No access page to a user without it', () => {
+    renderWithProviders(
+      <RequirePermission permission="brands.index">
+        <p>Brand list</p>
+      </RequirePermission>,
+      { auth: { user: { ...testUser, permissions: ['news.index'] } } },
+    );
+    expect(screen.queryByText('Brand list')).not.toBeInTheDocument();
+    expect(screen.getByRole('heading', { name: en.noAccessTitle })).toBeInTheDocument();
+    expect(screen.getByText(en.noAccessText)).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: en.backToHome })).toHaveAttribute('href', '/');
+  });
+});

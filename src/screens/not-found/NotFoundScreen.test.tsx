@@ -1,0 +1,14 @@
+import { screen } from '@testing-library/react';
+import { renderWithProviders } from '../../../test/renderWithProviders';
+import { en } from '../../shared/messages';
+import { NotFoundScreen } from './NotFoundScreen';
+
+describe('NotFoundScreen', () => {
+  it('shows the 404 texts, a link home and sets the breadcrumbs', () => {
+    const { store } = renderWithProviders(<NotFoundScreen />, { route: '/nowhere' });
+    expect(screen.getByRole('heading', { name: '404 Page Not Found' })).toBeInTheDocument();
+    expect(screen.getByText("Oopps. The page you were looking for doesn't exist...")).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: en.backToHome })).toHaveAttribute('href', '/');
+    expect(store.getState().breadcrumbs.at(-1)).toEqual({ label: en.notFoundTitle });
+  });
+});

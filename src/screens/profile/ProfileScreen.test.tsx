@@ -1,0 +1,141 @@
+import { screen, waitForElementToBeRemoved, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { Link } from 'react-router-dom';
+import { fakeNetwork } from '../../../test/fakeNetwork';
+import { renderWithProviders, testUser } from '../../../test/renderWithProviders';
+import type { User } from '../../shared/contracts/account';
+import { ROUTES } from '../../shared/routes';
+import { ProfileScreen } from './ProfileScreen';
+
+const user: User = { ...testUser, phone_number: '+62 21 555 0100' };
+
+/** The profile screen with a link standing in for the menu and breadcrumbs around it. */
+function renderProfile() {
+  return renderWithProviders(
+    <>
+      <Link to={ROUTES.dashboard}>Home</Link>
+      <ProfileScreen />
+    </>,
+    { path: ROUTES.profile, auth: { user } },
+  );
+}
+
+async function startEditing() {
+  const actor = userEvent.setup({ delay: null });
+  await actor.click(screen.getByRole('button', { name: 'Edit' }));
+  return actor;
+}
+
+describe('ProfileScreen', () => {
+  it('shows the signed-in user with role and status', () => {
+    fakeNetwork({});
+    renderProfile();
+    expect(screen.getByRole('heading', { name: user.name })).toBeInTheDocument();
+    expect(screen.getByText(user.email)).toBeInTheDocument();
+    expect(screen.getByText('+62 21 555 0100')).toBeInTheDocument();
+    expect(screen.getAllByText('Administrator').length).toBeGreaterThan(0);
+    expect(screen.getByText('Active')).toBeInTheDocument();
+  });
+
+  it('sets the breadcrumbs to Dashboard › Profile', () => {
+    fakeNetwork({});
+    const { store } = renderProfile();
+    expect(store.getState().breadcrumbs).toEqual([{ label: 'Dashboard', path: '/' }, { label: 'Profile' }]);
+  });
+
+  it('saves the edited profile, toasts the message and replaces the user', async () => {
+    const saved: User = { ...user, name: 'Ada King', phone_number: null };
+    const { requests } = fakeNetwork({
+      'PUT /api/account': { body: { data: saved, message: 'Profile has been successfully updated' } },
+    });
+    const { auth } = renderProfile();
+    const actor = await startEditing();
+    expect(screen.getByText('Recommended size 400 x 400 px, maximum file size 2 MB')).toBeInTheDocument();
+    await actor.clear(screen.getByLabelText(/^Name/));
+    await actor.type(screen.getByLabelText(/^Name/), 'Ada King');
+    await actor.clear(screen.getByLabelText(/Phone Number/));
+    await actor.click(screen.getByRole('button', { name: 'Save' }));
+
+    expect(await screen.findByText('Profile has been successfully updated')).toBeInTheDocument();
+    expect(requests).toEqual([
+      expect.objectContaining({
+        method: 'PUT',
+        path: '/api/account',
+        body: { name: 'Ada King', email: user.email, phone_number: null, photo: null },
+      }),
+    ]);
+    expect(auth.updateProfile).toHaveBeenCalledWith(saved);
+    expect(screen.getByRole('button', { name: 'Edit' })).toBeInTheDocument();
+  });
+
+  it('shows a 422 e-mail error on the e-mail field and stays in edit mode', async () => {
+    fakeNetwork({
+      'PUT /api/account': {
+        status: 422,
+        body: {
+          message: 'Email has already been taken',
+          errors: { email: ['Email has already been taken'] },
+        },
+      },
+    });
+    const { auth } = renderProfile();
+    const actor = await startEditing();
+    await actor.clear(screen.getByLabelText(/^Email/));
+    await actor.type(screen.getByLabelText(/^Email/), 'grace@example.com');
+    await actor.click(screen.getByRole('button', { name: 'Save' }));
+
+    expect(await screen.findByRole('textbox', { name: /^Email/ })).toHaveAccessibleDescription(
+      'Email has already been taken',
+    );
+    expect(auth.updateProfile).not.toHaveBeenCalled();
+    expect(screen.getByRole('button', { name: 'Save' })).toBeInTheDocument();
+  });
+
+  it('validates before saving', async () => {
+    const { requests } = fakeNetwork({});
+    renderProfile();
+    const actor = await startEditing();
+    await actor.clear(screen.getByLabelText(/^Name/));
+    await actor.click(screen.getByRole('button', { name: 'Save' }));
+    expect(await screen.findByText('Name is required')).toBeInTheDocument();
+    expect(requests).toHaveLength(0);
+  });
+
+  it('returns to the view without saving on Cancel', async () => {
+    const { requests } = fakeNetwork({});
+    renderProfile();
+    const actor = await startEditing();
+    await actor.type(screen.getByLabelText(/^Name/), ' the Second');
+    await actor.click(screen.getByRole('button', { name: 'Cancel' }));
+    expect(screen.getByRole('heading', { name: user.name })).toBeInTheDocument();
+    expect(requests).toHaveLength(0);
+  });
+
+  it('asks before leaving a form with unsaved changes', async () => {
+    fakeNetwork({});
+    const { router } = renderProfile();
+    const actor = await startEditing();
+    await actor.type(screen.getByLabelText(/^Name/), ' the Second');
+
+    await actor.click(screen.getByRole('link', { name: 'Home' }));
+    const dialog = await screen.findByRole('dialog');
+    expect(dialog).toHaveTextContent('You have unsaved changes. Leave this page anyway?');
+    await actor.click(within(dialog).getByRole('button', { name: 'Stay' }));
+    await waitForElementToBeRemoved(dialog);
+    expect(router.state.location.pathname).toBe(ROUTES.profile);
+    expect(screen.getByLabelText(/^Name/)).toHaveValue(`${user.name} the Second`);
+
+    await actor.click(screen.getByRole('link', { name: 'Home' }));
+    await actor.click(within(await screen.findByRole('dialog')).getByRole('button', { name: 'Leave' }));
+    expect(await screen.findByTestId('location')).toHaveTextContent('/');
+  });
+
+  it('leaves a form without changes without asking', async () => {
+    fakeNetwork({});
+    const { router } = renderProfile();
+    const actor = await startEditing();
+    await actor.click(screen.getByRole('link', { name: 'Home' }));
+    expect(router.state.location.pathname).toBe('/');
+    expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+  });
+});

@@ -1,0 +1,36 @@
+import { useState } from 'react';
+import Stack from '@mui/material/Stack';
+import Typography from '@mui/material/Typography';
+import { useAuth } from '../../auth/AuthContext';
+import { useBreadcrumbs } from '../../hooks/useBreadcrumbs';
+import type { User } from '../../shared/contracts/account';
+import { en } from '../../shared/messages';
+import { ROUTES } from '../../shared/routes';
+import { ProfileForm } from './ProfileForm';
+import { ProfileView } from './ProfileView';
+
+export type ProfileScreenProps = Record<string, never>;
+
+/** The signed-in user's profile: shown read-only, edited in place. */
+export function ProfileScreen(_props: ProfileScreenProps) {
+  const { user, updateProfile } = useAuth();
+  const [editing, setEditing] = useState(false);
+  useBreadcrumbs([{ label: en.dashboard, path: ROUTES.dashboard }, { label: en.profile }]);
+  if (!user) return null;
+
+  const saved = (next: User) => {
+    updateProfile(next);
+    setEditing(false);
+  };
+
+  return (
+    <Stack spacing={3} sx={{ maxWidth: 720 }}>
+      <Typography variant="h1">{en.profile}</Typography>
+      {editing ? (
+        <ProfileForm user={user} onSaved={saved} onCancel={() => setEditing(false)} />
+      ) : (
+        <ProfileView user={user} onEdit={() => setEditing(true)} />
+      )}
+    </Stack>
+  );
+}

@@ -1,0 +1,101 @@
+import * as yup from 'yup';
+import { LABELS, validation } from '../messages';
+import { NAME_MAX, PASSWORD_MAX, PASSWORD_MIN, PHONE_MAX } from '../limits';
+
+/** A stored file as every resource reads it (API contract: Objects). */
+export interface FileObject {
+  id: number;
+  url: string;
+  name: string;
+  mime: string;
+  size: number;
+  width?: number | null;
+  height?: number | null;
+}
+
+export type Status = 0 | 1;
+export const STATUS = { active: 1, notActive: 0 } as const;
+
+export interface User {
+  id: number;
+  name: string;
+  email: string;
+  phone_number: string | null;
+  status: Status;
+  role: { id: number; name: string } | null;
+  photo: FileObject | null;
+  permissions: string[];
+  created_at: string;
+  updated_at: string;
+}
+
+export interface TokenResponse {
+  token_type: 'Bearer';
+  access_token: string;
+  refresh_token: string;
+  expires_in: number;
+}
+
+const email = () =>
+  yup
+    .string()
+    .trim()
+    .required(validation.required(LABELS.email))
+    .email(validation.email(LABELS.email))
+    .max(NAME_MAX, validation.max(LABELS.email, NAME_MAX));
+
+const newPassword = (label: string = LABELS.password) =>
+  yup
+    .string()
+    .required(validation.required(label))
+    .min(PASSWORD_MIN, validation.min(label, PASSWORD_MIN))
+    .max(PASSWORD_MAX, validation.max(label, PASSWORD_MAX));
+
+const confirmation = () =>
+  yup
+    .string()
+    .required(validation.required(LABELS.passwordConfirmation))
+    .oneOf([yup.ref('password')], validation.confirmation(LABELS.passwordConfirmation));
+
+/** Sign-in form: the e-mail goes to the token endpoint as `username`. */
+export const loginSchema = yup.object({
+  username: email(),
+  password: yup.string().required(validation.required(LABELS.password)),
+});
+export type LoginInput = yup.InferType<typeof loginSchema>;
+
+export const profileSchema = yup.object({
+  name: yup
+    .string()
+    .trim()
+    .required(validation.required(LABELS.name))
+    .max(NAME_MAX, validation.max(LABELS.name, NAME_MAX)),
+  email: email(),
+  phone_number: yup
+    .string()
+    .trim()
+    .nullable()
+    .defined()
+    .max(PHONE_MAX, validation.max(LABELS.phoneNumber, PHONE_MAX))
+    .matches(/^[+0-9 ()-]*$/, { message: validation.invalid(LABELS.phoneNumber), excludeEmptyString: true }),
+  photo: yup.number().integer().positive().nullable().defined(),
+});
+export type ProfileInput = yup.InferType<typeof profileSchema>;
+
+export const changePasswordSchema = yup.object({
+  current_password: yup.string().required(validation.required(LABELS.currentPassword)),
+  password: newPassword(LABELS.password),
+  password_confirmation: confirmation(),
+});
+export type ChangePasswordInput = yup.InferType<typeof changePasswordSchema>;
+
+export const forgotPasswordSchema = yup.object({ email: email() });
+export type ForgotPasswordInput = yup.InferType<typeof forgotPasswordSchema>;
+
+export const resetPasswordSchema = yup.object({
+  token: yup.string().required(validation.required(LABELS.token)),
+  email: email(),
+  password: newPassword(LABELS.password),
+  password_confirmation: confirmation(),
+});
+export type ResetPasswordInput = yup.InferType<typeof resetPasswordSchema>;

@@ -1,0 +1,57 @@
+/** Business constants and limits (spec §2, §9; design card). */
+export const DURATIONS = {
+  /** Toast for a message (success, error), in ms. */
+  messageMs: 3000,
+  /** Toast for a notification, in ms. */
+  notificationMs: 4500,
+  /** webpack's script chunk load time-out, in ms. */
+  chunkLoadTimeoutMs: 120000,
+  /** How long before the access token's expiry a tab refreshes it, in ms. */
+  refreshBeforeExpiryMs: 60000,
+  /** How long a tab holds the cross-tab refresh lock before another may take it, in ms. */
+  refreshLockMs: 15000,
+} as const;
+
+export const SIZES = {
+  loadingBlockHeight: 400,
+  drawerWidth: 378,
+  drawerWidthLarge: 736,
+  drawerPush: 180,
+} as const;
+
+export const PAGE_SIZES = [10, 20, 50, 100] as const;
+export const DEFAULT_PAGE_SIZE = 10;
+
+/** Upload limits, shown in the upload hints and enforced by the server. */
+export const UPLOAD_LIMITS = {
+  image: {
+    maxBytes: 2 * 1024 * 1024,
+    mimes: ['image/jpeg', 'image/png', 'image/webp'],
+    accept: 'image/jpeg,image/png,image/webp',
+  },
+  document: {
+    maxBytes: 10 * 1024 * 1024,
+    mimes: ['application/pdf'],
+    accept: 'application/pdf',
+  },
+} as const;
+
+export type UploadKind = keyof typeof UPLOAD_LIMITS;
+
+/** Recommended pixel sizes per upload field, shown in its hint. */
+export const RECOMMENDED_SIZES = {
+  photo: { width: 400, height: 400 },
+  logo: { width: 240, height: 80 },
+} as const;
+
+export function formatBytes(bytes: number): string {
+  if (bytes >= 1024 * 1024) return `${+(bytes / 1024 / 1024).toFixed(1)} MB`;
+  if (bytes >= 1024) return `${+(bytes / 1024).toFixed(1)} KB`;
+  return `${bytes} B`;
+}
+
+/** Password length bounds used by every password field. */
+export const PASSWORD_MIN = 8;
+export const PASSWORD_MAX = 100;
+export const NAME_MAX = 255;
+export const PHONE_MAX = 30;

@@ -1,0 +1,130 @@
+import { PERMISSIONS, hasPermission } from './permissions';
+import { ROUTES } from './routes';
+
+/** One entry of the side menu (spec §2 Side menu). `icon` names an icon the UI maps to a component. */
+export interface MenuItem {
+  key: string;
+  label: string;
+  icon?: string;
+  path?: string;
+  permission?: string;
+  children?: MenuItem[];
+}
+
+export const MENU: MenuItem[] = [
+  {
+    key: 'dashboard',
+    label: 'Dashboard',
+    icon: 'dashboard',
+    path: ROUTES.dashboard,
+    permission: PERMISSIONS.any,
+  },
+  { key: 'pages', label: 'Pages', icon: 'pages', path: ROUTES.pages, permission: PERMISSIONS.pagesIndex },
+  {
+    key: 'product',
+    label: 'Product',
+    icon: 'product',
+    children: [
+      { key: 'brand', label: 'Brand', path: ROUTES.brands, permission: PERMISSIONS.brandsIndex },
+      {
+        key: 'category',
+        label: 'Category',
+        path: ROUTES.categories,
+        permission: PERMISSIONS.categoriesIndex,
+      },
+      { key: 'product-list', label: 'List', path: ROUTES.products, permission: PERMISSIONS.productsIndex },
+    ],
+  },
+  {
+    key: 'content',
+    label: 'Content',
+    icon: 'content',
+    children: [
+      {
+        key: 'product-highlight',
+        label: 'Product Highlight',
+        path: ROUTES.productHighlights,
+        permission: PERMISSIONS.productHighlightsIndex,
+      },
+      {
+        key: 'promotion',
+        label: 'Promotion',
+        path: ROUTES.promotions,
+        permission: PERMISSIONS.promotionsIndex,
+      },
+      { key: 'news', label: 'News', path: ROUTES.news, permission: PERMISSIONS.newsIndex },
+      {
+        key: 'product-article',
+        label: 'Product Article',
+        path: ROUTES.productArticles,
+        permission: PERMISSIONS.productArticlesIndex,
+      },
+    ],
+  },
+  {
+    key: 'inbox',
+    label: 'Inbox',
+    icon: 'inbox',
+    children: [
+      {
+        key: 'contact-form',
+        label: 'Contact Form',
+        path: ROUTES.contactForms,
+        permission: PERMISSIONS.contactFormsIndex,
+      },
+      {
+        key: 'subscribe',
+        label: 'Subscribe',
+        path: ROUTES.subscribes,
+        permission: PERMISSIONS.subscribesIndex,
+      },
+    ],
+  },
+  {
+    key: 'setting',
+    label: 'Setting',
+    icon: 'setting',
+    children: [
+      { key: 'company', label: 'Company', path: ROUTES.company, permission: PERMISSIONS.settingsShow },
+      { key: 'user', label: 'User', path: ROUTES.users, permission: PERMISSIONS.usersIndex },
+      { key: 'role', label: 'Role', path: ROUTES.roles, permission: PERMISSIONS.rolesIndex },
+    ],
+  },
+];
+
+/**
+ * The menu a user may see: a leaf shows when its key is held ('any' for everyone); a parent shows
+ * when any child shows, with only those children.
+ */
+export function filterMenu(menu: readonly MenuItem[], held: readonly string[] | undefined): MenuItem[] {
+  return menu.flatMap((item) => {
+    if (item.children) {
+      const children = filterMenu(item.children, held);
+      return children.length ? [{ ...item, children }] : [];
+    }
+    return hasPermission(held, item.permission ?? PERMISSIONS.any) ? [item] : [];
+  });
+}
+
+/** The menu entry whose path best matches a pathname (longest prefix; '/' only matches itself). */
+export function findSelectedKey(
+  menu: readonly MenuItem[],
+  pathname: string,
+): { key?: string; parentKey?: string } {
+  let best: { key?: string; parentKey?: string; length: number } = { length: -1 };
+  const visit = (items: readonly MenuItem[], parentKey?: string) => {
+    for (const item of items) {
+      if (item.children) visit(item.children, item.key);
+      else if (item.path) {
+        const matches =
+          item.path === '/'
+            ? pathname === '/'
+            : pathname === item.path || pathname.startsWith(`${item.path}/`);
+        if (matches && item.path.length > best.length)
+          best = { key: item.key, parentKey, length: item.path.length };
+      }
+    }
+  };
+  visit(menu);
+  return { key: best.key, parentKey: best.parentKey };
+}

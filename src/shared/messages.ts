@@ -1,0 +1,214 @@
+/**
+ * Every English string of the product (spec §2, §5, §8), in one place. The interface is English only;
+ * `t` looks a key up in the active language and falls back to English.
+ */
+export const en = {
+  appName: 'Company Admin',
+  welcome: 'Welcome, {name}',
+  serverError: 'An error occurred on the server, please try again',
+  serverErrorBody: 'Server Error',
+  unauthenticated: 'Unauthenticated.',
+  unauthorized: 'This action is unauthorized.',
+  notFoundBody: 'Not Found',
+  tooManyRequests: 'Too many attempts, please try again later.',
+  invalidCredentials: 'The user credentials were incorrect.',
+  inactiveUser: 'This account is not active.',
+  passwordChanged: 'password changed successfully',
+  passwordCreated: 'password created successfully',
+  profileUpdated: 'Profile has been successfully updated',
+  loggedOut: 'Successfully logged out',
+  tokenExpiredTitle: 'The token has expired',
+  tokenExpiredText: 'Please do a password reset request again.',
+  forgotPasswordSuccess: 'Password reset has been sent to your email.',
+  deleteConfirmTitle: 'Are you sure you want to continue with this action?',
+  deleteConfirmText: 'You cannot view this item if you continue',
+  notFoundTitle: '404 Page Not Found',
+  notFoundText: "Oopps. The page you were looking for doesn't exist...",
+  backToHome: 'Back to Home',
+  unexpectedError: 'Unexpected Application Error!',
+  chunkLoadError: 'ChunkLoadError',
+  cssChunkLoadFailed: 'CSS_CHUNK_LOAD_FAILED',
+  chunkReloadText: 'A new version of the application may be available, or the connection was interrupted.',
+  reload: 'Reload',
+  noAccessTitle: 'No access',
+  noAccessText: 'You do not have permission to view this page.',
+  uploadHint: 'Recommended size {width} x {height} px, maximum file size {size}',
+  documentHint: 'PDF, maximum file size {size}',
+  uploadTooLarge: 'The file is larger than {size}',
+  uploadBadType: 'The file type is not allowed',
+  // Buttons (spec §2)
+  export: 'Export',
+  import: 'Import',
+  save: 'Save',
+  cancel: 'Cancel',
+  delete: 'Delete',
+  login: 'Login',
+  back: 'Back',
+  resetPassword: 'Reset Password',
+  submit: 'Submit',
+  addNew: 'Add New',
+  edit: 'Edit',
+  upload: 'Upload',
+  remove: 'Remove',
+  // Header and screens
+  viewProfile: 'View Profile',
+  changePassword: 'Change Password',
+  logout: 'Logout',
+  menu: 'Menu',
+  openMenu: 'Open menu',
+  closeMenu: 'Close menu',
+  profile: 'Profile',
+  dashboard: 'Dashboard',
+  signInTitle: 'Sign in',
+  forgotPasswordTitle: 'Forgot Password',
+  forgotPasswordLink: 'Forgot password?',
+  forgotPasswordIntro:
+    'Enter the e-mail address of your account and we will send you a link to reset your password.',
+  backToLogin: 'Back to Login',
+  resetPasswordTitle: 'Reset Password',
+  unsavedChanges: 'You have unsaved changes. Leave this page anyway?',
+  // Statuses (spec §3)
+  active: 'Active',
+  notActive: 'Not Active',
+  // Date presets (spec §2)
+  today: 'Today',
+  yesterday: 'Yesterday',
+  lastDays: 'Last {days} Days',
+  thisMonth: 'This Month',
+  thisYear: 'This Year',
+  // Product validation templates (spec §5)
+  required: '{item} is required',
+  emailMismatch: '{item} does not match',
+  min: '{item} min {min} character',
+  max: '{item} max {max} character',
+  confirmationMismatch: '{item} you entered does not match',
+  invalid: '{item} is invalid',
+  // Generic form messages (spec §5), used as Yup's locale
+  genericRequired: 'Please enter {label}',
+  genericWhitespace: 'cannot be a blank character',
+  genericStringMin: '{label} must be at least {min} characters',
+  genericStringMax: '{label} cannot be longer than {max} characters',
+  genericNumberMin: '{label} cannot be less than {min}',
+  genericNumberMax: '{label} cannot be greater than {max}',
+  genericArrayMin: '{label} must have at least {min} items',
+  genericArrayMax: '{label} cannot have more than {max} items',
+  genericPattern: '{label} does not match pattern {regex}',
+  genericType: '{label} is not a valid {type}',
+  // Success texts (spec §8)
+  created: '{item} has been successfully created',
+  updated: '{item} has been successfully updated',
+  deleted: '{item} has been successfully deleted',
+  imported: '{item} has been successfully imported',
+  // Server validation answers
+  emailTaken: 'Email has already been taken',
+  // Form building blocks
+  showPassword: 'Show password',
+  hidePassword: 'Hide password',
+  stay: 'Stay',
+  leave: 'Leave',
+  unsavedChangesTitle: 'Unsaved changes',
+  uploading: 'Uploading…',
+  noFile: 'No file chosen',
+  // Dashboard and profile
+  yourAccount: 'Your account',
+  quickLinks: 'Quick links',
+  quickLinksEmpty: 'No sections are available to your role yet.',
+  notSet: '—',
+  noRole: 'No role',
+  // Resource writes, imports and their refusals (API contract: Resources, Errors)
+  staleUpdate: 'This {item} was changed by someone else. Reload it to see the changes.',
+  taken: '{item} has already been taken',
+  cannotDeleteSelf: 'You cannot delete your own account.',
+  cannotDeactivateSelf: 'You cannot deactivate your own account.',
+  lastSuperAdmin: 'The last active {role} user cannot be deleted, deactivated or given another role.',
+  superRoleKeepsPermissions: 'The {role} role always holds every permission.',
+  superRoleUndeletable: 'The {role} role cannot be deleted.',
+  roleInUse: 'Role is used by {count} users',
+  importInvalid: 'The file has errors; nothing was imported.',
+  importEmpty: 'The file has no rows to import.',
+  importUnreadable: 'The file is not a readable CSV or XLSX file.',
+  importDuplicate: '{item} appears more than once in the file',
+  // Settings screens: users, roles, company
+  setting: 'Setting',
+  company: 'Company',
+  add: 'Add',
+  users: 'Users',
+  createdDate: 'Created Date',
+  keepPassword: 'Leave empty to keep the current password',
+  permissionGroup: 'Permission',
+  methodView: 'View',
+  methodCreate: 'Create',
+  methodUpdate: 'Update',
+  methodDelete: 'Delete',
+  allOfGroup: 'All {group}',
+  allOfMethod: 'All {method}',
+  // List pages and resource forms
+  search: 'Search',
+  resetFilters: 'Reset filters',
+  dateFrom: 'From',
+  dateTo: 'To',
+  datePresets: 'Date presets',
+  exportCsv: 'CSV',
+  exportXlsx: 'XLSX',
+  importTitle: 'Import {item}',
+  importHint: 'A CSV or XLSX file; the first row names the columns.',
+  chooseFile: 'Choose file',
+  rowError: '{row}: {message}',
+  reloadItem: 'Reload {item}',
+} as const;
+
+export type MessageKey = keyof typeof en;
+export type Messages = Record<MessageKey, string>;
+
+const languages: Record<string, Partial<Messages>> = { en };
+export const FALLBACK_LANGUAGE = 'en';
+let current = FALLBACK_LANGUAGE;
+
+export function setLanguage(language: string): void {
+  current = language in languages ? language : FALLBACK_LANGUAGE;
+}
+
+/** Fills `{name}` placeholders; unknown placeholders stay as written. */
+export function format(template: string, params: Record<string, string | number> = {}): string {
+  return template.replace(/\{(\w+)\}/g, (whole, name: string) =>
+    name in params ? String(params[name]) : whole,
+  );
+}
+
+export function t(key: MessageKey, params?: Record<string, string | number>): string {
+  const template = languages[current]?.[key] ?? en[key];
+  return format(template, params);
+}
+
+/** The product's validation templates (spec §5), used by the shared Yup schemas on both halves. */
+export const validation = {
+  required: (item: string) => t('required', { item }),
+  email: (item: string) => t('emailMismatch', { item }),
+  min: (item: string, min: number) => t('min', { item, min }),
+  max: (item: string, max: number) => t('max', { item, max }),
+  confirmation: (item: string) => t('confirmationMismatch', { item }),
+  invalid: (item: string) => t('invalid', { item }),
+};
+
+/** '{item} has been successfully created / updated / deleted / imported' (spec §8). */
+export const success = {
+  created: (item: string) => t('created', { item }),
+  updated: (item: string) => t('updated', { item }),
+  deleted: (item: string) => t('deleted', { item }),
+  imported: (item: string) => t('imported', { item }),
+};
+
+/** Form field labels (spec §3 'Form field labels seen'), shared by forms and the server's 422 texts. */
+export const LABELS = {
+  email: 'Email',
+  password: 'Password',
+  currentPassword: 'Current Password',
+  newPassword: 'New Password',
+  passwordConfirmation: 'Password Confirmation',
+  name: 'Name',
+  phoneNumber: 'Phone Number',
+  role: 'Role',
+  status: 'Status',
+  photo: 'Photo',
+  token: 'Token',
+} as const;

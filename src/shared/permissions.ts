@@ -1,0 +1,82 @@
+/**
+ * The permission catalogue (API contract: Resources, Permissions). A permission is `group.action`
+ * with the HTTP method of the route it guards; each (group, method) pair is one permission.
+ */
+export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'DELETE';
+
+export const ACTION_METHODS = {
+  index: 'GET',
+  show: 'GET',
+  store: 'POST',
+  update: 'PUT',
+  destroy: 'DELETE',
+} as const satisfies Record<string, HttpMethod>;
+
+export type PermissionAction = keyof typeof ACTION_METHODS;
+
+/** Every permission group and the actions it has. Import/export need the group's POST/GET key. */
+export const PERMISSION_GROUPS = {
+  pages: ['index', 'update'],
+  products: ['index', 'store', 'update', 'destroy'],
+  brands: ['index', 'store', 'update', 'destroy'],
+  categories: ['index', 'store', 'update', 'destroy'],
+  'product-highlights': ['index', 'store', 'update', 'destroy'],
+  promotions: ['index', 'store', 'update', 'destroy'],
+  news: ['index', 'store', 'update', 'destroy'],
+  'product-articles': ['index', 'store', 'update', 'destroy'],
+  'contact-forms': ['index', 'update', 'destroy'],
+  subscribes: ['index', 'destroy'],
+  settings: ['show', 'update'],
+  users: ['index', 'store', 'update', 'destroy'],
+  roles: ['index', 'store', 'update', 'destroy'],
+} as const satisfies Record<string, readonly PermissionAction[]>;
+
+export type PermissionGroup = keyof typeof PERMISSION_GROUPS;
+
+export const permissionKey = (group: PermissionGroup, action: PermissionAction): string =>
+  `${group}.${action}`;
+
+export interface PermissionDefinition {
+  name: string;
+  group: PermissionGroup;
+  action: PermissionAction;
+  method: HttpMethod;
+}
+
+/** The whole catalogue, in a stable order (seeded into the database on first start). */
+export const PERMISSION_CATALOGUE: PermissionDefinition[] = (
+  Object.entries(PERMISSION_GROUPS) as [PermissionGroup, readonly PermissionAction[]][]
+).flatMap(([group, actions]) =>
+  actions.map((action) => ({
+    name: permissionKey(group, action),
+    group,
+    action,
+    method: ACTION_METHODS[action],
+  })),
+);
+
+/** Keys the menu and the screens check (spec §6). 'any' means every signed-in user. */
+export const PERMISSIONS = {
+  any: 'any',
+  pagesIndex: 'pages.index',
+  pagesUpdate: 'pages.update',
+  brandsIndex: 'brands.index',
+  categoriesIndex: 'categories.index',
+  productsIndex: 'products.index',
+  productHighlightsIndex: 'product-highlights.index',
+  promotionsIndex: 'promotions.index',
+  newsIndex: 'news.index',
+  productArticlesIndex: 'product-articles.index',
+  contactFormsIndex: 'contact-forms.index',
+  subscribesIndex: 'subscribes.index',
+  settingsShow: 'settings.show',
+  settingsUpdate: 'settings.update',
+  usersIndex: 'users.index',
+  rolesIndex: 'roles.index',
+} as const;
+
+export type PermissionKey = (typeof PERMISSIONS)[keyof typeof PERMISSIONS];
+
+/** Whether a user holding `held` may see something guarded by `key`. */
+export const hasPermission = (held: readonly string[] | undefined, key: string): boolean =>
+  key === PERMISSIONS.any || (held ?? []).includes(key);

@@ -1,0 +1,109 @@
+import * as yup from 'yup';
+import type { User } from '../contracts/account';
+import { LABELS, validation } from '../messages';
+import { NAME_MAX, PASSWORD_MAX, PASSWORD_MIN, PHONE_MAX } from '../limits';
+import { defineResource, requiredText } from './resource';
+
+export type { User };
+
+export const usersResource = defineResource({
+  key: 'users',
+  group: 'users',
+  tag: 'User',
+  item: 'User',
+  sortable: ['name', 'email', 'role', 'status', 'created_at', 'updated_at'],
+  defaultSort: { sort: 'created_at', order: 'desc' },
+  statusFilter: true,
+  dateFilter: true,
+  filters: ['role_ids'],
+  sheet: [
+    { key: 'name', label: LABELS.name, import: true },
+    { key: 'email', label: LABELS.email, import: true },
+    { key: 'phone_number', label: LABELS.phoneNumber, import: true },
+    { key: 'role', label: LABELS.role, import: true },
+    { key: 'status', label: LABELS.status, import: true },
+    { key: 'created_at', label: 'Created At', import: false },
+  ],
+  exportable: true,
+  importable: true,
+});
+
+const email = yup
+  .string()
+  .trim()
+  .required(validation.required(LABELS.email))
+  .email(validation.email(LABELS.email))
+  .max(NAME_MAX, validation.max(LABELS.email, NAME_MAX));
+
+const base = {
+  name: requiredText(LABELS.name, NAME_MAX),
+  email,
+  phone_number: yup
+    .string()
+    .trim()
+    .nullable()
+    .default(null)
+    .max(PHONE_MAX, validation.max(LABELS.phoneNumber, PHONE_MAX))
+    .matches(/^[+0-9 ()-]*$/, { message: validation.invalid(LABELS.phoneNumber), excludeEmptyString: true }),
+  role_id: yup
+    .number()
+    .typeError(validation.required(LABELS.role))
+    .integer()
+    .positive(validation.invalid(LABELS.role))
+    .required(validation.required(LABELS.role)),
+  status: yup
+    .number()
+    .typeError(validation.required(LABELS.status))
+    .oneOf([0, 1] as const, validation.invalid(LABELS.status))
+    .required(validation.required(LABELS.status)),
+  photo: yup.number().integer().positive().nullable().default(null),
+};
+
+const password = yup
+  .string()
+  .min(PASSWORD_MIN, validation.min(LABELS.password, PASSWORD_MIN))
+  .max(PASSWORD_MAX, validation.max(LABELS.password, PASSWORD_MAX));
+
+/** Create: a password with its confirmation is required. */
+export const userCreateSchema = yup.object({
+  ...base,
+  password: password.required(validation.required(LABELS.password)),
+  password_confirmation: yup
+    .string()
+    .required(validation.required(LABELS.passwordConfirmation))
+    .oneOf([yup.ref('password')], validation.confirmation(LABELS.passwordConfirmation)),
+});
+
+/** Update: the password is optional; when given, its confirmation must match. */
+export const userUpdateSchema = yup.object({
+  ...base,
+  password: password.optional().transform((value: string | undefined) => (value === '' ? undefined : value)),
+  password_confirmation: yup
+    .string()
+    .optional()
+    .when('password', {
+      is: (value: string | undefined) => Boolean(value),
+      then: (schema) =>
+        schema
+          .required(validation.required(LABELS.passwordConfirmation))
+          .oneOf([yup.ref('password')], validation.confirmation(LABELS.passwordConfirmation)),
+    }),
+  updated_at: yup.string().required(),
+});
+
+/** One spreadsheet row of a user import: the role is named, not numbered; imported users set their password through the reset flow. */
+export const userImportRowSchema = yup.object({
+  name: base.name,
+  email,
+  phone_number: base.phone_number,
+  role: yup.string().trim().required(validation.required(LABELS.role)),
+  status: yup
+    .string()
+    .trim()
+    .required(validation.required(LABELS.status))
+    .oneOf(['Active', 'Not Active', '1', '0'], validation.invalid(LABELS.status)),
+});
+
+export type UserCreateInput = yup.InferType<typeof userCreateSchema>;
+export type UserUpdateInput = yup.InferType<typeof userUpdateSchema>;
+export type UserImportRow = yup.InferType<typeof userImportRowSchema>;

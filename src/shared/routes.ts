@@ -1,0 +1,42 @@
+/** Every route of the SPA, in one place (spec §2). Screens, menus, redirects and tests import these. */
+export const ROUTES = {
+  dashboard: '/',
+  profile: '/profile',
+  changePassword: '/change-password',
+  login: '/login',
+  forgotPassword: '/forgot-password',
+  forgotPasswordSuccess: '/forgot-password-success',
+  resetPassword: '/reset-password',
+  pages: '/page',
+  products: '/product',
+  brands: '/product/brand',
+  categories: '/product/category',
+  productHighlights: '/content/product-highlight',
+  promotions: '/content/promotion',
+  news: '/content/news',
+  productArticles: '/content/product-article',
+  contactForms: '/inbox/contact-form',
+  subscribes: '/inbox/subscribe',
+  company: '/setting/company',
+  users: '/setting/user',
+  roles: '/setting/role',
+} as const;
+
+export type AppRoute = (typeof ROUTES)[keyof typeof ROUTES];
+
+/** Server-side prefixes that never fall back to the SPA's index.html. */
+export const SERVER_PREFIXES = ['/api', '/oauth', '/uploads'] as const;
+
+/** Server paths the SPA calls. */
+export const API_PATHS = {
+  token: '/oauth/token',
+  account: '/api/account',
+  accountPassword: '/api/account/password',
+  logout: '/api/account/logout',
+  passwordForgot: '/api/password/forgot',
+  passwordReset: '/api/password/reset',
+  uploads: '/api/uploads',
+  health: '/api/health',
+  docs: '/api/docs',
+  env: '/env.js',
+} as const;

@@ -1,0 +1,26 @@
+/** localStorage keys (spec §2 List pages, §3 Session values). Nothing else names a storage key. */
+export const STORAGE_KEYS = {
+  accessToken: 'auth.access_token',
+  refreshToken: 'auth.refresh_token',
+  expiresIn: 'auth.expires_in',
+  expiresAt: 'auth.expires_at',
+  /** The cross-tab refresh lock: the Web Lock's name and the fallback lock's key. Not a session value. */
+  refreshLock: 'auth.refresh_lock',
+  filterBrands: 'filter:brands',
+  filterCategories: 'filter:categories',
+  filterStatus: 'filter:status',
+  filterProducts: 'filter:products',
+  filterSources: 'filter:sources',
+  /** Not in the spec's list: the users list's role filter, kept the same way as the others. */
+  filterRoles: 'filter:roles',
+} as const;
+
+export type StorageKey = (typeof STORAGE_KEYS)[keyof typeof STORAGE_KEYS];
+
+/** The four session values, cleared together on sign-out or a failed sign-in. */
+export const AUTH_STORAGE_KEYS = [
+  STORAGE_KEYS.accessToken,
+  STORAGE_KEYS.refreshToken,
+  STORAGE_KEYS.expiresIn,
+  STORAGE_KEYS.expiresAt,
+] as const;

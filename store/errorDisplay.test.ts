@@ -1,0 +1,48 @@
+import { errorMessages } from './errorDisplay';
+
+const fallback = 'Could not save';
+
+describe('errorMessages', () => {
+  it('shows every top-level entry of the body', () => {
+    expect(errorMessages(409, { message: 'Someone changed it', hint: 'Reload' }, fallback)).toEqual([
+      'Someone changed it',
+      'Reload',
+    ]);
+  });
+  it("replaces 'Server Error' and empty entries by the fallback", () => {
+    expect(errorMessages(500, { message: 'Server Error' }, fallback)).toEqual([fallback]);
+    expect(errorMessages(400, { message: '' }, fallback)).toEqual([fallback]);
+  });
+  it('shows the first message of each key of an object entry', () => {
+    expect(
+      errorMessages(
+        422,
+        { errors: { name: ['Name is required', 'Name max 255 character'], email: ['Email does not match'] } },
+        fallback,
+      ),
+    ).toEqual(['Name is required', 'Email does not match']);
+  });
+  it('shows a repeated text once', () => {
+    expect(
+      errorMessages(422, { message: 'Name is required', errors: { name: ['Name is required'] } }),
+    ).toEqual(['Name is required']);
+  });
+  it('shows the fallback without a body or on a 404', () => {
+    expect(errorMessages(500, undefined, fallback)).toEqual([fallback]);
+    expect(errorMessages(404, { message: 'Not Found' }, fallback)).toEqual([fallback]);
+  });
+  it('defaults the fallback to the server error text', () => {
+    expect(errorMessages(undefined, null)).toEqual(['An error occurred on the server, please try again']);
+  });
+});
+
+describe('errorMessages with display fields', () => {
+  it('shows only the named entries of an RFC 6749 body', () => {
+    const body = {
+      error: 'invalid_grant',
+      error_description: 'Wrong',
+      message: 'The user credentials were incorrect.',
+    };
+    expect(errorMessages(400, body, fallback, ['message'])).toEqual(['The user credentials were incorrect.']);
+  });
+});

@@ -1,0 +1,158 @@
+import type { EndpointBuilder } from '@reduxjs/toolkit/query';
+import {
+  apiPath,
+  compactParams,
+  type ListParams,
+  type ListResponse,
+  type ResourceContract,
+  type WriteResponse,
+} from '../src/shared/resources/resource';
+import { providesList, type baseQuery } from './api';
+import { runtimeEnv } from './runtimeEnv';
+import { accessToken } from './session';
+
+/** The endpoint builder of the one API, with the tag types a slice added (`enhanceEndpoints`). */
+export type ApiBuilder<Tag extends string> = EndpointBuilder<typeof baseQuery, Tag, 'api'>;
+
+/** The body of an update: the fields plus the item's id (sent in the path, not the body). */
+export type UpdateArg<UpdateInput> = UpdateInput & { id: number };
+
+/** What an import answers: counts of created and updated items, and the success text. */
+export type ImportResponse = WriteResponse<{ created: number; updated: number }>;
+
+export type ExportFormat = 'csv' | 'xlsx';
+
+const itemAndList = <Tag extends string>(type: Tag, id: number) => [
+  { type, id },
+  { type, id: 'LIST' as const },
+];
+
+/**
+ * The five endpoints every resource has (API contract: Resources): list, get, create, update and
+ * remove, with list/item cache tags from the contract's tag. A slice names them explicitly:
+ * `listUsers: users.list`. The tag must be one the slice added with `enhanceEndpoints`.
+ */
+export function resourceEndpoints<
+  T extends { id: number },
+  CreateInput,
+  UpdateInput,
+  Tag extends string = string,
+>(build: ApiBuilder<Tag>, contract: ResourceContract & { tag: Tag }) {
+  const base = apiPath(contract);
+  const tag = contract.tag;
+  return {
+    list: build.query<ListResponse<T>, ListParams>({
+      query: (params) => ({ url: base, params: compactParams(params) }),
+      providesTags: (result) => providesList(result?.data, tag),
+    }),
+    get: build.query<T, number>({
+      query: (id) => `${base}/${id}`,
+      transformResponse: (response: { data: T }) => response.data,
+      providesTags: (_result, _error, id) => [{ type: tag, id }],
+      // The form page shows a failed load itself: a 404 as the not-found screen, others in place.
+      extraOptions: { silent: true },
+    }),
+    create: build.mutation<WriteResponse<T>, CreateInput>({
+      query: (body) => ({ url: base, method: 'POST', body }),
+      invalidatesTags: (result) => (result ? [{ type: tag, id: 'LIST' }] : []),
+    }),
+    update: build.mutation<WriteResponse<T>, UpdateArg<UpdateInput>>({
+      query: ({ id, ...body }) => ({ url: `${base}/${id}`, method: 'PUT', body }),
+      // Only a write that happened refreshes: after a 409 the form keeps the user's edits until they reload.
+      invalidatesTags: (result, _error, { id }) => (result ? itemAndList(tag, id) : []),
+    }),
+    remove: build.mutation<WriteResponse<T>, number>({
+      query: (id) => ({ url: `${base}/${id}`, method: 'DELETE' }),
+      invalidatesTags: (result, _error, id) => (result ? itemAndList(tag, id) : []),
+    }),
+  };
+}
+
+/**
+ * `POST /api/{group}/import` with the multipart field `file`. Silent: the import dialog shows every
+ * failure itself (a 422's row errors as a list), so the base query does not toast them as well.
+ */
+export function importEndpoint<Tag extends string>(
+  build: ApiBuilder<Tag>,
+  contract: ResourceContract & { tag: Tag },
+) {
+  return build.mutation<ImportResponse, File>({
+    query: (file) => {
+      const body = new FormData();
+      body.append('file', file);
+      return { url: `${apiPath(contract)}/import`, method: 'POST', body };
+    },
+    invalidatesTags: (result) => (result ? [{ type: contract.tag, id: 'LIST' }] : []),
+    extraOptions: { silent: true },
+  });
+}
+
+/** The export's path and query: the list's filters and sort, without paging. */
+export function exportUrl(
+  contract: Pick<ResourceContract, 'group'>,
+  params: ListParams,
+  format: ExportFormat,
+): string {
+  const { page: _page, per_page: _perPage, ...filters } = params;
+  const query = new URLSearchParams(
+    Object.entries(compactParams({ ...filters, format })).map(([key, value]) => [key, String(value)]),
+  );
+  return `${apiPath(contract)}/export?${query.toString()}`;
+}
+
+/** A failed download, shaped like an RTK Query error so the error display reads it. */
+export interface DownloadError {
+  status: number;
+  data: unknown;
+}
+
+const filenamePattern = /filename\*?=(?:UTF-8'')?"?([^";]+)"?/i;
+
+/** The name the server gave the file (Content-Disposition), else `<group>.<format>`. */
+export function downloadFilename(disposition: string | null, fallback: string): string {
+  const match = disposition ? filenamePattern.exec(disposition) : null;
+  return match ? decodeURIComponent(match[1]) : fallback;
+}
+
+/**
+ * Downloads the export with the Bearer header (a plain link cannot carry it) and saves the file.
+ * Throws a `DownloadError` when the server refuses; the caller shows it.
+ */
+export async function downloadExport(
+  contract: Pick<ResourceContract, 'group'>,
+  params: ListParams,
+  format: ExportFormat,
+): Promise<string> {
+  const token = accessToken();
+  const response = await fetch(`${runtimeEnv().AUTH_HOST}${exportUrl(contract, params, format)}`, {
+    headers: token ? { authorization: `Bearer ${token}` } : {},
+  });
+  if (!response.ok) {
+    const text = await response.text();
+    let data: unknown = text || undefined;
+    try {
+      data = text ? JSON.parse(text) : undefined;
+    } catch {
+      // A non-JSON body is shown as text.
+    }
+    throw { status: response.status, data } satisfies DownloadError;
+  }
+  const filename = downloadFilename(
+    response.headers.get('content-disposition'),
+    `${contract.group}.${format}`,
+  );
+  saveBlob(await response.blob(), filename);
+  return filename;
+}
+
+/** Hands a blob to the browser as a download. */
+export function saveBlob(blob: Blob, filename: string): void {
+  const url = URL.createObjectURL(blob);
+  const link = document.createElement('a');
+  link.href = url;
+  link.download = filename;
+  document.body.appendChild(link);
+  link.click();
+  link.remove();
+  URL.revokeObjectURL(url);
+}

@@ -1,0 +1,42 @@
+import {
+  rolesResource,
+  type Permission,
+  type Role,
+  type RoleCreateInput,
+  type RoleUpdateInput,
+} from '../src/shared/resources/roles';
+import { api } from './api';
+import { resourceEndpoints } from './resourceApi';
+
+/** The permission catalogue the role matrix is drawn from (API contract: Resources). */
+export const PERMISSIONS_API_PATH = '/api/permissions';
+
+/** The roles slice (`/api/roles`) and the permission catalogue. */
+export const rolesApi = api
+  .enhanceEndpoints({ addTagTypes: [rolesResource.tag, 'Permission'] })
+  .injectEndpoints({
+    endpoints: (build) => {
+      const roles = resourceEndpoints<Role, RoleCreateInput, RoleUpdateInput>(build, rolesResource);
+      return {
+        listRoles: roles.list,
+        getRole: roles.get,
+        createRole: roles.create,
+        updateRole: roles.update,
+        deleteRole: roles.remove,
+        listPermissions: build.query<Permission[], void>({
+          query: () => PERMISSIONS_API_PATH,
+          transformResponse: (response: { data: Permission[] }) => response.data,
+          providesTags: ['Permission'],
+        }),
+      };
+    },
+  });
+
+export const {
+  useListRolesQuery,
+  useGetRoleQuery,
+  useCreateRoleMutation,
+  useUpdateRoleMutation,
+  useDeleteRoleMutation,
+  useListPermissionsQuery,
+} = rolesApi;

@@ -1,0 +1,20 @@
+import { RUNTIME_ENV_GLOBAL, type RuntimeEnv } from '../src/shared/env';
+
+declare global {
+  interface Window {
+    [RUNTIME_ENV_GLOBAL]?: Partial<RuntimeEnv>;
+  }
+}
+
+/** The runtime environment object written by the server into `/env.js`, read at call time. */
+export function runtimeEnv(): RuntimeEnv {
+  const env = (typeof window !== 'undefined' ? window[RUNTIME_ENV_GLOBAL] : undefined) ?? {};
+  return {
+    AUTH_HOST: env.AUTH_HOST ?? '',
+    CLIENT_ID: env.CLIENT_ID ?? '',
+    CLIENT_SECRET: env.CLIENT_SECRET ?? '',
+    RICH_TEXT_EDITOR_KEY: env.RICH_TEXT_EDITOR_KEY ?? '',
+    HOST_APP_URL: env.HOST_APP_URL ?? '',
+    APP_NAME: env.APP_NAME ?? '',
+  };
+}

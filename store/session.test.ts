@@ -1,0 +1,40 @@
+import { clearSession, isExpired, readSession, writeSession } from './session';
+
+const token = { token_type: 'Bearer' as const, access_token: 'a1', refresh_token: 'r1', expires_in: 3600 };
+
+describe('session storage', () => {
+  beforeEach(() => localStorage.clear());
+
+  it('stores the four session values under the spec keys', () => {
+    const now = new Date(2026, 10, 22, 10, 0, 0).getTime();
+    writeSession(token, now);
+    expect(localStorage.getItem('auth.access_token')).toBe('a1');
+    expect(localStorage.getItem('auth.refresh_token')).toBe('r1');
+    expect(localStorage.getItem('auth.expires_in')).toBe('3600');
+    expect(localStorage.getItem('auth.expires_at')).toBe('2026-11-22 11:00:00');
+  });
+
+  it('reads back what it stored', () => {
+    const now = new Date(2026, 10, 22, 10, 0, 0).getTime();
+    const written = writeSession(token, now);
+    expect(readSession()).toEqual(written);
+    expect(written.expiresAt).toBe(now + 3600 * 1000);
+  });
+
+  it('counts a token as expired once its expiry time has passed', () => {
+    const now = new Date(2026, 10, 22, 10, 0, 0).getTime();
+    const session = writeSession(token, now);
+    expect(isExpired(session, now + 3599 * 1000)).toBe(false);
+    expect(isExpired(session, now + 3600 * 1000)).toBe(true);
+    expect(isExpired(null, now)).toBe(true);
+  });
+
+  it('clears every session value', () => {
+    writeSession(token, Date.now());
+    localStorage.setItem('filter:status', '[1]');
+    clearSession();
+    expect(readSession()).toBeNull();
+    expect(localStorage.getItem('auth.refresh_token')).toBeNull();
+    expect(localStorage.getItem('filter:status')).toBe('[1]');
+  });
+});

@@ -1,0 +1,53 @@
+import dayjs from 'dayjs';
+import { DATE_FORMATS } from '../src/shared/formats';
+import { AUTH_STORAGE_KEYS, STORAGE_KEYS } from '../src/shared/storageKeys';
+import type { TokenResponse } from '../src/shared/contracts/account';
+
+/** The stored session (spec §3 Session values), read and written only through this module. */
+export interface StoredSession {
+  accessToken: string;
+  refreshToken: string | null;
+  expiresIn: number;
+  /** Epoch ms of `auth.expires_at`. */
+  expiresAt: number;
+}
+
+export function readSession(storage: Storage = localStorage): StoredSession | null {
+  const accessToken = storage.getItem(STORAGE_KEYS.accessToken);
+  const expiresAtText = storage.getItem(STORAGE_KEYS.expiresAt);
+  if (!accessToken || !expiresAtText) return null;
+  const expiresAt = dayjs(expiresAtText);
+  if (!expiresAt.isValid()) return null;
+  return {
+    accessToken,
+    refreshToken: storage.getItem(STORAGE_KEYS.refreshToken),
+    expiresIn: Number(storage.getItem(STORAGE_KEYS.expiresIn) ?? 0),
+    expiresAt: expiresAt.valueOf(),
+  };
+}
+
+/** Stores a token answer; `auth.expires_at` is now + expires_in, formatted YYYY-MM-DD HH:mm:ss. */
+export function writeSession(
+  token: TokenResponse,
+  now: number,
+  storage: Storage = localStorage,
+): StoredSession {
+  const expiresAt = dayjs(now).add(token.expires_in, 'second');
+  storage.setItem(STORAGE_KEYS.accessToken, token.access_token);
+  storage.setItem(STORAGE_KEYS.refreshToken, token.refresh_token);
+  storage.setItem(STORAGE_KEYS.expiresIn, String(token.expires_in));
+  storage.setItem(STORAGE_KEYS.expiresAt, expiresAt.format(DATE_FORMATS.expiresAt));
+  // expires_at keeps whole seconds, so the session is read back the way other tabs will read it.
+  return readSession(storage) as StoredSession;
+}
+
+export function clearSession(storage: Storage = localStorage): void {
+  for (const key of AUTH_STORAGE_KEYS) storage.removeItem(key);
+}
+
+/** A token is expired once its expiry time has passed (spec §4). */
+export const isExpired = (session: StoredSession | null, now: number): boolean =>
+  !session || now >= session.expiresAt;
+
+export const accessToken = (storage: Storage = localStorage): string | null =>
+  storage.getItem(STORAGE_KEYS.accessToken);

@@ -1,0 +1,36 @@
+import type { ListResponse } from '../src/shared/resources/resource';
+import type { Role } from '../src/shared/resources/roles';
+import type { User } from '../src/shared/resources/users';
+import { testUser } from './renderWithProviders';
+
+/** Test data of the Setting screens (users and roles), as the API answers them. */
+
+export const editorRole: Role = {
+  id: 2,
+  name: 'Editor',
+  is_super: false,
+  permissions: [],
+  users_count: 3,
+  created_at: '2024-01-01T00:00:00.000Z',
+  updated_at: '2024-02-01T00:00:00.000Z',
+};
+
+/** Another user than the signed-in `testUser`, holding the Editor role. */
+export const grace: User = {
+  ...testUser,
+  id: 7,
+  name: 'Grace Hopper',
+  email: 'grace@example.com',
+  role: { id: editorRole.id, name: editorRole.name },
+  created_at: '2024-03-05T08:00:00.000Z',
+  updated_at: '2024-03-05T08:00:00.000Z',
+};
+
+/** A one-page list answer. */
+export const listOf = <T>(data: T[]): ListResponse<T> => ({
+  data,
+  meta: { current_page: 1, per_page: 100, total: data.length, last_page: 1 },
+});
+
+/** `GET /api/roles` as the role select and the role filter load it. */
+export const rolesRoute = { 'GET /api/roles': { body: listOf([editorRole]) } };

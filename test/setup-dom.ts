@@ -1,0 +1,17 @@
+import '@testing-library/jest-dom';
+
+// jsdom has no fetch API and no TextEncoder/TextDecoder. RTK Query's fetchBaseQuery needs `fetch`,
+// `Request`, `Response` and `Headers`; react-router needs TextEncoder and `Request` as soon as it is
+// imported. This file runs before each test file's imports, so borrowing Node's own (undici) from
+// the main realm here is early enough. Tests replace `fetch` with test/fakeNetwork.ts.
+import { runInThisContext } from 'node:vm';
+
+const nodeGlobal = runInThisContext('globalThis') as typeof globalThis;
+for (const name of ['fetch', 'Request', 'Response', 'Headers', 'TextEncoder', 'TextDecoder'] as const) {
+  if (typeof (globalThis as Record<string, unknown>)[name] === 'undefined')
+    Object.defineProperty(globalThis, name, {
+      value: nodeGlobal[name],
+      writable: true,
+      configurable: true,
+    });
+}
