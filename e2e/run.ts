@@ -1,0 +1,78 @@
+/**
+ * `npm run test:e2e`: starts the real server on a throwaway data dir, serving the built SPA, waits
+ * for it, runs the browser suite (Jest + playwright-core + Debian's Chromium) against it, stops it.
+ */
+import { spawn, spawnSync } from 'node:child_process';
+import { existsSync, mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { E2E_ADMIN, E2E_PORT, baseUrl } from './support/config';
+
+const root = path.resolve(__dirname, '..');
+
+async function waitForHealth(deadline: number): Promise<void> {
+  while (Date.now() < deadline) {
+    try {
+      const response = await fetch(`${baseUrl}/api/health`);
+      if (response.ok) return;
+    } catch {
+      // not listening yet
+    }
+    await new Promise((resolve) => setTimeout(resolve, 250));
+  }
+  throw new Error('The server did not answer /api/health in time');
+}
+
+async function main(): Promise<number> {
+  if (!existsSync(path.join(root, 'dist', 'index.html'))) {
+    process.stderr.write('dist/ is missing: run `npm run build` first.\n');
+    return 1;
+  }
+  const dataDir = mkdtempSync(path.join(tmpdir(), 'admin-e2e-'));
+  const server = spawn(process.execPath, ['--import', 'tsx', 'server/server.ts'], {
+    cwd: root,
+    stdio: ['ignore', 'inherit', 'inherit'],
+    env: {
+      ...process.env,
+      PORT: String(E2E_PORT),
+      HOST: '127.0.0.1',
+      DATA_DIR: dataDir,
+      DATABASE_URL: '',
+      STATIC_DIR: path.join(root, 'dist'),
+      PUBLIC_URL: baseUrl,
+      ADMIN_NAME: E2E_ADMIN.name,
+      ADMIN_EMAIL: E2E_ADMIN.email,
+      ADMIN_PASSWORD: E2E_ADMIN.password,
+      LOG_LEVEL: 'warn',
+      SMTP_URL: '',
+      REDIS_URL: '',
+    },
+  });
+  try {
+    await waitForHealth(Date.now() + 60000);
+    const jest = spawnSync(
+      process.execPath,
+      [
+        require.resolve('jest/bin/jest'),
+        '--config',
+        'e2e/jest.config.ts',
+        '--runInBand',
+        ...process.argv.slice(2),
+      ],
+      { cwd: root, stdio: 'inherit', env: process.env },
+    );
+    return jest.status ?? 1;
+  } finally {
+    server.kill('SIGTERM');
+    await new Promise((resolve) => server.once('exit', resolve));
+    rmSync(dataDir, { recursive: true, force: true });
+  }
+}
+
+main().then(
+  (code) => process.exit(code),
+  (error: unknown) => {
+    process.stderr.write(`${error instanceof Error ? error.message : String(error)}\n`);
+    process.exit(1);
+  },
+);

@@ -1,0 +1,96 @@
+import { mkdirSync } from 'node:fs';
+import path from 'node:path';
+import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
+import type { TokenResponse } from '../../src/shared/contracts/account';
+import { API_PATHS } from '../../src/shared/routes';
+import { writeSession } from '../../store/session';
+import { E2E_ADMIN, baseUrl } from './config';
+
+const executablePath = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+export const artifactsDir = path.resolve(__dirname, '..', 'artifacts');
+
+export async function launchBrowser(): Promise<Browser> {
+  return chromium.launch({
+    executablePath,
+    headless: true,
+    args: [
+      '--no-sandbox',
+      '--disable-gpu',
+      '--disable-quic',
+      '--disable-background-networking',
+      '--disable-component-update',
+      '--disable-sync',
+      '--no-first-run',
+    ],
+  });
+}
+
+export async function newPage(
+  browser: Browser,
+  viewport = { width: 1366, height: 860 },
+): Promise<{ context: BrowserContext; page: Page }> {
+  const context = await browser.newContext({ baseURL: baseUrl, viewport });
+  const page = await context.newPage();
+  return { context, page };
+}
+
+/** Saves a screenshot under e2e/artifacts so a person can look at the screen. */
+export async function snap(page: Page, name: string): Promise<void> {
+  mkdirSync(artifactsDir, { recursive: true });
+  await page.screenshot({ path: path.join(artifactsDir, `${name}.png`), fullPage: true });
+}
+
+/** Signs in through the login screen and waits for the dashboard. */
+export async function signIn(
+  page: Page,
+  email: string = E2E_ADMIN.email,
+  password: string = E2E_ADMIN.password,
+) {
+  await page.goto('/login');
+  await page.getByLabel('Email').fill(email);
+  await page.getByLabel('Password', { exact: true }).fill(password);
+  await page.getByRole('button', { name: 'Login' }).click();
+  await page.getByRole('heading', { name: /^Welcome, / }).waitFor();
+}
+
+/** Signs in through the API, as a test that is not about sign-in would, and stores the session. */
+export async function signInViaApi(
+  page: Page,
+  email: string = E2E_ADMIN.email,
+  password: string = E2E_ADMIN.password,
+) {
+  await page.goto('/login');
+  const token = await page.evaluate(
+    async ({ url, email, password }) => {
+      const env = (window as unknown as { __ENV__: { CLIENT_ID: string; CLIENT_SECRET: string } }).__ENV__;
+      const response = await fetch(url, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({
+          grant_type: 'password',
+          username: email,
+          password,
+          scope: '*',
+          client_id: env.CLIENT_ID,
+          client_secret: env.CLIENT_SECRET,
+        }),
+      });
+      return (await response.json()) as TokenResponse;
+    },
+    { url: API_PATHS.token, email, password },
+  );
+  // The session is written by the app's own module into a stand-in storage, then copied over.
+  const items = new Map<string, string>();
+  const storage = {
+    getItem: (key: string) => items.get(key) ?? null,
+    setItem: (key: string, value: string) => void items.set(key, value),
+    removeItem: (key: string) => void items.delete(key),
+  } as Storage;
+  writeSession(token, Date.now(), storage);
+  await page.evaluate(
+    (entries) => entries.forEach(([key, value]) => localStorage.setItem(key, value)),
+    [...items],
+  );
+  await page.goto('/');
+  await page.getByRole('heading', { name: /^Welcome, / }).waitFor();
+}
