@@ -1,9 +1,9 @@
 import type { WriteResponse } from '../src/shared/resources/resource';
 import type { CompanySettings, CompanySettingsInput } from '../src/shared/resources/company';
+import { API_PATHS } from '../src/shared/routes';
 import { api } from './api';
 
 /** The one company record (API contract: Resources, `settings/company`). */
-export const COMPANY_API_PATH = '/api/settings/company';
 
 const TAG = 'CompanySettings';
 
@@ -11,12 +11,12 @@ const TAG = 'CompanySettings';
 export const companyApi = api.enhanceEndpoints({ addTagTypes: [TAG] }).injectEndpoints({
   endpoints: (build) => ({
     getCompanySettings: build.query<CompanySettings, void>({
-      query: () => COMPANY_API_PATH,
+      query: () => API_PATHS.companySettings,
       transformResponse: (response: { data: CompanySettings }) => response.data,
       providesTags: [TAG],
     }),
     updateCompanySettings: build.mutation<WriteResponse<CompanySettings>, CompanySettingsInput>({
-      query: (body) => ({ url: COMPANY_API_PATH, method: 'PUT', body }),
+      query: (body) => ({ url: API_PATHS.companySettings, method: 'PUT', body }),
       invalidatesTags: [TAG],
     }),
   }),

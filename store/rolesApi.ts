@@ -5,11 +5,11 @@ import {
   type RoleCreateInput,
   type RoleUpdateInput,
 } from '../src/shared/resources/roles';
+import { API_PATHS } from '../src/shared/routes';
 import { api } from './api';
 import { resourceEndpoints } from './resourceApi';
 
 /** The permission catalogue the role matrix is drawn from (API contract: Resources). */
-export const PERMISSIONS_API_PATH = '/api/permissions';
 
 /** The roles slice (`/api/roles`) and the permission catalogue. */
 export const rolesApi = api
@@ -24,7 +24,7 @@ export const rolesApi = api
         updateRole: roles.update,
         deleteRole: roles.remove,
         listPermissions: build.query<Permission[], void>({
-          query: () => PERMISSIONS_API_PATH,
+          query: () => API_PATHS.permissions,
           transformResponse: (response: { data: Permission[] }) => response.data,
           providesTags: ['Permission'],
         }),

@@ -14,7 +14,8 @@ export const securityPlugin = fp<{ config: Config }>(
           defaultSrc: ["'self'"],
           scriptSrc: ["'self'"],
           styleSrc: ["'self'", "'unsafe-inline'"],
-          imgSrc: ["'self'", 'data:', 'blob:'],
+          // Rich text may show images from any https address (the sanitiser allows /uploads/ and https).
+          imgSrc: ["'self'", 'data:', 'blob:', 'https:'],
           fontSrc: ["'self'", 'data:'],
           connectSrc: connect,
           frameAncestors: ["'none'"],

@@ -2,6 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import { LABELS, success, validation } from '../../src/shared/messages';
 import { COMPANY_ITEM, COMPANY_LABELS, companySettingsSchema } from '../../src/shared/resources/company';
 import { PERMISSIONS } from '../../src/shared/permissions';
+import { API_PATHS } from '../../src/shared/routes';
 import { assertFresh } from '../lib/concurrency';
 import { fieldError } from '../lib/httpError';
 import { parseBody } from '../lib/validation';
@@ -16,12 +17,10 @@ import {
   validationErrorSchema,
 } from './schemas';
 
-export const COMPANY_PATH = '/api/settings/company';
-
 /** The one company record (spec §3): read with settings.show, saved with settings.update. */
 export async function companyRoutes(app: FastifyInstance): Promise<void> {
   app.get(
-    COMPANY_PATH,
+    API_PATHS.companySettings,
     {
       preHandler: app.requirePermission(PERMISSIONS.settingsShow),
       schema: {
@@ -38,7 +37,7 @@ export async function companyRoutes(app: FastifyInstance): Promise<void> {
   );
 
   app.put(
-    COMPANY_PATH,
+    API_PATHS.companySettings,
     {
       preHandler: app.requirePermission(PERMISSIONS.settingsUpdate),
       schema: {

@@ -1,13 +1,12 @@
 import type { FastifyInstance } from 'fastify';
 import { can } from '../../src/shared/resources/resource';
 import { rolesResource } from '../../src/shared/resources/roles';
+import { API_PATHS } from '../../src/shared/routes';
 import { permissionCatalogue } from '../repositories/roles';
 import { registerResource } from '../resources/routes';
 import { rolesServer } from '../resources/roles';
 import { usersServer } from '../resources/users';
 import { authErrors, bearer, permissionSchema, roleSchema, userSchema } from './schemas';
-
-export const PERMISSIONS_PATH = '/api/permissions';
 
 /** Every declared resource's routes (server/resources/), and the permission catalogue. */
 export async function resourceRoutes(app: FastifyInstance): Promise<void> {
@@ -15,7 +14,7 @@ export async function resourceRoutes(app: FastifyInstance): Promise<void> {
   registerResource(app, rolesServer, roleSchema);
 
   app.get(
-    PERMISSIONS_PATH,
+    API_PATHS.permissions,
     {
       preHandler: app.requirePermission(can(rolesResource, 'index')),
       schema: {

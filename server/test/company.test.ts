@@ -1,10 +1,11 @@
+import { API_PATHS } from '../../src/shared/routes';
 import sharp from 'sharp';
 import { en, format, success } from '../../src/shared/messages';
 import { COMPANY_ITEM, type CompanySettings } from '../../src/shared/resources/company';
 import { multipart, signInWith } from './fixtures';
 import { authHeader, buildTestApp, login, TEST_ADMIN, type TestApp } from './helper';
 
-const URL = '/api/settings/company';
+const URL = API_PATHS.companySettings;
 
 describe('/api/settings/company', () => {
   let t: TestApp;

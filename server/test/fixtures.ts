@@ -1,3 +1,4 @@
+import { API_PATHS } from '../../src/shared/routes';
 import { eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import type { Status } from '../../src/shared/contracts/account';
@@ -87,7 +88,7 @@ export async function signInWith(
   keys: string[],
 ): Promise<{ token: string; userId: number; roleId: number; email: string }> {
   const headers = { authorization: `Bearer ${adminToken}` };
-  const catalogue = (await app.inject({ method: 'GET', url: '/api/permissions', headers })).json<{
+  const catalogue = (await app.inject({ method: 'GET', url: API_PATHS.permissions, headers })).json<{
     data: { id: number; name: string }[];
   }>().data;
   const role = await app.inject({

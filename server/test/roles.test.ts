@@ -1,3 +1,4 @@
+import { API_PATHS } from '../../src/shared/routes';
 import { en, format, success } from '../../src/shared/messages';
 import { PERMISSION_CATALOGUE } from '../../src/shared/permissions';
 import type { ListResponse } from '../../src/shared/resources/resource';
@@ -15,7 +16,7 @@ describe('/api/roles and /api/permissions', () => {
   beforeAll(async () => {
     t = await buildTestApp();
     admin = (await login(t.app, TEST_ADMIN.email, TEST_ADMIN.password)).access_token;
-    catalogue = (await get('/api/permissions')).json<{ data: Permission[] }>().data;
+    catalogue = (await get(API_PATHS.permissions)).json<{ data: Permission[] }>().data;
   });
   afterAll(() => t.close());
 
@@ -34,13 +35,13 @@ describe('/api/roles and /api/permissions', () => {
   });
 
   it('answers 401 without a token and 403 without the roles keys', async () => {
-    for (const url of ['/api/roles', '/api/permissions', '/api/roles/1']) {
+    for (const url of ['/api/roles', API_PATHS.permissions, '/api/roles/1']) {
       expect((await t.app.inject({ method: 'GET', url })).statusCode).toBe(401);
     }
     const { token } = await signInWith(t.app, admin, ['users.index']);
     for (const [method, url] of [
       ['GET', '/api/roles'],
-      ['GET', '/api/permissions'],
+      ['GET', API_PATHS.permissions],
       ['GET', '/api/roles/1'],
       ['POST', '/api/roles'],
       ['PUT', '/api/roles/1'],

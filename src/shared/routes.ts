@@ -36,6 +36,8 @@ export const API_PATHS = {
   passwordForgot: '/api/password/forgot',
   passwordReset: '/api/password/reset',
   uploads: '/api/uploads',
+  permissions: '/api/permissions',
+  companySettings: '/api/settings/company',
   health: '/api/health',
   docs: '/api/docs',
   env: '/env.js',

@@ -4,10 +4,10 @@ import { fakeNetwork } from '../../../test/fakeNetwork';
 import { renderWithProviders, testUser } from '../../../test/renderWithProviders';
 import type { CompanySettings } from '../../shared/resources/company';
 import { PERMISSIONS } from '../../shared/permissions';
-import { ROUTES } from '../../shared/routes';
+import { API_PATHS, ROUTES } from '../../shared/routes';
 import { CompanyScreen } from './CompanyScreen';
 
-const COMPANY_PATH = '/api/settings/company';
+const COMPANY_PATH = API_PATHS.companySettings;
 
 const settings: CompanySettings = {
   logo: null,

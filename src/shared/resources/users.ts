@@ -59,15 +59,16 @@ const base = {
   photo: yup.number().integer().positive().nullable().default(null),
 };
 
-const password = yup
-  .string()
-  .min(PASSWORD_MIN, validation.min(LABELS.password, PASSWORD_MIN))
-  .max(PASSWORD_MAX, validation.max(LABELS.password, PASSWORD_MAX));
+const passwordBounds = (schema: yup.StringSchema<string | undefined>) =>
+  schema
+    .min(PASSWORD_MIN, validation.min(LABELS.password, PASSWORD_MIN))
+    .max(PASSWORD_MAX, validation.max(LABELS.password, PASSWORD_MAX));
 
 /** Create: a password with its confirmation is required. */
 export const userCreateSchema = yup.object({
   ...base,
-  password: password.required(validation.required(LABELS.password)),
+  // required first: an empty password reads 'Password is required', not the minimum length.
+  password: passwordBounds(yup.string().required(validation.required(LABELS.password))),
   password_confirmation: yup
     .string()
     .required(validation.required(LABELS.passwordConfirmation))
@@ -77,7 +78,7 @@ export const userCreateSchema = yup.object({
 /** Update: the password is optional; when given, its confirmation must match. */
 export const userUpdateSchema = yup.object({
   ...base,
-  password: password.optional().transform((value: string | undefined) => (value === '' ? undefined : value)),
+  password: passwordBounds(yup.string()).optional().transform((value: string | undefined) => (value === '' ? undefined : value)),
   password_confirmation: yup
     .string()
     .optional()
