@@ -155,6 +155,14 @@ export const en = {
   chooseFile: 'Choose file',
   rowError: '{row}: {message}',
   reloadItem: 'Reload {item}',
+  // Catalogue: brands, categories, products
+  slugFormat: '{item} may contain only lowercase letters a-z, digits and single dashes',
+  slugFromName: '{item} could not be made from the name; please enter one',
+  inUseByOneProduct: 'This {item} is used by 1 product',
+  inUseByProducts: 'This {item} is used by {count} products',
+  downloadTemplate: 'Download template',
+  // Product menu screens (brands, categories, products) and the import dialog
+  templateFormat: '{format} template',
 } as const;
 
 export type MessageKey = keyof typeof en;
@@ -211,4 +219,25 @@ export const LABELS = {
   status: 'Status',
   photo: 'Photo',
   token: 'Token',
+  // Catalogue (spec §3 Product, Content fields)
+  slug: 'Slug',
+  logo: 'Logo',
+  image: 'Image',
+  mobileImage: 'Image Mobile',
+  description: 'Description',
+  brand: 'Brand',
+  category: 'Category',
+  otherBrand: 'Other Brand',
+  model: 'Model',
+  function: 'Function',
+  specification: 'Specification',
+  overview: 'Overview',
+  application: 'Application',
+  document: 'Document',
+  catalogue: 'Catalogue',
+  metaTitle: 'Meta Title',
+  metaDescription: 'Meta Description',
+  metaKeyword: 'Meta Keyword',
+  createdAt: 'Created At',
+  updatedAt: 'Updated At',
 } as const;
