@@ -3,7 +3,7 @@ import type { Config } from 'jest';
 
 // ts-jest compiles each file on its own (isolatedModules); `npm run typecheck` is the type gate.
 const tsJest: Config['transform'] = {
-  '^.+\\.tsx?$': ['ts-jest', { tsconfig: { module: 'commonjs', jsx: 'react-jsx' }, isolatedModules: true }],
+  '^.+\\.tsx?$': ['ts-jest', { tsconfig: { module: 'commonjs', jsx: 'react-jsx', isolatedModules: true } }],
 };
 
 const api = (displayName: string, setupFiles: string[]): Config => ({
