@@ -115,16 +115,13 @@ export function downloadFilename(disposition: string | null, fallback: string): 
 }
 
 /**
- * Downloads the export with the Bearer header (a plain link cannot carry it) and saves the file.
- * Throws a `DownloadError` when the server refuses; the caller shows it.
+ * Downloads `path` (under the API host) with the Bearer header (a plain link cannot carry it) and
+ * saves the file under the server's name, else `fallbackName`. Throws a `DownloadError` when the
+ * server refuses; the caller shows it.
  */
-export async function downloadExport(
-  contract: Pick<ResourceContract, 'group'>,
-  params: ListParams,
-  format: ExportFormat,
-): Promise<string> {
+export async function downloadFile(path: string, fallbackName: string): Promise<string> {
   const token = accessToken();
-  const response = await fetch(`${runtimeEnv().AUTH_HOST}${exportUrl(contract, params, format)}`, {
+  const response = await fetch(`${runtimeEnv().AUTH_HOST}${path}`, {
     headers: token ? { authorization: `Bearer ${token}` } : {},
   });
   if (!response.ok) {
@@ -137,12 +134,30 @@ export async function downloadExport(
     }
     throw { status: response.status, data } satisfies DownloadError;
   }
-  const filename = downloadFilename(
-    response.headers.get('content-disposition'),
-    `${contract.group}.${format}`,
-  );
+  const filename = downloadFilename(response.headers.get('content-disposition'), fallbackName);
   saveBlob(await response.blob(), filename);
   return filename;
+}
+
+/** Downloads the export of the list as filtered and sorted (see `exportUrl`). */
+export function downloadExport(
+  contract: Pick<ResourceContract, 'group'>,
+  params: ListParams,
+  format: ExportFormat,
+): Promise<string> {
+  return downloadFile(exportUrl(contract, params, format), `${contract.group}.${format}`);
+}
+
+/** `GET /api/{group}/import-template?format=…`: an empty sheet with the import's columns. */
+export const importTemplateUrl = (contract: Pick<ResourceContract, 'group'>, format: ExportFormat): string =>
+  `${apiPath(contract)}/import-template?format=${format}`;
+
+/** Downloads the import template of a resource. */
+export function downloadImportTemplate(
+  contract: Pick<ResourceContract, 'group'>,
+  format: ExportFormat,
+): Promise<string> {
+  return downloadFile(importTemplateUrl(contract, format), `${contract.group}-template.${format}`);
 }
 
 /** Hands a blob to the browser as a download. */

@@ -5,11 +5,9 @@ import Menu from '@mui/material/Menu';
 import MenuItem from '@mui/material/MenuItem';
 import FileDownloadIcon from '@mui/icons-material/FileDownload';
 import { downloadExport, type ExportFormat } from '../../../store/resourceApi';
-import { errorMessages } from '../../../store/errorDisplay';
-import { useNotify } from '../../hooks/useNotify';
 import { en } from '../../shared/messages';
 import type { ListParams, ResourceContract } from '../../shared/resources/resource';
-import { isApiError } from '../form';
+import { FILE_FORMATS, useDownload } from './useDownload';
 
 export interface ExportMenuProps {
   contract: Pick<ResourceContract, 'group'>;
@@ -17,30 +15,14 @@ export interface ExportMenuProps {
   params: ListParams;
 }
 
-const FORMATS: { format: ExportFormat; label: string }[] = [
-  { format: 'csv', label: en.exportCsv },
-  { format: 'xlsx', label: en.exportXlsx },
-];
-
 /** Export as CSV or XLSX: downloads the file with the Bearer header; failures become toasts. */
 export function ExportMenu({ contract, params }: ExportMenuProps) {
   const [anchor, setAnchor] = useState<HTMLElement | null>(null);
-  const [busy, setBusy] = useState(false);
-  const notify = useNotify();
+  const { busy, run } = useDownload();
 
-  const download = async (format: ExportFormat) => {
+  const download = (format: ExportFormat) => {
     setAnchor(null);
-    setBusy(true);
-    try {
-      await downloadExport(contract, params, format);
-    } catch (error) {
-      const messages = isApiError(error)
-        ? errorMessages(error.status, error.data)
-        : errorMessages(undefined, undefined);
-      messages.forEach(notify.error);
-    } finally {
-      setBusy(false);
-    }
+    void run(() => downloadExport(contract, params, format));
   };
 
   return (
@@ -55,8 +37,8 @@ export function ExportMenu({ contract, params }: ExportMenuProps) {
         {en.export}
       </Button>
       <Menu anchorEl={anchor} open={Boolean(anchor)} onClose={() => setAnchor(null)}>
-        {FORMATS.map(({ format, label }) => (
-          <MenuItem key={format} onClick={() => void download(format)}>
+        {FILE_FORMATS.map(({ format, label }) => (
+          <MenuItem key={format} onClick={() => download(format)}>
             {label}
           </MenuItem>
         ))}

@@ -1,8 +1,10 @@
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { useImportUsersMutation } from '../../../store/usersApi';
-import { fakeNetwork } from '../../../test/fakeNetwork';
+import { fakeNetwork, TEST_HOST } from '../../../test/fakeNetwork';
 import { renderWithProviders } from '../../../test/renderWithProviders';
+import { usersResource } from '../../shared/resources/users';
+import { STORAGE_KEYS } from '../../shared/storageKeys';
 import { ImportDialog } from './ImportDialog';
 
 const csv = () => new File(['name,email\n,ada@example.com\n'], 'users.csv', { type: 'text/csv' });
@@ -10,7 +12,7 @@ const csv = () => new File(['name,email\n,ada@example.com\n'], 'users.csv', { ty
 function renderDialog() {
   const onClose = jest.fn();
   const result = renderWithProviders(
-    <ImportDialog open onClose={onClose} item="User" useImport={useImportUsersMutation} />,
+    <ImportDialog open onClose={onClose} contract={usersResource} useImport={useImportUsersMutation} />,
   );
   const input = document.querySelector<HTMLInputElement>('input[type="file"]');
   if (!input) throw new Error('no file input');
@@ -66,5 +68,53 @@ describe('ImportDialog', () => {
     await actor.upload(input, csv());
     await actor.click(screen.getByRole('button', { name: 'Upload' }));
     await waitFor(() => expect(screen.getByRole('alert')).toHaveTextContent('The file is larger than 10 MB'));
+  });
+
+  describe('template download', () => {
+    beforeEach(() => {
+      localStorage.setItem(STORAGE_KEYS.accessToken, 'token-1');
+      URL.createObjectURL = jest.fn(() => 'blob:template');
+      URL.revokeObjectURL = jest.fn();
+    });
+    afterEach(() => localStorage.clear());
+
+    it.each([
+      ['CSV template', 'csv'],
+      ['XLSX template', 'xlsx'],
+    ])('%s downloads GET /api/{group}/import-template with the Bearer token', async (name, format) => {
+      fakeNetwork();
+      const seen: Request[] = [];
+      globalThis.fetch = async (input: RequestInfo | URL, init?: RequestInit) => {
+        seen.push(new Request(input, init));
+        return new Response('name,email\n', {
+          headers: { 'content-disposition': `attachment; filename="users-template.${format}"` },
+        });
+      };
+      const saved: string[] = [];
+      const click = jest.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(function (
+        this: HTMLAnchorElement,
+      ) {
+        saved.push(this.download);
+      });
+      const { actor, onClose } = renderDialog();
+      await actor.click(screen.getByRole('button', { name }));
+      await waitFor(() => expect(saved).toEqual([`users-template.${format}`]));
+      expect(seen).toHaveLength(1);
+      expect(seen[0].url).toBe(`${TEST_HOST}/api/users/import-template?format=${format}`);
+      expect(seen[0].headers.get('authorization')).toBe('Bearer token-1');
+      expect(onClose).not.toHaveBeenCalled();
+      click.mockRestore();
+    });
+
+    it('toasts a refused template download and keeps the dialog open', async () => {
+      fakeNetwork({
+        'GET /api/users/import-template': { status: 403, body: { message: 'This action is unauthorized.' } },
+      });
+      const { actor, onClose } = renderDialog();
+      await actor.click(screen.getByRole('button', { name: 'XLSX template' }));
+      expect(await screen.findByText('This action is unauthorized.')).toBeInTheDocument();
+      expect(screen.getByRole('dialog')).toBeInTheDocument();
+      expect(onClose).not.toHaveBeenCalled();
+    });
   });
 });

@@ -10,12 +10,15 @@ import DialogContentText from '@mui/material/DialogContentText';
 import DialogTitle from '@mui/material/DialogTitle';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
+import FileDownloadIcon from '@mui/icons-material/FileDownload';
 import UploadFileIcon from '@mui/icons-material/UploadFile';
-import type { ImportResponse } from '../../../store/resourceApi';
+import { downloadImportTemplate, type ImportResponse } from '../../../store/resourceApi';
 import { useNotify } from '../../hooks/useNotify';
 import { en, success, t } from '../../shared/messages';
+import type { ResourceContract } from '../../shared/resources/resource';
 import { importErrors, type ImportErrorDisplay } from './importErrors';
 import type { MutationHook } from './types';
+import { FILE_FORMATS, useDownload } from './useDownload';
 
 export const IMPORT_ACCEPT =
   '.csv,.xlsx,text/csv,application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
@@ -23,17 +26,20 @@ export const IMPORT_ACCEPT =
 export interface ImportDialogProps {
   open: boolean;
   onClose: () => void;
-  /** The item's display name: 'User'. */
-  item: string;
+  /** The resource imported: its group names the template's path, its item the title and message ('User'). */
+  contract: Pick<ResourceContract, 'group' | 'item'>;
   useImport: MutationHook<File, ImportResponse>;
 }
 
 /**
  * Picks a CSV or XLSX file and uploads it. The import endpoint is silent, so this dialog shows every
- * failure itself (a 422's row errors as a list); success closes it with the server's message.
+ * failure itself (a 422's row errors as a list); success closes it with the server's message. The
+ * template (`GET /api/{group}/import-template`) is downloaded like an export, with the Bearer header.
  */
-export function ImportDialog({ open, onClose, item, useImport }: ImportDialogProps) {
+export function ImportDialog({ open, onClose, contract, useImport }: ImportDialogProps) {
+  const { item } = contract;
   const [upload, { isLoading }] = useImport();
+  const template = useDownload();
   const [file, setFile] = useState<File | null>(null);
   const [failure, setFailure] = useState<ImportErrorDisplay | null>(null);
   const notify = useNotify();
@@ -70,6 +76,23 @@ export function ImportDialog({ open, onClose, item, useImport }: ImportDialogPro
       <DialogContent>
         <Stack spacing={2}>
           <DialogContentText>{en.importHint}</DialogContentText>
+          <Stack direction="row" spacing={1} alignItems="center" flexWrap="wrap" useFlexGap>
+            <Typography variant="body2" color="text.secondary">
+              {en.downloadTemplate}
+            </Typography>
+            {FILE_FORMATS.map(({ format, label }) => (
+              <Button
+                key={format}
+                size="small"
+                variant="text"
+                disabled={template.busy}
+                startIcon={<FileDownloadIcon />}
+                onClick={() => void template.run(() => downloadImportTemplate(contract, format))}
+              >
+                {t('templateFormat', { format: label })}
+              </Button>
+            ))}
+          </Stack>
           <Stack direction="row" spacing={2} alignItems="center">
             <Button component="label" htmlFor={inputId} variant="outlined" startIcon={<UploadFileIcon />}>
               {en.chooseFile}

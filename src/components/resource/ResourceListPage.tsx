@@ -134,7 +134,7 @@ export function ResourceListPage<T extends ResourceRow>({
         <ImportDialog
           open={importing}
           onClose={() => setImporting(false)}
-          item={contract.item}
+          contract={contract}
           useImport={importMutation}
         />
       )}

@@ -1,0 +1,42 @@
+import { useCallback, useState } from 'react';
+import { errorMessages } from '../../../store/errorDisplay';
+import type { ExportFormat } from '../../../store/resourceApi';
+import { useNotify } from '../../hooks/useNotify';
+import { en } from '../../shared/messages';
+import { isApiError } from '../form';
+
+/** The file formats of exports and import templates, with their button texts. */
+export const FILE_FORMATS: readonly { format: ExportFormat; label: string }[] = [
+  { format: 'csv', label: en.exportCsv },
+  { format: 'xlsx', label: en.exportXlsx },
+];
+
+export interface Download {
+  /** True while a download runs. */
+  busy: boolean;
+  /** Runs a download (`downloadExport`, `downloadImportTemplate`, …); a refusal becomes toasts. */
+  run: (download: () => Promise<unknown>) => Promise<void>;
+}
+
+/** The state and error display of an authenticated file download (export, import template). */
+export function useDownload(): Download {
+  const [busy, setBusy] = useState(false);
+  const notify = useNotify();
+  const run = useCallback(
+    async (download: () => Promise<unknown>) => {
+      setBusy(true);
+      try {
+        await download();
+      } catch (error) {
+        const messages = isApiError(error)
+          ? errorMessages(error.status, error.data)
+          : errorMessages(undefined, undefined);
+        messages.forEach(notify.error);
+      } finally {
+        setBusy(false);
+      }
+    },
+    [notify],
+  );
+  return { busy, run };
+}
