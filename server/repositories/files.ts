@@ -1,4 +1,4 @@
-import { eq } from 'drizzle-orm';
+import { and, eq, inArray } from 'drizzle-orm';
 import type { FileObject } from '../../src/shared/contracts/account';
 import type { UploadKind } from '../../src/shared/limits';
 import type { Executor } from '../db/client';
@@ -76,4 +76,25 @@ export async function createFile(db: Executor, file: NewFile): Promise<StoredFil
 export async function fileExists(db: Executor, id: number): Promise<boolean> {
   const rows = await db.select({ id: files.id }).from(files).where(eq(files.id, id)).limit(1);
   return rows.length > 0;
+}
+
+/** Whether the file exists and was uploaded as `kind` (an image field takes no PDF, and the reverse). */
+export async function fileOfKind(db: Executor, id: number, kind: UploadKind): Promise<boolean> {
+  const rows = await db
+    .select({ id: files.id })
+    .from(files)
+    .where(and(eq(files.id, id), eq(files.kind, kind)))
+    .limit(1);
+  return rows.length > 0;
+}
+
+/** Files by id, for a page of items at once (ids may repeat or be null). */
+export async function filesByIds(
+  db: Executor,
+  ids: readonly (number | null)[],
+): Promise<Map<number, StoredFile>> {
+  const wanted = [...new Set(ids.filter((id): id is number => id !== null))];
+  if (!wanted.length) return new Map();
+  const rows = await db.select(fileColumns).from(files).where(inArray(files.id, wanted));
+  return new Map(rows.map((row) => [row.id, toFileObject(row)]));
 }

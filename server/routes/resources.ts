@@ -4,14 +4,29 @@ import { rolesResource } from '../../src/shared/resources/roles';
 import { API_PATHS } from '../../src/shared/routes';
 import { permissionCatalogue } from '../repositories/roles';
 import { registerResource } from '../resources/routes';
+import { brandsServer } from '../resources/brands';
+import { categoriesServer } from '../resources/categories';
+import { productsServer } from '../resources/products';
 import { rolesServer } from '../resources/roles';
 import { usersServer } from '../resources/users';
-import { authErrors, bearer, permissionSchema, roleSchema, userSchema } from './schemas';
+import {
+  authErrors,
+  bearer,
+  brandSchema,
+  categorySchema,
+  permissionSchema,
+  productSchema,
+  roleSchema,
+  userSchema,
+} from './schemas';
 
 /** Every declared resource's routes (server/resources/), and the permission catalogue. */
 export async function resourceRoutes(app: FastifyInstance): Promise<void> {
   registerResource(app, usersServer, userSchema);
   registerResource(app, rolesServer, roleSchema);
+  registerResource(app, brandsServer, brandSchema);
+  registerResource(app, categoriesServer, categorySchema);
+  registerResource(app, productsServer, productSchema);
 
   app.get(
     API_PATHS.permissions,

@@ -92,3 +92,60 @@ export const companySettingsObjectSchema = {
     updated_at: { type: ['string', 'null'], description: 'null until the first save' },
   },
 } as const;
+
+const nullableFile = { anyOf: [{ type: 'null' }, fileObjectSchema] } as const;
+const statusProperty = { type: 'integer', enum: [0, 1], description: '1 Active, 0 Not Active' } as const;
+const timestampsProperties = {
+  created_at: { type: 'string', format: 'date-time' },
+  updated_at: { type: 'string', format: 'date-time' },
+} as const;
+
+/** A brand or category as a product reads it. */
+export const catalogRefSchema = {
+  type: 'object',
+  properties: { id: { type: 'integer' }, name: { type: 'string' }, slug: { type: 'string' } },
+} as const;
+
+const catalogItem = (file: 'logo' | 'image') =>
+  ({
+    type: 'object',
+    properties: {
+      id: { type: 'integer' },
+      name: { type: 'string' },
+      slug: { type: 'string', description: 'Unique; lower-case a-z, 0-9 and dashes' },
+      [file]: nullableFile,
+      description: nullableText,
+      status: statusProperty,
+      products_count: { type: 'integer', description: 'Products using it; one in use cannot be deleted' },
+      ...timestampsProperties,
+    },
+  }) as const;
+
+export const brandSchema = catalogItem('logo');
+export const categorySchema = catalogItem('image');
+
+export const productSchema = {
+  type: 'object',
+  properties: {
+    id: { type: 'integer' },
+    name: { type: 'string' },
+    slug: { type: 'string', description: 'Unique; lower-case a-z, 0-9 and dashes' },
+    brand: { anyOf: [{ type: 'null' }, catalogRefSchema] },
+    other_brand: { ...nullableText, description: 'The maker when it is not in the brand list' },
+    category: catalogRefSchema,
+    model: nullableText,
+    function: nullableText,
+    specification: nullableText,
+    overview: { ...nullableText, description: 'Sanitised HTML' },
+    application: { ...nullableText, description: 'Sanitised HTML' },
+    image: nullableFile,
+    mobile_image: nullableFile,
+    document: { ...nullableFile, description: 'A PDF' },
+    catalogue: { ...nullableFile, description: 'A PDF' },
+    status: statusProperty,
+    meta_title: nullableText,
+    meta_description: nullableText,
+    meta_keyword: nullableText,
+    ...timestampsProperties,
+  },
+} as const;

@@ -1,10 +1,13 @@
 export { accessTokens } from './accessTokens';
 export { appSettings } from './appSettings';
+export { brands } from './brands';
+export { categories } from './categories';
 export { companySettings } from './companySettings';
 export { files } from './files';
 export { oauthClients } from './oauthClients';
 export { passwordResets } from './passwordResets';
 export { permissions } from './permissions';
+export { products } from './products';
 export { refreshTokens } from './refreshTokens';
 export { rolePermissions } from './rolePermissions';
 export { roles } from './roles';
