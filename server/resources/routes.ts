@@ -1,8 +1,8 @@
 import { eq } from 'drizzle-orm';
 import type { PgSelect } from 'drizzle-orm/pg-core';
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { en, success, validation } from '../../src/shared/messages';
-import { apiPath, can, type ResourceContract } from '../../src/shared/resources/resource';
+import { apiPath, can, type ResourceContract, type SheetColumn } from '../../src/shared/resources/resource';
 import { assertFresh } from '../lib/concurrency';
 import { fieldError, HttpError } from '../lib/httpError';
 import { parseBody } from '../lib/validation';
@@ -12,7 +12,16 @@ import { authErrors, bearer, messageSchema, validationErrorSchema } from '../rou
 import type { ResourceServer, ResourceTable } from './define';
 import { importRows } from './importer';
 import { allItems, listPage, parseListQuery, type AnyResource } from './list';
-import { csvStream, readSheet, SHEET_TYPES, xlsxStream, type Cell, type SheetFormat } from './sheet';
+import {
+  csvStream,
+  importColumns,
+  noRows,
+  readSheet,
+  SHEET_TYPES,
+  xlsxStream,
+  type Cell,
+  type SheetFormat,
+} from './sheet';
 
 const notFound = () => new HttpError(404, en.notFoundBody);
 
@@ -52,6 +61,30 @@ function listQueryDoc(contract: ResourceContract, extra: Record<string, object> 
 }
 
 const today = () => new Date().toISOString().slice(0, 10);
+
+/** `format` of an export or template download: csv (default) or xlsx; anything else is a 422. */
+const sheetFormatOf = (request: FastifyRequest): SheetFormat => {
+  const { format = 'csv' } = request.query as { format?: string };
+  if (format !== 'csv' && format !== 'xlsx') throw fieldError('format', validation.invalid('Format'));
+  return format;
+};
+
+const formatQueryDoc = { format: { type: 'string', description: 'csv (default) or xlsx' } };
+
+/** A spreadsheet download: the header row of `columns`, then `rows`. */
+const sendSheet = (
+  reply: FastifyReply,
+  sheetFormat: SheetFormat,
+  filename: string,
+  columns: readonly SheetColumn[],
+  rows: AsyncIterable<Record<string, Cell>>,
+  sheetName: string,
+) =>
+  reply
+    .type(SHEET_TYPES[sheetFormat])
+    .header('content-disposition', `attachment; filename="${filename}.${sheetFormat}"`)
+    .header('cache-control', 'no-store')
+    .send(sheetFormat === 'csv' ? csvStream(columns, rows) : xlsxStream(columns, rows, sheetName));
 
 /**
  * Registers the API contract's routes of one resource from its server declaration: list, show,
@@ -130,32 +163,47 @@ export function registerResource<
           summary: `Export ${contract.group} as CSV or XLSX`,
           description: 'The list filters and sort apply; every matching row is streamed, no paging.',
           security: bearer,
-          querystring: listQueryDoc(contract, {
-            format: { type: 'string', description: 'csv (default) or xlsx' },
-          }),
+          querystring: listQueryDoc(contract, formatQueryDoc),
           response: { 200: { description: 'The file', type: 'string', format: 'binary' }, ...errors },
         },
       },
       async (request, reply) => {
-        const { format = 'csv' } = request.query as { format?: string };
-        if (format !== 'csv' && format !== 'xlsx') throw fieldError('format', validation.invalid('Format'));
+        const sheetFormat = sheetFormatOf(request);
         const query = await parseListQuery(resource, request.query);
         async function* rows(): AsyncGenerator<Record<string, Cell>> {
           for await (const found of allItems(resource, app.db, query)) yield cells(found);
         }
-        const sheetFormat: SheetFormat = format;
-        return reply
-          .type(SHEET_TYPES[sheetFormat])
-          .header('content-disposition', `attachment; filename="${contract.group}-${today()}.${sheetFormat}"`)
-          .header('cache-control', 'no-store')
-          .send(
-            sheetFormat === 'csv' ? csvStream(columns, rows()) : xlsxStream(columns, rows(), contract.group),
-          );
+        return sendSheet(reply, sheetFormat, `${contract.group}-${today()}`, columns, rows(), contract.group);
       },
     );
   }
 
   if (contract.importable && resource.import) {
+    const templateColumns = importColumns(contract.sheet ?? []);
+    app.get(
+      `${base}/import-template`,
+      {
+        preHandler: app.requirePermission(can(contract, 'store')),
+        schema: {
+          tags,
+          summary: `Download the ${contract.group} import template (CSV or XLSX)`,
+          description: 'A file holding only the header row: the columns an import reads, in order.',
+          security: bearer,
+          querystring: { type: 'object', properties: formatQueryDoc },
+          response: { 200: { description: 'The file', type: 'string', format: 'binary' }, ...errors },
+        },
+      },
+      async (request, reply) =>
+        sendSheet(
+          reply,
+          sheetFormatOf(request),
+          `${contract.group}-import-template`,
+          templateColumns,
+          noRows(),
+          contract.group,
+        ),
+    );
+
     app.post(
       `${base}/import`,
       {

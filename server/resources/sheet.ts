@@ -25,6 +25,13 @@ export const neutralise = (value: Cell): Cell =>
 export const restore = (value: string): string =>
   value.startsWith("'") && FORMULA_START.test(value.slice(1)) ? value.slice(1) : value;
 
+/** The columns an import reads, in order: the header row of the import template. */
+export const importColumns = (columns: readonly SheetColumn[]): SheetColumn[] =>
+  columns.filter((column) => column.import);
+
+/** An empty row source: a template is its header row alone. */
+export async function* noRows(): AsyncGenerator<Record<string, Cell>> {}
+
 const cellsOf = (columns: readonly SheetColumn[], row: Record<string, Cell>): Cell[] =>
   columns.map((column) => neutralise(row[column.key] ?? null));
 
