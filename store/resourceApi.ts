@@ -27,17 +27,22 @@ const itemAndList = <Tag extends string>(type: Tag, id: number) => [
   { type, id: 'LIST' as const },
 ];
 
+const listsOf = <Tag extends string>(types: readonly Tag[]) =>
+  types.map((type) => ({ type, id: 'LIST' as const }));
+
 /**
  * The five endpoints every resource has (API contract: Resources): list, get, create, update and
  * remove, with list/item cache tags from the contract's tag. A slice names them explicitly:
  * `listUsers: users.list`. The tag must be one the slice added with `enhanceEndpoints`.
+ * `related` names other resources whose lists show this one's items (a product row shows its
+ * brand's name; a brand row counts its products): a successful write refreshes those lists too.
  */
 export function resourceEndpoints<
   T extends { id: number },
   CreateInput,
   UpdateInput,
   Tag extends string = string,
->(build: ApiBuilder<Tag>, contract: ResourceContract & { tag: Tag }) {
+>(build: ApiBuilder<Tag>, contract: ResourceContract & { tag: Tag }, related: readonly Tag[] = []) {
   const base = apiPath(contract);
   const tag = contract.tag;
   return {
@@ -54,16 +59,17 @@ export function resourceEndpoints<
     }),
     create: build.mutation<WriteResponse<T>, CreateInput>({
       query: (body) => ({ url: base, method: 'POST', body }),
-      invalidatesTags: (result) => (result ? [{ type: tag, id: 'LIST' }] : []),
+      invalidatesTags: (result) => (result ? [{ type: tag, id: 'LIST' }, ...listsOf(related)] : []),
     }),
     update: build.mutation<WriteResponse<T>, UpdateArg<UpdateInput>>({
       query: ({ id, ...body }) => ({ url: `${base}/${id}`, method: 'PUT', body }),
       // Only a write that happened refreshes: after a 409 the form keeps the user's edits until they reload.
-      invalidatesTags: (result, _error, { id }) => (result ? itemAndList(tag, id) : []),
+      invalidatesTags: (result, _error, { id }) =>
+        result ? [...itemAndList(tag, id), ...listsOf(related)] : [],
     }),
     remove: build.mutation<WriteResponse<T>, number>({
       query: (id) => ({ url: `${base}/${id}`, method: 'DELETE' }),
-      invalidatesTags: (result, _error, id) => (result ? itemAndList(tag, id) : []),
+      invalidatesTags: (result, _error, id) => (result ? [...itemAndList(tag, id), ...listsOf(related)] : []),
     }),
   };
 }
@@ -75,6 +81,7 @@ export function resourceEndpoints<
 export function importEndpoint<Tag extends string>(
   build: ApiBuilder<Tag>,
   contract: ResourceContract & { tag: Tag },
+  related: readonly Tag[] = [],
 ) {
   return build.mutation<ImportResponse, File>({
     query: (file) => {
@@ -82,7 +89,7 @@ export function importEndpoint<Tag extends string>(
       body.append('file', file);
       return { url: `${apiPath(contract)}/import`, method: 'POST', body };
     },
-    invalidatesTags: (result) => (result ? [{ type: contract.tag, id: 'LIST' }] : []),
+    invalidatesTags: (result) => (result ? [{ type: contract.tag, id: 'LIST' }, ...listsOf(related)] : []),
     extraOptions: { silent: true },
   });
 }
