@@ -42,6 +42,9 @@ export type UploadKind = keyof typeof UPLOAD_LIMITS;
 export const RECOMMENDED_SIZES = {
   photo: { width: 400, height: 400 },
   logo: { width: 240, height: 80 },
+  categoryImage: { width: 600, height: 400 },
+  productImage: { width: 800, height: 800 },
+  productMobileImage: { width: 480, height: 480 },
 } as const;
 
 export function formatBytes(bytes: number): string {

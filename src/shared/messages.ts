@@ -163,6 +163,16 @@ export const en = {
   downloadTemplate: 'Download template',
   // Product menu screens (brands, categories, products) and the import dialog
   templateFormat: '{format} template',
+  product: 'Product',
+  products: 'Products',
+  updatedDate: 'Updated Date',
+  slugHint: 'Leave empty to make it from the name',
+  otherBrandHint: 'When the brand is not in the list',
+  noBrand: 'None',
+  sectionGeneral: 'General',
+  sectionContent: 'Content',
+  sectionMedia: 'Images and Documents',
+  sectionSeo: 'SEO',
 } as const;
 
 export type MessageKey = keyof typeof en;

@@ -9,4 +9,7 @@ export { DateRangeFilter, type DateRangeFilterProps, type DateRange } from './Da
 export { SearchBox, type SearchBoxProps } from './SearchBox';
 export { ResetFiltersButton, type ResetFiltersButtonProps } from './ResetFiltersButton';
 export { ListToolbar, type ListToolbarProps } from './ListToolbar';
+export { StatusField, type StatusFieldProps } from './StatusField';
+export { FormSection, type FormSectionProps } from './FormSection';
+export { ImageNameCell, StatusCell, type ImageNameCellProps, type StatusCellProps } from './cells';
 export type * from './types';
