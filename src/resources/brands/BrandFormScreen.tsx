@@ -1,0 +1,46 @@
+import { useParams } from 'react-router-dom';
+import {
+  useCreateBrandMutation,
+  useDeleteBrandMutation,
+  useGetBrandQuery,
+  useUpdateBrandMutation,
+} from '../../../store/brandsApi';
+import { ResourceFormPage } from '../../components/resource/ResourceFormPage';
+import { en } from '../../shared/messages';
+import { brandCreateSchema, brandsResource, brandUpdateSchema } from '../../shared/resources/brands';
+import { ROUTES } from '../../shared/routes';
+import { toBrandBody, toBrandValues } from './brandForm';
+import { BrandFields } from './BrandFields';
+
+const BRAND_SCHEMA = { create: brandCreateSchema, update: brandUpdateSchema };
+
+export type BrandFormScreenProps = Record<string, never>;
+
+/**
+ * /product/brand/add and /product/brand/{id}. A brand that products still name cannot be deleted:
+ * the server answers 409 and its message is shown as a toast.
+ */
+export function BrandFormScreen(_props: BrandFormScreenProps) {
+  const id = Number(useParams().id) || undefined;
+  return (
+    <ResourceFormPage
+      key={id ?? 'add'}
+      contract={brandsResource}
+      title={brandsResource.item}
+      section={en.product}
+      crumb={(brand) => brand?.name ?? en.add}
+      listPath={ROUTES.brands}
+      id={id}
+      useGet={useGetBrandQuery}
+      useCreate={useCreateBrandMutation}
+      useUpdate={useUpdateBrandMutation}
+      useDelete={useDeleteBrandMutation}
+      schema={BRAND_SCHEMA}
+      initialValues={toBrandValues}
+      toBody={toBrandBody}
+      detailPath={(brand) => `${ROUTES.brands}/${brand.id}`}
+    >
+      {(_formik, { item, readOnly }) => <BrandFields brand={item} disabled={readOnly} />}
+    </ResourceFormPage>
+  );
+}
