@@ -2,6 +2,7 @@ import { createBrowserRouter, type RouteObject } from 'react-router-dom';
 import { LoadingBlock } from '../components/feedback/LoadingBlock';
 import { RouteErrorPage } from '../components/feedback/RouteErrorPage';
 import { ROUTES } from '../shared/routes';
+import { productRoutes } from './productRoutes';
 import { settingRoutes } from './settingRoutes';
 
 /**
@@ -83,6 +84,7 @@ export const routes: RouteObject[] = [
                     /* webpackChunkName: "change-password" */ '../screens/change-password/ChangePasswordScreen'
                   ).then((m) => ({ Component: m.ChangePasswordScreen })),
               },
+              ...productRoutes,
               ...settingRoutes,
               {
                 path: '*',

@@ -1,24 +1,7 @@
-import type { ComponentType } from 'react';
 import type { RouteObject } from 'react-router-dom';
-import { RequirePermission } from '../components/layout/RequirePermission';
 import { PERMISSIONS } from '../shared/permissions';
 import { ROUTES } from '../shared/routes';
-
-/** A lazily loaded screen shown only to a user holding `permission` (else the 'No access' page). */
-function guarded(permission: string, load: () => Promise<ComponentType>): Pick<RouteObject, 'lazy'> {
-  return {
-    lazy: async () => {
-      const Screen = await load();
-      return {
-        Component: () => (
-          <RequirePermission permission={permission}>
-            <Screen />
-          </RequirePermission>
-        ),
-      };
-    },
-  };
-}
+import { guarded } from './guarded';
 
 const userList = () =>
   import(/* webpackChunkName: "users" */ '../resources/users/UserListScreen').then((m) => m.UserListScreen);
