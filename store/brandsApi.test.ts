@@ -1,0 +1,57 @@
+import { acme, roadRunner } from '../test/catalogFixtures';
+import { fakeNetwork } from '../test/fakeNetwork';
+import { listOf } from '../test/settingFixtures';
+import { brandsApi } from './brandsApi';
+import { makeStore } from './index';
+import { productsApi } from './productsApi';
+
+const settle = () => new Promise((resolve) => setTimeout(resolve, 0));
+
+describe('catalogue cache tags', () => {
+  it('refetches the product list after a brand is renamed (product rows show the brand name)', async () => {
+    const { requestsTo } = fakeNetwork({
+      'GET /api/products': { body: listOf([roadRunner]) },
+      [`PUT /api/brands/${acme.id}`]: {
+        body: { data: { ...acme, name: 'Acme Corp' }, message: 'Brand has been successfully updated' },
+      },
+    });
+    const store = makeStore();
+    const products = store.dispatch(productsApi.endpoints.listProducts.initiate({ page: 1 }));
+    await products;
+    await store.dispatch(
+      brandsApi.endpoints.updateBrand.initiate({
+        id: acme.id,
+        name: 'Acme Corp',
+        slug: 'acme',
+        logo: null,
+        description: null,
+        status: 1,
+        updated_at: acme.updated_at,
+      }),
+    );
+    await settle();
+    expect(requestsTo('/api/products')).toHaveLength(2);
+    products.unsubscribe();
+  });
+
+  it('refetches the brand list after a product is deleted (brand rows count products), not after a refused delete', async () => {
+    const { requestsTo, route } = fakeNetwork({
+      'GET /api/brands': { body: listOf([acme]) },
+      [`DELETE /api/products/${roadRunner.id}`]: { status: 500, body: { message: 'Server Error' } },
+    });
+    const store = makeStore();
+    const brands = store.dispatch(brandsApi.endpoints.listBrands.initiate({ page: 1 }));
+    await brands;
+    await store.dispatch(productsApi.endpoints.deleteProduct.initiate(roadRunner.id));
+    await settle();
+    expect(requestsTo('/api/brands')).toHaveLength(1);
+
+    route(`DELETE /api/products/${roadRunner.id}`, {
+      body: { data: roadRunner, message: 'Product has been successfully deleted' },
+    });
+    await store.dispatch(productsApi.endpoints.deleteProduct.initiate(roadRunner.id));
+    await settle();
+    expect(requestsTo('/api/brands')).toHaveLength(2);
+    brands.unsubscribe();
+  });
+});
