@@ -26,6 +26,9 @@ async function choose(page: Page, label: string, option: string) {
   await page.getByRole('option', { name: option, exact: true }).click();
 }
 
+/** A field's label, whole, with the asterisk MUI adds to required fields. */
+const exactLabel = (label: string) => new RegExp(`^${label}\\s*\\*?$`);
+
 const mainMenu = (page: Page) => page.getByRole('navigation', { name: 'Main menu' });
 
 /** The accessible names of the menu's links and buttons, in order. */
@@ -47,7 +50,7 @@ describe('settings (run in order: each test builds on the one before)', () => {
       .click();
     await page.waitForURL(`**${ROUTES.roles}/add`);
 
-    await page.getByLabel(LABELS.name).fill(ROLE);
+    await page.getByLabel(exactLabel(LABELS.name)).fill(ROLE);
     const brandsIndex = page.getByRole('checkbox', { name: 'brands GET', exact: true });
     await brandsIndex.check();
     expect(await page.getByRole('table').getByRole('checkbox', { checked: true }).count()).toBe(1);
@@ -58,8 +61,8 @@ describe('settings (run in order: each test builds on the one before)', () => {
     // The new role is listed and, opened again, holds exactly that one permission.
     await page.goto(ROUTES.roles);
     await page.getByRole('grid').getByText(ROLE).click();
-    await page.getByLabel(LABELS.name).waitFor();
-    expect(await page.getByLabel(LABELS.name).inputValue()).toBe(ROLE);
+    await page.getByLabel(exactLabel(LABELS.name)).waitFor();
+    expect(await page.getByLabel(exactLabel(LABELS.name)).inputValue()).toBe(ROLE);
     await page.getByRole('checkbox', { name: 'brands GET', exact: true }).waitFor();
     expect(await page.getByRole('checkbox', { name: 'brands GET', exact: true }).isChecked()).toBe(true);
     expect(await page.getByRole('table').getByRole('checkbox', { checked: true }).count()).toBe(1);
@@ -70,17 +73,17 @@ describe('settings (run in order: each test builds on the one before)', () => {
     const { context, page } = await newPage(browser);
     await signInViaApi(page);
     await page.goto(`${ROUTES.users}/add`);
-    await page.getByLabel(LABELS.name).waitFor();
+    await page.getByLabel(exactLabel(LABELS.name)).waitFor();
     await page.getByRole('button', { name: en.save }).click();
     await page.getByText(validation.required(LABELS.name)).waitFor();
     await page.getByText(validation.required(LABELS.password)).waitFor();
 
-    await page.getByLabel(LABELS.name).fill(VIEWER.name);
-    await page.getByLabel(LABELS.email).fill(VIEWER.email);
+    await page.getByLabel(exactLabel(LABELS.name)).fill(VIEWER.name);
+    await page.getByLabel(exactLabel(LABELS.email)).fill(VIEWER.email);
     await choose(page, LABELS.role, ROLE);
     await choose(page, LABELS.status, en.active);
-    await page.getByLabel(LABELS.password, { exact: true }).fill(VIEWER.password);
-    await page.getByLabel(LABELS.passwordConfirmation).fill(VIEWER.password);
+    await page.getByLabel(exactLabel(LABELS.password)).fill(VIEWER.password);
+    await page.getByLabel(exactLabel(LABELS.passwordConfirmation)).fill(VIEWER.password);
     await snap(page, 'user-add');
     await page.getByRole('button', { name: en.save }).click();
     await page.getByText(success.created(usersResource.item)).first().waitFor();
@@ -134,17 +137,17 @@ describe('settings (run in order: each test builds on the one before)', () => {
 
     await youtube.fill('https://www.youtube.com/@example');
     await page.getByLabel(COMPANY_LABELS.office_phone_number).fill('+62 21 555 0100');
-    await page.getByLabel(COMPANY_LABELS.address).fill('Jl. Sudirman 1, Jakarta');
+    await page.getByLabel(exactLabel(COMPANY_LABELS.address)).fill('Jl. Sudirman 1, Jakarta');
     await page.getByRole('button', { name: en.save }).click();
     await page.getByText(success.updated(COMPANY_ITEM)).first().waitFor();
     await snap(page, 'company-settings');
 
     await page.reload();
-    await page.getByLabel(COMPANY_LABELS.address).waitFor();
+    await page.getByLabel(exactLabel(COMPANY_LABELS.address)).waitFor();
     expect(await page.getByLabel(COMPANY_LABELS.youtube_link).inputValue()).toBe(
       'https://www.youtube.com/@example',
     );
-    expect(await page.getByLabel(COMPANY_LABELS.address).inputValue()).toBe('Jl. Sudirman 1, Jakarta');
+    expect(await page.getByLabel(exactLabel(COMPANY_LABELS.address)).inputValue()).toBe('Jl. Sudirman 1, Jakarta');
     await context.close();
   });
 });
