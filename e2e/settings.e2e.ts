@@ -103,6 +103,8 @@ describe('settings (run in order: each test builds on the one before)', () => {
     await mainMenu(page).getByRole('button', { name: 'Product' }).click();
     await mainMenu(page).getByRole('link', { name: 'Brand' }).waitFor();
     expect(await menuEntries(page)).toEqual(['Dashboard', 'Product', 'Brand']);
+    // The submenu has finished opening (MUI Collapse) before the picture is taken.
+    await mainMenu(page).locator('.MuiCollapse-entered').waitFor();
     await snap(page, 'limited-user-menu');
 
     for (const path of [ROUTES.users, ROUTES.roles, ROUTES.company]) {
@@ -147,7 +149,9 @@ describe('settings (run in order: each test builds on the one before)', () => {
     expect(await page.getByLabel(COMPANY_LABELS.youtube_link).inputValue()).toBe(
       'https://www.youtube.com/@example',
     );
-    expect(await page.getByLabel(exactLabel(COMPANY_LABELS.address)).inputValue()).toBe('Jl. Sudirman 1, Jakarta');
+    expect(await page.getByLabel(exactLabel(COMPANY_LABELS.address)).inputValue()).toBe(
+      'Jl. Sudirman 1, Jakarta',
+    );
     await context.close();
   });
 });

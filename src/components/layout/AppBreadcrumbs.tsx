@@ -17,18 +17,25 @@ export function AppBreadcrumbs(_props: AppBreadcrumbsProps) {
         const last = index === items.length - 1;
         if (last)
           return (
-            <Typography key={index} color="text.primary" aria-current="page">
+            <Typography key={index} variant="body2" color="text.primary" aria-current="page">
               {item.label}
             </Typography>
           );
         if (item.disabled || !item.path)
           return (
-            <Typography key={index} color="text.secondary">
+            <Typography key={index} variant="body2" color="text.secondary">
               {item.label}
             </Typography>
           );
         return (
-          <Link key={index} component={RouterLink} to={item.path} underline="hover" color="inherit">
+          <Link
+            key={index}
+            component={RouterLink}
+            to={item.path}
+            variant="body2"
+            underline="hover"
+            color="inherit"
+          >
             {item.label}
           </Link>
         );
