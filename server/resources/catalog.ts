@@ -35,15 +35,18 @@ export async function resolveSlug(
   return freeSlug(db, table, base, exceptId);
 }
 
+/** Starts the key of a row whose name makes no slug: '!' is never in a slug, so it matches no stored row. */
+const NO_SLUG = '!';
+
 /**
  * An imported row's natural key: its slug, or the one its name makes. A name that makes none gets a
- * key no slug can equal (it never matches a stored row), and `importSlugErrors` reports the row.
+ * key no slug can equal, and `importSlugErrors` reports the row.
  */
 export const importKey = (row: { name: string; slug?: string | null }): string =>
-  row.slug || makeSlug(row.name) || `\u0000${row.name}`;
+  row.slug || makeSlug(row.name) || `${NO_SLUG}${row.name}`;
 
 export const importSlugErrors = (key: string): string[] =>
-  key.startsWith('\u0000') ? [format(en.slugFromName, { item: LABELS.slug })] : [];
+  key.startsWith(NO_SLUG) ? [format(en.slugFromName, { item: LABELS.slug })] : [];
 
 /** Null, or the id of a file uploaded as `kind`. */
 export const fileOk = async (db: Executor, id: number | null, kind: UploadKind): Promise<boolean> =>
