@@ -21,7 +21,12 @@ export function uploadFile(t: TestApp, token: string, kind: UploadKind, value: B
     { name: 'kind', value: kind },
     { name: 'file', value, filename, type: kind === 'document' ? 'application/pdf' : 'image/png' },
   ]);
-  return t.app.inject({ method: 'POST', url: API_PATHS.uploads, payload, headers: { ...headers, ...authHeader(token) } });
+  return t.app.inject({
+    method: 'POST',
+    url: API_PATHS.uploads,
+    payload,
+    headers: { ...headers, ...authHeader(token) },
+  });
 }
 
 export async function uploaded(t: TestApp, token: string, kind: UploadKind): Promise<FileObject> {
@@ -48,12 +53,24 @@ export const HOSTILE_HTML =
 export function expectSanitised(html: string | null): void {
   expect(html).not.toBeNull();
   const clean = html as string;
-  for (const gone of ['<script', 'alert', 'onerror', 'onload', 'onclick', 'javascript:', '<iframe', 'color:red', 'src="x"']) {
+  for (const gone of [
+    '<script',
+    'alert',
+    'onerror',
+    'onload',
+    'onclick',
+    'javascript:',
+    '<iframe',
+    'color:red',
+    'src="x"',
+  ]) {
     expect([gone, clean.includes(gone)]).toEqual([gone, false]);
   }
   expect(clean).toContain('<h2 style="text-align:center">Overview</h2>');
   expect(clean).toContain('<strong>bold</strong>');
-  expect(clean).toContain('<a href="https://example.com/spec" target="_blank" rel="noopener noreferrer">a link</a>');
+  expect(clean).toContain(
+    '<a href="https://example.com/spec" target="_blank" rel="noopener noreferrer">a link</a>',
+  );
   expect(clean).toContain('<img alt="Pump" src="https://cdn.example.com/pump.png" />');
   expect(clean).toContain('<a>click</a>');
   expect(clean).toContain('<p>Paragraph</p>');

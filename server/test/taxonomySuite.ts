@@ -173,7 +173,9 @@ export function describeTaxonomy({ path, group, item, file, fileLabel }: Taxonom
         const response = await send('POST', path, { name: '電腦', status: 1 });
         expect(response.statusCode).toBe(422);
         expect(response.json().errors).toEqual({ slug: [format(en.slugFromName, { item: 'Slug' })] });
-        expect((await send('POST', path, { name: '電腦', slug: 'computer', status: 1 })).statusCode).toBe(201);
+        expect((await send('POST', path, { name: '電腦', slug: 'computer', status: 1 })).statusCode).toBe(
+          201,
+        );
       });
 
       it(`refuses a ${file} that is unknown or not an image upload`, async () => {

@@ -1,0 +1,301 @@
+import { count } from 'drizzle-orm';
+import { parse } from 'csv-parse/sync';
+import ExcelJS from 'exceljs';
+import { en, format, success } from '../../src/shared/messages';
+import type { Product } from '../../src/shared/resources/products';
+import { brands, categories, products } from '../db/schema';
+import { createProduct, createTaxon, expectSanitised, HOSTILE_HTML, uploaded } from './catalogFixtures';
+import { multipart, signInWith } from './fixtures';
+import { authHeader, buildTestApp, login, TEST_ADMIN, type TestApp } from './helper';
+
+const PRODUCT_HEADER = [
+  'Name',
+  'Slug',
+  'Brand',
+  'Other Brand',
+  'Category',
+  'Model',
+  'Function',
+  'Specification',
+  'Overview',
+  'Application',
+  'Status',
+  'Meta Title',
+  'Meta Description',
+  'Meta Keyword',
+];
+const TAXON_HEADER = ['Name', 'Slug', 'Description', 'Status'];
+
+async function xlsxBuffer(rows: string[][]): Promise<Buffer> {
+  const workbook = new ExcelJS.Workbook();
+  const sheet = workbook.addWorksheet('sheet');
+  for (const row of rows) sheet.addRow(row);
+  return Buffer.from(await workbook.xlsx.writeBuffer());
+}
+
+async function readXlsx(buffer: Buffer): Promise<string[][]> {
+  const workbook = new ExcelJS.Workbook();
+  await workbook.xlsx.load(buffer as unknown as ArrayBuffer);
+  const rows: string[][] = [];
+  workbook.worksheets[0].eachRow((row) => {
+    rows.push(Array.from({ length: row.cellCount }, (_, index) => row.getCell(index + 1).text));
+  });
+  return rows;
+}
+
+const csvOf = (body: string) => parse(body, { bom: true, relax_column_count: true }) as string[][];
+
+describe('catalogue export, import and import templates', () => {
+  let t: TestApp;
+  let admin: string;
+  let acme: { id: number; slug: string };
+  let pumps: { id: number; slug: string };
+  beforeAll(async () => {
+    t = await buildTestApp();
+    admin = (await login(t.app, TEST_ADMIN.email, TEST_ADMIN.password)).access_token;
+    acme = await createTaxon(t, admin, '/api/brands', { name: 'Acme Corp', slug: 'acme' });
+    await createTaxon(t, admin, '/api/brands', { name: 'Globex' });
+    pumps = await createTaxon(t, admin, '/api/categories', { name: 'Water Pumps', slug: 'pumps' });
+    await createTaxon(t, admin, '/api/categories', { name: 'Valves' });
+  });
+  afterAll(() => t.close());
+
+  const total = async (table: typeof products | typeof brands | typeof categories) =>
+    (await t.app.db.select({ total: count() }).from(table))[0].total;
+  const importFile = (group: string, value: string | Buffer, filename: string, token = admin) => {
+    const { payload, headers } = multipart([{ name: 'file', value, filename }]);
+    return t.app.inject({
+      method: 'POST',
+      url: `/api/${group}/import`,
+      payload,
+      headers: { ...headers, ...authHeader(token) },
+    });
+  };
+  const download = (url: string, token = admin) =>
+    t.app.inject({ method: 'GET', url, headers: authHeader(token) });
+  const productBySlug = async (slug: string) =>
+    (await download(`/api/products?search=${slug}&per_page=100`))
+      .json<{ data: Product[] }>()
+      .data.find((product) => product.slug === slug);
+
+  describe('import templates', () => {
+    it.each([
+      ['products', PRODUCT_HEADER],
+      ['brands', TAXON_HEADER],
+      ['categories', TAXON_HEADER],
+      ['users', ['Name', 'Email', 'Phone Number', 'Role', 'Status']],
+    ])('downloads the %s template as CSV: the importable columns and no rows', async (group, header) => {
+      const response = await download(`/api/${group}/import-template?format=csv`);
+      expect(response.statusCode).toBe(200);
+      expect(response.headers['content-type']).toMatch(/^text\/csv/);
+      expect(response.headers['content-disposition']).toBe(
+        `attachment; filename="${group}-import-template.csv"`,
+      );
+      expect(csvOf(response.body)).toEqual([header]);
+    });
+
+    it('downloads the products template as XLSX (CSV by default), and refuses another format', async () => {
+      const response = await download('/api/products/import-template?format=xlsx');
+      expect(response.statusCode).toBe(200);
+      expect(response.headers['content-disposition']).toMatch(/products-import-template\.xlsx"$/);
+      expect(await readXlsx(response.rawPayload)).toEqual([PRODUCT_HEADER]);
+      expect(csvOf((await download('/api/products/import-template')).body)).toEqual([PRODUCT_HEADER]);
+      expect((await download('/api/products/import-template?format=pdf')).statusCode).toBe(422);
+    });
+
+    it('needs the import permission (the group POST key)', async () => {
+      const reader = await signInWith(t.app, admin, ['products.index']);
+      expect((await download('/api/products/import-template', reader.token)).statusCode).toBe(403);
+      const writer = await signInWith(t.app, admin, ['products.store']);
+      expect((await download('/api/products/import-template', writer.token)).statusCode).toBe(200);
+    });
+
+    it('imports a filled-in template', async () => {
+      const template = (await download('/api/products/import-template')).body;
+      const filled = `${template}Template Row,,Acme Corp,,Water Pumps,,,,,,Active,,,\n`;
+      const response = await importFile('products', filled, 'filled.csv');
+      expect(response.statusCode).toBe(200);
+      expect(response.json().data).toEqual({ created: 1, updated: 0 });
+      expect(await productBySlug('template-row')).toMatchObject({
+        brand: { id: acme.id },
+        category: { id: pumps.id },
+      });
+    });
+  });
+
+  describe('products', () => {
+    it('imports rows naming brand and category by slug or name, sanitising rich text', async () => {
+      const before = await total(products);
+      const csv = [
+        PRODUCT_HEADER.join(','),
+        'Imported One,,acme,,pumps,IM-1,Lifts,5 kW,"<p>Good</p><script>alert(1)</script>",,Active,Title,Desc,"a, b"',
+        `Imported Two,imported-two-custom,ACME CORP,,Valves,,,,${JSON.stringify(HOSTILE_HTML).replace(/\\"/g, '""')},,Not Active,,,`,
+        'Imported Three,,,Garage Works,water pumps,,,,,,1,,,',
+      ].join('\n');
+      const response = await importFile('products', csv, 'products.csv');
+      expect(response.statusCode).toBe(200);
+      expect(response.json()).toEqual({
+        data: { created: 3, updated: 0 },
+        message: success.imported('Product'),
+      });
+      expect(await total(products)).toBe(before + 3);
+
+      expect(await productBySlug('imported-one')).toMatchObject({
+        brand: { id: acme.id, slug: 'acme' },
+        category: { id: pumps.id, slug: 'pumps' },
+        model: 'IM-1',
+        function: 'Lifts',
+        specification: '5 kW',
+        overview: '<p>Good</p>',
+        application: null,
+        status: 1,
+        meta_title: 'Title',
+        meta_description: 'Desc',
+        meta_keyword: 'a, b',
+      });
+      const two = await productBySlug('imported-two-custom');
+      expect(two).toMatchObject({ brand: { slug: 'acme' }, category: { slug: 'valves' }, status: 0 });
+      expectSanitised(two?.overview ?? null);
+      expect(await productBySlug('imported-three')).toMatchObject({
+        brand: null,
+        other_brand: 'Garage Works',
+        category: { slug: 'pumps' },
+      });
+    });
+
+    it('stores nothing when a row is bad, and names each bad row and what is wrong', async () => {
+      await createTaxon(t, admin, '/api/brands', { name: 'Twin', slug: 'twin-one' });
+      await createTaxon(t, admin, '/api/brands', { name: 'Twin', slug: 'twin-two' });
+      const before = await total(products);
+      const csv = [
+        PRODUCT_HEADER.join(','),
+        'Fine Row,,acme,,pumps,,,,,,Active,,,',
+        'Bad Brand,,No Such Brand,,pumps,,,,,,Active,,,',
+        'Bad Category,,acme,,No Such Category,,,,,,Active,,,',
+        ',,,,,,,,,,Maybe,,,',
+        'Ambiguous,,Twin,,pumps,,,,,,Active,,,',
+        'By Twin Slug,,twin-two,,pumps,,,,,,Active,,,',
+        'Bad Slug,Not Valid,acme,,pumps,,,,,,Active,,,',
+        'Fine Row,,acme,,pumps,,,,,,Active,,,',
+      ].join('\n');
+      const response = await importFile('products', csv, 'bad.csv');
+      expect(response.statusCode).toBe(422);
+      expect(response.json()).toEqual({
+        message: en.importInvalid,
+        errors: {
+          'row 3': ['Brand is invalid'],
+          'row 4': ['Category is invalid'],
+          'row 5': ['Name is required', 'Status is invalid', 'Brand is required', 'Category is required'],
+          'row 6': ['Brand is invalid'],
+          'row 8': [format(en.slugFormat, { item: 'Slug' })],
+          'row 9': [format(en.importDuplicate, { item: 'fine-row' })],
+        },
+      });
+      expect(await total(products)).toBe(before);
+      expect(await productBySlug('fine-row')).toBeUndefined();
+    });
+
+    it('exports the filtered, sorted list as CSV with brand and category by slug', async () => {
+      const response = await download(
+        `/api/products/export?format=csv&brand_ids=${acme.id}&sort=name&order=asc`,
+      );
+      expect(response.statusCode).toBe(200);
+      expect(response.headers['content-disposition']).toMatch(
+        /^attachment; filename="products-\d{4}-\d{2}-\d{2}\.csv"$/,
+      );
+      const [header, ...rows] = csvOf(response.body);
+      expect(header).toEqual([...PRODUCT_HEADER, 'Created At']);
+      expect(rows.map((row) => row[0])).toEqual(['Imported One', 'Imported Two', 'Template Row']);
+      expect(rows[0].slice(0, 6)).toEqual(['Imported One', 'imported-one', 'acme', '', 'pumps', 'IM-1']);
+      expect(rows[1][10]).toBe('Not Active');
+    });
+
+    it('re-imports an exported CSV: same rows updated by slug, none added, files kept', async () => {
+      const image = await uploaded(t, admin, 'image');
+      const withImage = await createProduct(t, admin, {
+        name: 'Has Image',
+        brand_id: acme.id,
+        category_id: pumps.id,
+        image: image.id,
+        model: 'OLD-MODEL',
+      });
+      const before = await total(products);
+      const csv = (await download('/api/products/export?format=csv')).body;
+      const rows = csvOf(csv);
+      const edited = csv.replace('OLD-MODEL', 'NEW-MODEL').replace('IM-1', 'IM-2');
+      const response = await importFile('products', edited, 'products-export.csv');
+      expect(response.statusCode).toBe(200);
+      expect(response.json().data).toEqual({ created: 0, updated: rows.length - 1 });
+      expect(await total(products)).toBe(before);
+      const again = await productBySlug(withImage.slug);
+      expect(again).toMatchObject({ model: 'NEW-MODEL', image: { id: image.id } });
+      expect((await productBySlug('imported-one'))?.model).toBe('IM-2');
+      // Rich text survives the round trip unchanged.
+      const two = await productBySlug('imported-two-custom');
+      expectSanitised(two?.overview ?? null);
+    });
+
+    it('re-imports an exported XLSX the same way', async () => {
+      const before = await total(products);
+      const exported = await download('/api/products/export?format=xlsx&sort=name&order=asc');
+      expect(exported.statusCode).toBe(200);
+      const sheet = await readXlsx(exported.rawPayload);
+      expect(sheet[0]).toEqual([...PRODUCT_HEADER, 'Created At']);
+      const nameColumn = 0;
+      const target = sheet.findIndex((row) => row[nameColumn] === 'Imported Three');
+      sheet[target][5] = 'XLSX-MODEL';
+      const response = await importFile('products', await xlsxBuffer(sheet), 'edited.xlsx');
+      expect(response.statusCode).toBe(200);
+      expect(response.json().data).toEqual({ created: 0, updated: sheet.length - 1 });
+      expect(await total(products)).toBe(before);
+      expect((await productBySlug('imported-three'))?.model).toBe('XLSX-MODEL');
+    });
+  });
+
+  describe.each([
+    ['brands', brands],
+    ['categories', categories],
+  ] as const)('%s', (group, table) => {
+    it('imports new rows (slug made from the name), updates matched ones, and round-trips an export', async () => {
+      const before = await total(table);
+      const csv = `${TAXON_HEADER.join(',')}\nSheet Made,,From a sheet,Active\nNamed Slug,named-${group},,0\n`;
+      const created = await importFile(group, csv, `${group}.csv`);
+      expect(created.statusCode).toBe(200);
+      expect(created.json().data).toEqual({ created: 2, updated: 0 });
+      expect(await total(table)).toBe(before + 2);
+
+      const exported = (await download(`/api/${group}/export?format=csv&sort=name&order=asc`)).body;
+      const [header, ...rows] = csvOf(exported);
+      expect(header).toEqual([...TAXON_HEADER, 'Created At']);
+      expect(rows.find((row) => row[1] === 'sheet-made')).toEqual([
+        'Sheet Made',
+        'sheet-made',
+        'From a sheet',
+        'Active',
+        expect.any(String),
+      ]);
+      const again = await importFile(
+        group,
+        exported.replace('From a sheet', 'Edited in a sheet'),
+        'again.csv',
+      );
+      expect(again.statusCode).toBe(200);
+      expect(again.json().data).toEqual({ created: 0, updated: rows.length });
+      expect(await total(table)).toBe(before + 2);
+      const listed = (await download(`/api/${group}?search=sheet-made`)).json().data;
+      expect(listed).toEqual([expect.objectContaining({ description: 'Edited in a sheet', status: 1 })]);
+    });
+
+    it('stores nothing when a row is bad', async () => {
+      const before = await total(table);
+      const csv = `${TAXON_HEADER.join(',')}\nGood Row,,,Active\n電腦,,,Active\n,x,,Unknown\n`;
+      const response = await importFile(group, csv, 'bad.csv');
+      expect(response.statusCode).toBe(422);
+      expect(response.json().errors).toEqual({
+        'row 3': [format(en.slugFromName, { item: 'Slug' })],
+        'row 4': ['Name is required', 'Status is invalid'],
+      });
+      expect(await total(table)).toBe(before);
+    });
+  });
+});
