@@ -14,7 +14,8 @@
 import { spawn } from 'node:child_process';
 import type { AddressInfo } from 'node:net';
 import { parseArgs } from 'node:util';
-import { sql } from 'drizzle-orm';
+import { eq } from 'drizzle-orm';
+import { brands, categories } from '../server/db/schema';
 import { loadCatalog, startBenchApp, throwawayDatabase, type BenchDb } from './catalog-data';
 
 const { values } = parseArgs({
@@ -82,11 +83,14 @@ async function benchOne(db: BenchDb) {
     const started = Date.now();
     await loadCatalog(app, { products: PRODUCTS, brands: 200, categories: 40 });
     const loadMs = Date.now() - started;
-    const ids = await app.db.execute<{ brand: number; category: number }>(
-      sql`select (select id from brands where slug = 'brand-7') as brand,
-                 (select id from categories where slug = 'category-3') as category`,
-    );
-    const { brand, category } = ('rows' in ids ? ids.rows : ids)[0] as { brand: number; category: number };
+    const [{ brand }] = await app.db
+      .select({ brand: brands.id })
+      .from(brands)
+      .where(eq(brands.slug, 'brand-7'));
+    const [{ category }] = await app.db
+      .select({ category: categories.id })
+      .from(categories)
+      .where(eq(categories.slug, 'category-3'));
     await app.listen({ port: 0, host: '127.0.0.1' });
     const base = `http://127.0.0.1:${(app.server.address() as AddressInfo).port}/api/products`;
 

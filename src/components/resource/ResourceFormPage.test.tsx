@@ -18,6 +18,7 @@ import {
 } from '../../shared/resources/roles';
 import { FormTextField } from '../form';
 import { ResourceFormPage } from './ResourceFormPage';
+import { useRecordId } from './useRecordId';
 
 type RoleValues = { name: string; permissions: number[] };
 
@@ -184,6 +185,17 @@ describe('ResourceFormPage', () => {
     const { store } = renderForm(7);
     expect(await screen.findByText('404 Page Not Found')).toBeInTheDocument();
     expect(store.getState().toasts).toEqual([]);
+  });
+
+  it('answers an id that is no record id with the not-found screen, asking nothing', async () => {
+    const { requestsTo } = fakeNetwork({});
+    function RoutedRoleForm() {
+      return <RoleForm id={useRecordId()} />;
+    }
+    renderWithProviders(<RoutedRoleForm />, { path: '/setting/role/:id', route: '/setting/role/abc' });
+    expect(await screen.findByText('404 Page Not Found')).toBeInTheDocument();
+    expect(requestsTo('/api/roles/NaN')).toHaveLength(0);
+    expect(requestsTo('/api/roles/abc')).toHaveLength(0);
   });
 
   it('is read-only, without Save or Delete, for a user lacking the update permission', async () => {

@@ -62,6 +62,8 @@ export function ResourceFormPage<
   canDelete,
 }: ResourceFormPageProps<T, Values, Body>) {
   const isNew = id === undefined;
+  // A detail route whose id is no record id (`/product/abc`) is a page that does not exist.
+  const badId = !isNew && !(Number.isSafeInteger(id) && id > 0);
   const navigate = useNavigate();
   const location = useLocation();
   const notify = useNotify();
@@ -71,7 +73,7 @@ export function ResourceFormPage<
   const readOnly = !(canEdit ?? may(isNew ? 'store' : 'update'));
 
   const useItem = useGet ?? noItem;
-  const { data: item, isLoading, error, refetch } = useItem(id ?? 0, { skip: isNew });
+  const { data: item, isLoading, error, refetch } = useItem(id ?? 0, { skip: isNew || badId });
   useBreadcrumbs([
     { label: en.dashboard, path: ROUTES.dashboard },
     ...(section ? [{ label: section, disabled: true }] : []),
@@ -89,6 +91,7 @@ export function ResourceFormPage<
   const toList = () => navigate(listPath);
   const back = () => (location.key === 'default' ? toList() : navigate(-1));
 
+  if (badId) return <NotFoundScreen />;
   if (!isNew && isLoading) return <LoadingBlock />;
   if (!isNew && isApiError(error) && error.status === 404) return <NotFoundScreen />;
   if (!isNew && !item)

@@ -1,4 +1,3 @@
-import { useParams } from 'react-router-dom';
 import {
   useCreateBrandMutation,
   useDeleteBrandMutation,
@@ -6,6 +5,7 @@ import {
   useUpdateBrandMutation,
 } from '../../../store/brandsApi';
 import { ResourceFormPage } from '../../components/resource/ResourceFormPage';
+import { useRecordId } from '../../components/resource/useRecordId';
 import { en } from '../../shared/messages';
 import { brandCreateSchema, brandsResource, brandUpdateSchema } from '../../shared/resources/brands';
 import { ROUTES } from '../../shared/routes';
@@ -21,7 +21,7 @@ export type BrandFormScreenProps = Record<string, never>;
  * the server answers 409 and its message is shown as a toast.
  */
 export function BrandFormScreen(_props: BrandFormScreenProps) {
-  const id = Number(useParams().id) || undefined;
+  const id = useRecordId();
   return (
     <ResourceFormPage
       key={id ?? 'add'}

@@ -1,4 +1,3 @@
-import { useParams } from 'react-router-dom';
 import {
   useCreateCategoryMutation,
   useDeleteCategoryMutation,
@@ -6,6 +5,7 @@ import {
   useUpdateCategoryMutation,
 } from '../../../store/categoriesApi';
 import { ResourceFormPage } from '../../components/resource/ResourceFormPage';
+import { useRecordId } from '../../components/resource/useRecordId';
 import { en } from '../../shared/messages';
 import {
   categoriesResource,
@@ -25,7 +25,7 @@ export type CategoryFormScreenProps = Record<string, never>;
  * deleted: the server answers 409 and its message is shown as a toast.
  */
 export function CategoryFormScreen(_props: CategoryFormScreenProps) {
-  const id = Number(useParams().id) || undefined;
+  const id = useRecordId();
   return (
     <ResourceFormPage
       key={id ?? 'add'}

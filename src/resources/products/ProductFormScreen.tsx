@@ -1,4 +1,3 @@
-import { useParams } from 'react-router-dom';
 import {
   useCreateProductMutation,
   useDeleteProductMutation,
@@ -6,6 +5,7 @@ import {
   useUpdateProductMutation,
 } from '../../../store/productsApi';
 import { ResourceFormPage } from '../../components/resource/ResourceFormPage';
+import { useRecordId } from '../../components/resource/useRecordId';
 import { en } from '../../shared/messages';
 import { productCreateSchema, productsResource, productUpdateSchema } from '../../shared/resources/products';
 import { ROUTES } from '../../shared/routes';
@@ -18,7 +18,7 @@ export type ProductFormScreenProps = Record<string, never>;
 
 /** /product/add and /product/{id}. */
 export function ProductFormScreen(_props: ProductFormScreenProps) {
-  const id = Number(useParams().id) || undefined;
+  const id = useRecordId();
   return (
     <ResourceFormPage
       key={id ?? 'add'}

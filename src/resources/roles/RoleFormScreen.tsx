@@ -1,4 +1,3 @@
-import { useParams } from 'react-router-dom';
 import {
   useCreateRoleMutation,
   useDeleteRoleMutation,
@@ -6,6 +5,7 @@ import {
   useUpdateRoleMutation,
 } from '../../../store/rolesApi';
 import { ResourceFormPage } from '../../components/resource/ResourceFormPage';
+import { useRecordId } from '../../components/resource/useRecordId';
 import { en } from '../../shared/messages';
 import { roleCreateSchema, rolesResource, roleUpdateSchema } from '../../shared/resources/roles';
 import { ROUTES } from '../../shared/routes';
@@ -18,7 +18,7 @@ export type RoleFormScreenProps = Record<string, never>;
 
 /** /setting/role/add and /setting/role/{id}. The Super Admin role keeps every permission and cannot be deleted. */
 export function RoleFormScreen(_props: RoleFormScreenProps) {
-  const id = Number(useParams().id) || undefined;
+  const id = useRecordId();
   return (
     <ResourceFormPage
       key={id ?? 'add'}

@@ -1,4 +1,3 @@
-import { useParams } from 'react-router-dom';
 import {
   useCreateUserMutation,
   useDeleteUserMutation,
@@ -7,6 +6,7 @@ import {
 } from '../../../store/usersApi';
 import { useAuth } from '../../auth/AuthContext';
 import { ResourceFormPage } from '../../components/resource/ResourceFormPage';
+import { useRecordId } from '../../components/resource/useRecordId';
 import { en } from '../../shared/messages';
 import { userCreateSchema, usersResource, userUpdateSchema } from '../../shared/resources/users';
 import { ROUTES } from '../../shared/routes';
@@ -19,7 +19,7 @@ export type UserFormScreenProps = Record<string, never>;
 
 /** /setting/user/add and /setting/user/{id}. The signed-in user can neither delete nor deactivate themselves. */
 export function UserFormScreen(_props: UserFormScreenProps) {
-  const id = Number(useParams().id) || undefined;
+  const id = useRecordId();
   const { user: me } = useAuth();
   const self = id !== undefined && id === me?.id;
   return (
