@@ -10,6 +10,7 @@ import { en } from '../src/shared/messages';
 import { installYupLocale } from '../src/shared/yupLocale';
 import type { Config } from './config';
 import type { PgliteFactory } from './db/client';
+import { databaseErrorAnswer } from './lib/databaseErrors';
 import { HttpError } from './lib/httpError';
 import { authPlugin } from './plugins/auth';
 import { dbPlugin } from './plugins/db';
@@ -118,6 +119,8 @@ function toAnswer(error: FastifyError | Error): ErrorAnswer {
     const errors = fastifyValidationErrors(fastifyError);
     return { status: 422, body: { message: Object.values(errors)[0]?.[0] ?? en.serverErrorBody, errors } };
   }
+  const refused = databaseErrorAnswer(error);
+  if (refused) return { status: refused.status, body: { message: refused.message } };
   const status = fastifyError.statusCode ?? 500;
   if (status === 429) return { status, body: { message: en.tooManyRequests } };
   // Client errors raised by Fastify or its plugins (malformed JSON, wrong content type, body too large).

@@ -11,6 +11,11 @@ export const en = {
   unauthorized: 'This action is unauthorized.',
   notFoundBody: 'Not Found',
   tooManyRequests: 'Too many attempts, please try again later.',
+  // Database refusals that validation cannot see in advance (races, characters PostgreSQL cannot store)
+  duplicateRecord:
+    'Another record with the same unique value was saved at the same time; please check and try again.',
+  recordInUse: 'This record is linked to other records, or refers to one that no longer exists.',
+  unstorableCharacter: 'The data holds a character that cannot be stored (such as a NUL byte).',
   invalidCredentials: 'The user credentials were incorrect.',
   inactiveUser: 'This account is not active.',
   passwordChanged: 'password changed successfully',

@@ -1,0 +1,75 @@
+import { en } from '../../src/shared/messages';
+import { brandsResource } from '../../src/shared/resources/brands';
+import { apiPath } from '../../src/shared/resources/resource';
+import { databaseErrorAnswer } from '../lib/databaseErrors';
+import { multipart } from './fixtures';
+import { authHeader, buildTestApp, login, TEST_ADMIN, type TestApp } from './helper';
+
+const BRANDS = apiPath(brandsResource);
+
+describe('database refusals', () => {
+  let t: TestApp;
+  let admin: string;
+  beforeAll(async () => {
+    t = await buildTestApp();
+    admin = (await login(t.app, TEST_ADMIN.email, TEST_ADMIN.password)).access_token;
+  });
+  afterAll(() => t.close());
+
+  const brandCount = async () =>
+    (await t.app.inject({ method: 'GET', url: BRANDS, headers: authHeader(admin) })).json<{
+      meta: { total: number };
+    }>().meta.total;
+
+  it('answers a NUL byte in a text field with a 422, storing nothing', async () => {
+    const before = await brandCount();
+    const response = await t.app.inject({
+      method: 'POST',
+      url: BRANDS,
+      headers: authHeader(admin),
+      payload: { name: 'Nul\u0000Brand', slug: '', description: null, logo: null, status: 1 },
+    });
+    expect(response.statusCode).toBe(422);
+    expect(response.json()).toEqual({ message: en.unstorableCharacter });
+    expect(await brandCount()).toBe(before);
+  });
+
+  it('answers a NUL byte in an imported cell with a 422, storing nothing', async () => {
+    const before = await brandCount();
+    const file = multipart([
+      {
+        name: 'file',
+        filename: 'brands.csv',
+        type: 'text/csv',
+        value: 'Name,Slug,Status\nGood,good,Active\nB\u0000d,bad,Active\n',
+      },
+    ]);
+    const response = await t.app.inject({
+      method: 'POST',
+      url: `${BRANDS}/import`,
+      headers: { ...authHeader(admin), ...file.headers },
+      payload: file.payload,
+    });
+    expect(response.statusCode).toBe(422);
+    expect(await brandCount()).toBe(before);
+  });
+});
+
+describe('databaseErrorAnswer', () => {
+  const wrapped = (code: string) =>
+    Object.assign(new Error('Failed query'), { cause: Object.assign(new Error('pg'), { code }) });
+
+  it('maps a unique violation that raced past validation to a 409', () => {
+    expect(databaseErrorAnswer(wrapped('23505'))).toEqual({ status: 409, message: en.duplicateRecord });
+  });
+
+  it('maps a foreign-key violation to a 409', () => {
+    expect(databaseErrorAnswer(wrapped('23503'))).toEqual({ status: 409, message: en.recordInUse });
+  });
+
+  it('leaves anything else to the server error', () => {
+    expect(databaseErrorAnswer(wrapped('57P01'))).toBeUndefined();
+    expect(databaseErrorAnswer(Object.assign(new Error('socket'), { code: 'EPIPE' }))).toBeUndefined();
+    expect(databaseErrorAnswer(new Error('plain'))).toBeUndefined();
+  });
+});
