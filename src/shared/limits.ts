@@ -22,6 +22,12 @@ export const SIZES = {
 export const PAGE_SIZES = [10, 20, 50, 100] as const;
 export const DEFAULT_PAGE_SIZE = 10;
 
+/**
+ * Most rows `GET /api/<group>/options` answers (by name; the rest are left out). Options are not
+ * paged: they list what people manage by hand (brands, categories, roles), far below this.
+ */
+export const OPTIONS_MAX = 5000;
+
 /** Upload limits, shown in the upload hints and enforced by the server. */
 export const UPLOAD_LIMITS = {
   image: {

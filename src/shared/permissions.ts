@@ -80,3 +80,7 @@ export type PermissionKey = (typeof PERMISSIONS)[keyof typeof PERMISSIONS];
 /** Whether a user holding `held` may see something guarded by `key`. */
 export const hasPermission = (held: readonly string[] | undefined, key: string): boolean =>
   key === PERMISSIONS.any || (held ?? []).includes(key);
+
+/** Whether a user holding `held` holds at least one of `keys`. */
+export const hasAnyPermission = (held: readonly string[] | undefined, keys: readonly string[]): boolean =>
+  keys.some((key) => hasPermission(held, key));

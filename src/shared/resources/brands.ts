@@ -32,6 +32,8 @@ export const brandsResource = defineResource({
   ],
   exportable: true,
   importable: true,
+  /** A product's form and filter pick brands. */
+  options: { readers: ['products'] },
 });
 
 export interface Brand {

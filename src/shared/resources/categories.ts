@@ -32,6 +32,8 @@ export const categoriesResource = defineResource({
   ],
   exportable: true,
   importable: true,
+  /** A product's form and filter pick categories. */
+  options: { readers: ['products'] },
 });
 
 export interface Category {

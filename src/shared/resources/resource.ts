@@ -1,8 +1,9 @@
 import * as yup from 'yup';
+import type { Status } from '../contracts/account';
 import { DEFAULT_PAGE_SIZE, PAGE_SIZES } from '../limits';
 import { en, validation } from '../messages';
 import type { PermissionAction, PermissionGroup } from '../permissions';
-import { permissionKey } from '../permissions';
+import { hasAnyPermission, PERMISSION_GROUPS, permissionKey } from '../permissions';
 
 /**
  * What both halves know of a resource (API contract: Resources, List query). Every spelling of a
@@ -29,6 +30,12 @@ export interface ResourceContract<Sort extends string = string, Filter extends s
   sheet?: readonly SheetColumn[];
   exportable: boolean;
   importable: boolean;
+  /**
+   * Served as select/filter options (`GET /api/<group>/options`, every row as an `OptionItem`) to
+   * the holders of the group's index key and of any key of the `readers` groups: a product's form
+   * picks its brand with `products.store` alone.
+   */
+  options?: { readers: readonly PermissionGroup[] };
 }
 
 export interface SheetColumn {
@@ -48,6 +55,38 @@ export function defineResource<const Sort extends string, const Filter extends s
 export const apiPath = (contract: Pick<ResourceContract, 'group'>): string => `/api/${contract.group}`;
 export const can = (contract: Pick<ResourceContract, 'group'>, action: PermissionAction): string =>
   permissionKey(contract.group, action);
+
+/** One row of `GET /api/<group>/options`; `status` where the resource has one (to mark inactive ones). */
+export interface OptionItem {
+  id: number;
+  name: string;
+  status?: Status;
+}
+
+/** The answer of `GET /api/<group>/options`: every row, by name (at most `OPTIONS_MAX`). */
+export interface OptionsResponse {
+  data: OptionItem[];
+}
+
+export const optionsPath = (contract: Pick<ResourceContract, 'group'>): string =>
+  `${apiPath(contract)}/options`;
+
+/**
+ * The keys that open a resource's options: its own index key, and every key of its reader groups.
+ * The server's guard and the SPA's check both read this list, so they cannot disagree.
+ */
+export const optionReaderKeys = (contract: Pick<ResourceContract, 'group' | 'options'>): string[] => [
+  can(contract, 'index'),
+  ...(contract.options?.readers ?? []).flatMap((group) =>
+    (PERMISSION_GROUPS[group] as readonly PermissionAction[]).map((action) => permissionKey(group, action)),
+  ),
+];
+
+/** Whether a user holding `held` may read the options of `contract`. */
+export const canReadOptions = (
+  held: readonly string[] | undefined,
+  contract: Pick<ResourceContract, 'group' | 'options'>,
+): boolean => hasAnyPermission(held, optionReaderKeys(contract));
 
 /** A list answer (API contract: List query). */
 export interface ListResponse<T> {

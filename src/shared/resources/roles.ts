@@ -18,6 +18,8 @@ export const rolesResource = defineResource({
   filters: [],
   exportable: false,
   importable: false,
+  /** A user's form and the users' role filter pick roles. */
+  options: { readers: ['users'] },
 });
 
 /** A permission as the catalogue (`GET /api/permissions`) and a role read it. */

@@ -1,0 +1,37 @@
+import { brandsResource } from './brands';
+import { categoriesResource } from './categories';
+import { productsResource } from './products';
+import { canReadOptions, optionReaderKeys, optionsPath } from './resource';
+import { rolesResource } from './roles';
+
+describe('resource options', () => {
+  it('are opened by the group’s index key and by every key of its reader groups', () => {
+    expect(optionReaderKeys(brandsResource)).toEqual([
+      'brands.index',
+      'products.index',
+      'products.store',
+      'products.update',
+      'products.destroy',
+    ]);
+    expect(optionReaderKeys(rolesResource)).toEqual([
+      'roles.index',
+      'users.index',
+      'users.store',
+      'users.update',
+      'users.destroy',
+    ]);
+    expect(optionReaderKeys(productsResource)).toEqual(['products.index']);
+  });
+
+  it('are readable with any one of those keys, and not without', () => {
+    expect(canReadOptions(['products.store'], categoriesResource)).toBe(true);
+    expect(canReadOptions(['categories.index'], categoriesResource)).toBe(true);
+    expect(canReadOptions(['users.index'], categoriesResource)).toBe(false);
+    expect(canReadOptions(['users.update'], rolesResource)).toBe(true);
+    expect(canReadOptions(undefined, rolesResource)).toBe(false);
+  });
+
+  it('live under the group’s path', () => {
+    expect(optionsPath(brandsResource)).toBe('/api/brands/options');
+  });
+});
