@@ -1,7 +1,7 @@
 import type { FastifyReply, FastifyRequest, preHandlerAsyncHookHandler } from 'fastify';
 import fp from 'fastify-plugin';
 import { en } from '../../src/shared/messages';
-import { hasPermission } from '../../src/shared/permissions';
+import { hasAnyPermission, hasPermission } from '../../src/shared/permissions';
 import { sha256 } from '../lib/crypto';
 import { HttpError } from '../lib/httpError';
 import { findAuthUserByAccessHash, type AuthUser } from '../repositories/tokens';
@@ -12,6 +12,8 @@ declare module 'fastify' {
     authenticate: (request: FastifyRequest, reply: FastifyReply) => Promise<void>;
     /** preHandler: authenticates, then 403 unless the user's role holds `key` ('any' for everyone). */
     requirePermission: (key: string) => preHandlerAsyncHookHandler;
+    /** preHandler: authenticates, then 403 unless the user's role holds at least one of `keys`. */
+    requireAnyPermission: (keys: readonly string[]) => preHandlerAsyncHookHandler;
   }
   interface FastifyRequest {
     user: AuthUser | null;
@@ -44,6 +46,12 @@ export const authPlugin = fp(
       return async (request) => {
         await authenticate(request);
         if (!hasPermission(request.user?.permissions, key)) throw new HttpError(403, en.unauthorized);
+      };
+    });
+    app.decorate('requireAnyPermission', (keys: readonly string[]): preHandlerAsyncHookHandler => {
+      return async (request) => {
+        await authenticate(request);
+        if (!hasAnyPermission(request.user?.permissions, keys)) throw new HttpError(403, en.unauthorized);
       };
     });
   },

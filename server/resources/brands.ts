@@ -19,6 +19,7 @@ export const brandsServer = defineServerResource({
   table: brands,
   select: brandSelect,
   toItems: toBrands,
+  optionLabel: brands.name,
   search: [brands.name, brands.slug],
   sort: {
     name: brands.name,

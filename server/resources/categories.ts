@@ -19,6 +19,7 @@ export const categoriesServer = defineServerResource({
   table: categories,
   select: categorySelect,
   toItems: toCategories,
+  optionLabel: categories.name,
   search: [categories.name, categories.slug],
   sort: {
     name: categories.name,

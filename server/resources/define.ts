@@ -68,8 +68,10 @@ export interface ResourceServer<
   search: readonly PgColumn[];
   /** Every sortable name of the contract → its expression (joined columns allowed). */
   sort: Record<string, SQLWrapper>;
-  /** The status column, when the contract has a status filter. */
+  /** The status column, when the contract has a status filter (options carry it too). */
   status?: PgColumn;
+  /** The name column `GET /options` answers and orders by; needed when the contract has `options`. */
+  optionLabel?: PgColumn;
   /** The contract's own filters: comma-separated ids → a condition on this table. */
   filters?: Record<string, (ids: number[]) => SQL>;
   schemas: { create: Schema<Create>; update: Schema<Update> };

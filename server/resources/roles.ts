@@ -26,6 +26,7 @@ export const rolesServer = defineServerResource({
   table: roles,
   select: roleSelect,
   toItems: toRoles,
+  optionLabel: roles.name,
   search: [roles.name],
   sort: {
     name: roles.name,

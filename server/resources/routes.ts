@@ -2,16 +2,31 @@ import { eq } from 'drizzle-orm';
 import type { PgSelect } from 'drizzle-orm/pg-core';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { en, success, validation } from '../../src/shared/messages';
-import { apiPath, can, type ResourceContract, type SheetColumn } from '../../src/shared/resources/resource';
+import { OPTIONS_MAX } from '../../src/shared/limits';
+import {
+  apiPath,
+  can,
+  optionReaderKeys,
+  optionsPath,
+  type ResourceContract,
+  type SheetColumn,
+} from '../../src/shared/resources/resource';
 import { assertFresh } from '../lib/concurrency';
 import { fieldError, HttpError } from '../lib/httpError';
 import { parseBody } from '../lib/validation';
 import { currentUser } from '../plugins/auth';
 import { tooLarge } from '../plugins/uploads';
-import { authErrors, bearer, messageSchema, validationErrorSchema } from '../routes/schemas';
+import {
+  authErrors,
+  bearer,
+  messageSchema,
+  optionsAnswerSchema,
+  validationErrorSchema,
+} from '../routes/schemas';
 import type { ResourceServer, ResourceTable } from './define';
 import { importRows } from './importer';
 import { allItems, listPage, parseListQuery, type AnyResource } from './list';
+import { optionItems } from './options';
 import {
   csvStream,
   importColumns,
@@ -88,8 +103,9 @@ const sendSheet = (
 
 /**
  * Registers the API contract's routes of one resource from its server declaration: list, show,
- * create, update, delete, and export/import when the contract offers them. Every route is guarded
- * by the group's permission for its method; writes run in one transaction each.
+ * create, update, delete, and options/export/import when the contract offers them. Every route is
+ * guarded by the group's permission for its method (options also by its reader groups' keys);
+ * writes run in one transaction each.
  */
 export function registerResource<
   T extends ResourceTable,
@@ -150,6 +166,30 @@ export function registerResource<
     },
     async (request) => listPage(resource, app.db, await parseListQuery(resource, request.query)),
   );
+
+  if (contract.options) {
+    const label = resource.optionLabel;
+    if (!label) throw new Error(`${contract.group}: a contract with options needs an optionLabel column`);
+    const keys = optionReaderKeys(contract);
+    // A static segment: find-my-way matches it before `/:id` (whose idOf refuses 'options' anyway).
+    app.get(
+      optionsPath(contract),
+      {
+        preHandler: app.requireAnyPermission(keys),
+        schema: {
+          tags,
+          summary: `Every ${item.toLowerCase()} as a select option`,
+          description:
+            `Every ${item.toLowerCase()} as \`{id, name${resource.status ? ', status' : ''}}\`, ordered by name, ` +
+            `not paged: for selects and list filters. At most ${OPTIONS_MAX} rows (the rest by name are left out). ` +
+            `Open to holders of any of: ${keys.join(', ')}.`,
+          security: bearer,
+          response: { 200: optionsAnswerSchema(Boolean(resource.status)), ...authErrors },
+        },
+      },
+      async () => ({ data: await optionItems(resource, label, app.db) }),
+    );
+  }
 
   if (contract.exportable && resource.cells) {
     const cells = resource.cells;

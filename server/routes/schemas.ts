@@ -100,6 +100,26 @@ const timestampsProperties = {
   updated_at: { type: 'string', format: 'date-time' },
 } as const;
 
+/** An answer of `GET /api/<group>/options`: every row as `{id, name[, status]}`, by name. */
+export const optionsAnswerSchema = (withStatus: boolean) =>
+  ({
+    type: 'object',
+    properties: {
+      data: {
+        type: 'array',
+        items: {
+          type: 'object',
+          required: withStatus ? ['id', 'name', 'status'] : ['id', 'name'],
+          properties: {
+            id: { type: 'integer' },
+            name: { type: 'string' },
+            ...(withStatus ? { status: statusProperty } : {}),
+          },
+        },
+      },
+    },
+  }) as const;
+
 /** A brand or category as a product reads it. */
 export const catalogRefSchema = {
   type: 'object',
