@@ -1,6 +1,6 @@
-import { acme, roadRunner } from '../test/catalogFixtures';
+import { acme, globex, roadRunner } from '../test/catalogFixtures';
 import { fakeNetwork } from '../test/fakeNetwork';
-import { listOf } from '../test/settingFixtures';
+import { listOf, optionsOf } from '../test/settingFixtures';
 import { brandsApi } from './brandsApi';
 import { makeStore } from './index';
 import { productsApi } from './productsApi';
@@ -53,5 +53,45 @@ describe('catalogue cache tags', () => {
     await settle();
     expect(requestsTo('/api/brands')).toHaveLength(2);
     brands.unsubscribe();
+  });
+
+  it('refetches the brand options after a brand write (create, delete), not after a product write', async () => {
+    const { requestsTo } = fakeNetwork({
+      'GET /api/brands/options': { body: optionsOf([acme]) },
+      'POST /api/brands': {
+        status: 201,
+        body: { data: globex, message: 'Brand has been successfully created' },
+      },
+      [`DELETE /api/brands/${acme.id}`]: {
+        body: { data: acme, message: 'Brand has been successfully deleted' },
+      },
+      [`DELETE /api/products/${roadRunner.id}`]: {
+        body: { data: roadRunner, message: 'Product has been successfully deleted' },
+      },
+    });
+    const store = makeStore();
+    const options = store.dispatch(brandsApi.endpoints.listBrandOptions.initiate());
+    expect((await options).data).toEqual([{ id: acme.id, name: acme.name, status: acme.status }]);
+
+    await store.dispatch(productsApi.endpoints.deleteProduct.initiate(roadRunner.id));
+    await settle();
+    expect(requestsTo('/api/brands/options')).toHaveLength(1);
+
+    await store.dispatch(
+      brandsApi.endpoints.createBrand.initiate({
+        name: globex.name,
+        slug: '',
+        logo: null,
+        description: null,
+        status: 0,
+      }),
+    );
+    await settle();
+    expect(requestsTo('/api/brands/options')).toHaveLength(2);
+
+    await store.dispatch(brandsApi.endpoints.deleteBrand.initiate(acme.id));
+    await settle();
+    expect(requestsTo('/api/brands/options')).toHaveLength(3);
+    options.unsubscribe();
   });
 });

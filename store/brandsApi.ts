@@ -6,7 +6,7 @@ import {
 } from '../src/shared/resources/brands';
 import { productsResource } from '../src/shared/resources/products';
 import { api } from './api';
-import { importEndpoint, resourceEndpoints } from './resourceApi';
+import { importEndpoint, optionsEndpoint, resourceEndpoints } from './resourceApi';
 
 /** Product rows show their brand's name, so a brand write refreshes the product lists. */
 const RELATED = [productsResource.tag];
@@ -27,6 +27,7 @@ export const brandsApi = api
         createBrand: brands.create,
         updateBrand: brands.update,
         deleteBrand: brands.remove,
+        listBrandOptions: optionsEndpoint(build, brandsResource),
         importBrands: importEndpoint(build, brandsResource, RELATED),
       };
     },
@@ -38,5 +39,6 @@ export const {
   useCreateBrandMutation,
   useUpdateBrandMutation,
   useDeleteBrandMutation,
+  useListBrandOptionsQuery,
   useImportBrandsMutation,
 } = brandsApi;

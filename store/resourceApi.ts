@@ -2,8 +2,11 @@ import type { EndpointBuilder } from '@reduxjs/toolkit/query';
 import {
   apiPath,
   compactParams,
+  optionsPath,
   type ListParams,
   type ListResponse,
+  type OptionItem,
+  type OptionsResponse,
   type ResourceContract,
   type WriteResponse,
 } from '../src/shared/resources/resource';
@@ -22,10 +25,16 @@ export type ImportResponse = WriteResponse<{ created: number; updated: number }>
 
 export type ExportFormat = 'csv' | 'xlsx';
 
-const itemAndList = <Tag extends string>(type: Tag, id: number) => [
-  { type, id },
+/** The cache id of a resource's options; only its own writes change them (not related ones). */
+const OPTIONS = 'OPTIONS' as const;
+
+/** What any write of a resource makes stale: its lists and its options. */
+const listAndOptions = <Tag extends string>(type: Tag) => [
   { type, id: 'LIST' as const },
+  { type, id: OPTIONS },
 ];
+
+const itemAndList = <Tag extends string>(type: Tag, id: number) => [{ type, id }, ...listAndOptions(type)];
 
 const listsOf = <Tag extends string>(types: readonly Tag[]) =>
   types.map((type) => ({ type, id: 'LIST' as const }));
@@ -59,7 +68,7 @@ export function resourceEndpoints<
     }),
     create: build.mutation<WriteResponse<T>, CreateInput>({
       query: (body) => ({ url: base, method: 'POST', body }),
-      invalidatesTags: (result) => (result ? [{ type: tag, id: 'LIST' }, ...listsOf(related)] : []),
+      invalidatesTags: (result) => (result ? [...listAndOptions(tag), ...listsOf(related)] : []),
     }),
     update: build.mutation<WriteResponse<T>, UpdateArg<UpdateInput>>({
       query: ({ id, ...body }) => ({ url: `${base}/${id}`, method: 'PUT', body }),
@@ -89,8 +98,24 @@ export function importEndpoint<Tag extends string>(
       body.append('file', file);
       return { url: `${apiPath(contract)}/import`, method: 'POST', body };
     },
-    invalidatesTags: (result) => (result ? [{ type: contract.tag, id: 'LIST' }, ...listsOf(related)] : []),
+    invalidatesTags: (result) => (result ? [...listAndOptions(contract.tag), ...listsOf(related)] : []),
     extraOptions: { silent: true },
+  });
+}
+
+/**
+ * `GET /api/{group}/options` of a contract with `options`: every item as `{id, name, status?}`, by
+ * name, for the selects and list filters of other resources. Any write of the resource (create,
+ * update, delete, import) refreshes it; writes of related resources do not.
+ */
+export function optionsEndpoint<Tag extends string>(
+  build: ApiBuilder<Tag>,
+  contract: ResourceContract & { tag: Tag },
+) {
+  return build.query<OptionItem[], void>({
+    query: () => optionsPath(contract),
+    transformResponse: (response: OptionsResponse) => response.data,
+    providesTags: [{ type: contract.tag, id: OPTIONS }],
   });
 }
 

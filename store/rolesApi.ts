@@ -7,7 +7,7 @@ import {
 } from '../src/shared/resources/roles';
 import { API_PATHS } from '../src/shared/routes';
 import { api } from './api';
-import { resourceEndpoints } from './resourceApi';
+import { optionsEndpoint, resourceEndpoints } from './resourceApi';
 
 /** The permission catalogue the role matrix is drawn from (API contract: Resources). */
 
@@ -23,6 +23,7 @@ export const rolesApi = api
         createRole: roles.create,
         updateRole: roles.update,
         deleteRole: roles.remove,
+        listRoleOptions: optionsEndpoint(build, rolesResource),
         listPermissions: build.query<Permission[], void>({
           query: () => API_PATHS.permissions,
           transformResponse: (response: { data: Permission[] }) => response.data,
@@ -38,5 +39,6 @@ export const {
   useCreateRoleMutation,
   useUpdateRoleMutation,
   useDeleteRoleMutation,
+  useListRoleOptionsQuery,
   useListPermissionsQuery,
 } = rolesApi;
