@@ -1,7 +1,7 @@
 import type { Brand } from '../src/shared/resources/brands';
 import type { Category } from '../src/shared/resources/categories';
 import type { Product } from '../src/shared/resources/products';
-import { listOf } from './settingFixtures';
+import { optionsOf } from './settingFixtures';
 
 /** Test data of the Product menu screens (brands, categories, products), as the API answers them. */
 
@@ -67,8 +67,8 @@ export const roadRunner: Product = {
   ...stamps,
 };
 
-/** `GET /api/brands` and `GET /api/categories` as the option hooks and the lists load them. */
+/** `GET /api/brands/options` and `GET /api/categories/options` as the option hooks load them. */
 export const catalogOptionRoutes = {
-  'GET /api/brands': { body: listOf([acme, globex]) },
-  'GET /api/categories': { body: listOf([pumps, valves]) },
+  'GET /api/brands/options': { body: optionsOf([acme, globex]) },
+  'GET /api/categories/options': { body: optionsOf([pumps, valves]) },
 };

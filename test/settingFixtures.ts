@@ -1,4 +1,5 @@
-import type { ListResponse } from '../src/shared/resources/resource';
+import type { Status } from '../src/shared/contracts/account';
+import type { ListResponse, OptionsResponse } from '../src/shared/resources/resource';
 import type { Role } from '../src/shared/resources/roles';
 import type { User } from '../src/shared/resources/users';
 import { testUser } from './renderWithProviders';
@@ -32,5 +33,10 @@ export const listOf = <T>(data: T[]): ListResponse<T> => ({
   meta: { current_page: 1, per_page: 100, total: data.length, last_page: 1 },
 });
 
-/** `GET /api/roles` as the role select and the role filter load it. */
-export const rolesRoute = { 'GET /api/roles': { body: listOf([editorRole]) } };
+/** An options answer (`GET /api/<group>/options`): `{id, name}`, with `status` where items have one. */
+export const optionsOf = (items: { id: number; name: string; status?: Status }[]): OptionsResponse => ({
+  data: items.map(({ id, name, status }) => (status === undefined ? { id, name } : { id, name, status })),
+});
+
+/** `GET /api/roles/options` as the role select and the role filter load it. */
+export const roleOptionsRoute = { 'GET /api/roles/options': { body: optionsOf([editorRole]) } };

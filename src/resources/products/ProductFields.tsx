@@ -4,7 +4,6 @@ import { FormTextField, RichTextField } from '../../components/form';
 import { FormSection } from '../../components/resource/FormSection';
 import { StatusField } from '../../components/resource/StatusField';
 import { en, LABELS } from '../../shared/messages';
-import type { CatalogRef } from '../../shared/resources/catalog';
 import type { Product } from '../../shared/resources/products';
 import { ProductMediaFields } from './ProductMediaFields';
 import { ProductSeoFields } from './ProductSeoFields';
@@ -17,14 +16,19 @@ export interface ProductFieldsProps {
   disabled?: boolean;
 }
 
+interface Named {
+  id: number;
+  name: string;
+}
+
 /**
- * The item's own brand or category is an option before (or even without) the fetched list, so a
+ * The item's own brand or category is an option before (or even without) the fetched options, so a
  * select never holds a value it has no option for.
  */
-const withCurrent = (options: CatalogRef[] | undefined, current: CatalogRef | null | undefined) =>
+const withCurrent = (options: Named[] | undefined, current: Named | null | undefined): Named[] =>
   !current || options?.some((option) => option.id === current.id)
     ? (options ?? [])
-    : [current, ...(options ?? [])];
+    : [{ id: current.id, name: current.name }, ...(options ?? [])];
 
 /** A product's fields, shared by add and detail: general, content, images and documents, SEO. */
 export function ProductFields({ product, disabled }: ProductFieldsProps) {

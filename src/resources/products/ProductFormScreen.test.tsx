@@ -3,7 +3,9 @@ import userEvent from '@testing-library/user-event';
 import type { IAllProps } from '@tinymce/tinymce-react';
 import { acme, catalogOptionRoutes, globex, pumps, roadRunner, valves } from '../../../test/catalogFixtures';
 import { fakeNetwork } from '../../../test/fakeNetwork';
-import { renderWithProviders } from '../../../test/renderWithProviders';
+import { renderWithProviders, testUser } from '../../../test/renderWithProviders';
+import { en } from '../../shared/messages';
+import { PERMISSIONS } from '../../shared/permissions';
 import { ROUTES } from '../../shared/routes';
 import { ProductFormScreen } from './ProductFormScreen';
 
@@ -20,9 +22,20 @@ jest.mock('@tinymce/tinymce-react', () => ({
   ),
 }));
 
-function renderForm(route: string, network: Parameters<typeof fakeNetwork>[0] = {}) {
+const ADD = `${ROUTES.products}/add`;
+
+/** Mounted as the app routes it: the static add path, else the detail path with its `:id`. */
+function renderForm(
+  route: string,
+  network: Parameters<typeof fakeNetwork>[0] = {},
+  permissions = testUser.permissions,
+) {
   const net = fakeNetwork({ ...catalogOptionRoutes, ...network });
-  const view = renderWithProviders(<ProductFormScreen />, { path: `${ROUTES.products}/:id`, route });
+  const view = renderWithProviders(<ProductFormScreen />, {
+    path: route === ADD ? ADD : `${ROUTES.products}/:id`,
+    route,
+    auth: { user: { ...testUser, permissions } },
+  });
   return { ...net, ...view, actor: userEvent.setup({ delay: null }) };
 }
 
@@ -44,7 +57,7 @@ const posts = (requests: { method: string; path: string; body: unknown }[]) =>
 
 describe('ProductFormScreen', () => {
   it('shows the required messages of the contract and sends nothing', async () => {
-    const { actor, requests } = renderForm(`${ROUTES.products}/add`);
+    const { actor, requests } = renderForm(ADD);
     await actor.click(screen.getByRole('button', { name: 'Save' }));
     expect(await screen.findByText('Name is required')).toBeInTheDocument();
     expect(screen.getByText('Brand is required')).toBeInTheDocument();
@@ -54,7 +67,7 @@ describe('ProductFormScreen', () => {
   });
 
   it('refuses a malformed slug with the contract message', async () => {
-    const { actor } = renderForm(`${ROUTES.products}/add`);
+    const { actor } = renderForm(ADD);
     await fill(actor, screen.getByLabelText(/^Slug/), 'Not A Slug');
     await actor.click(screen.getByRole('button', { name: 'Save' }));
     expect(
@@ -63,7 +76,7 @@ describe('ProductFormScreen', () => {
   });
 
   it('creates a product with its brand, category, rich text and SEO fields, then opens it', async () => {
-    const { actor, route, requests, router } = renderForm(`${ROUTES.products}/add`);
+    const { actor, route, requests, router } = renderForm(ADD);
     route('POST /api/products', {
       status: 201,
       body: { data: { ...roadRunner, id: 101 }, message: 'Product has been successfully created' },
@@ -106,7 +119,7 @@ describe('ProductFormScreen', () => {
   });
 
   it('accepts another brand instead of one from the list', async () => {
-    const { actor, route, requests } = renderForm(`${ROUTES.products}/add`);
+    const { actor, route, requests } = renderForm(ADD);
     route('POST /api/products', {
       status: 201,
       body: { data: { ...roadRunner, id: 102 }, message: 'Product has been successfully created' },
@@ -120,7 +133,7 @@ describe('ProductFormScreen', () => {
   });
 
   it('puts a 422 on its fields', async () => {
-    const { actor, route } = renderForm(`${ROUTES.products}/add`);
+    const { actor, route } = renderForm(ADD);
     route('POST /api/products', {
       status: 422,
       body: { message: 'Slug has already been taken', errors: { slug: ['Slug has already been taken'] } },
@@ -166,5 +179,31 @@ describe('ProductFormScreen', () => {
         updated_at: roadRunner.updated_at,
       }),
     );
+  });
+
+  it('lets a user holding only products keys pick a brand and a category from the options', async () => {
+    const { actor, route, requests, requestsTo } = renderForm(ADD, {}, [
+      PERMISSIONS.productsIndex,
+      'products.store',
+    ]);
+    route('POST /api/products', {
+      status: 201,
+      body: { data: { ...roadRunner, id: 103 }, message: 'Product has been successfully created' },
+    });
+    await fill(actor, screen.getByLabelText(/^Name/), 'Acme Sprinkler');
+    await actor.click(screen.getByRole('combobox', { name: /^Brand/ }));
+    const brands = within(await screen.findByRole('listbox'));
+    expect((await brands.findAllByRole('option')).map((option) => option.textContent)).toEqual([
+      en.noBrand,
+      acme.name,
+      globex.name,
+    ]);
+    await actor.click(brands.getByRole('option', { name: acme.name }));
+    await choose(actor, /^Category/, valves.name);
+    await actor.click(screen.getByRole('button', { name: 'Save' }));
+    expect(await screen.findByText('Product has been successfully created')).toBeInTheDocument();
+    expect(posts(requests)[0].body).toMatchObject({ brand_id: acme.id, category_id: valves.id });
+    expect(requestsTo('/api/brands')).toHaveLength(0);
+    expect(requestsTo('/api/categories')).toHaveLength(0);
   });
 });

@@ -71,8 +71,8 @@ describe('ProductListScreen', () => {
       pumps.name,
       valves.name,
     ]);
-    expect(requestsTo('/api/brands')).not.toHaveLength(0);
-    expect(requestsTo('/api/categories')).not.toHaveLength(0);
+    expect(requestsTo('/api/brands/options')).toHaveLength(1);
+    expect(requestsTo('/api/categories/options')).toHaveLength(1);
   });
 
   it('filters by brand and category, keeps them under filter:brands / filter:categories, and restores them after a remount', async () => {
@@ -131,12 +131,38 @@ describe('ProductListScreen', () => {
     await waitFor(() => expect(lastQuery()).toMatchObject({ sort: 'category', order: 'asc' }));
   });
 
-  it('leaves out the filters of lists the user may not read, without asking for them', async () => {
+  it('offers the brand and category filters to a user holding only products.index, from the options routes', async () => {
     const { requestsTo } = network();
-    renderList([PERMISSIONS.productsIndex, PERMISSIONS.categoriesIndex]);
+    renderList([PERMISSIONS.productsIndex]);
     await screen.findByText('Road Runner Pump');
-    expect(screen.queryByRole('combobox', { name: 'Brand' })).not.toBeInTheDocument();
-    expect(screen.getByRole('combobox', { name: 'Category' })).toBeInTheDocument();
+    const actor = userEvent.setup({ delay: null });
+    await actor.click(screen.getByRole('combobox', { name: 'Brand' }));
+    const brands = within(await screen.findByRole('listbox'));
+    expect((await brands.findAllByRole('option')).map((option) => option.textContent)).toEqual([
+      acme.name,
+      globex.name,
+    ]);
+    await actor.keyboard('{Escape}');
+    await pick('Category', 'Pumps');
+    expect(screen.getByRole('combobox', { name: 'Category' })).toHaveTextContent('Pumps');
+    // The brand and category lists themselves need brands.index / categories.index: never asked for.
     expect(requestsTo('/api/brands')).toHaveLength(0);
+    expect(requestsTo('/api/categories')).toHaveLength(0);
+  });
+
+  it('keeps a stored brand beyond the first hundred: the options are not paged', async () => {
+    const many = Array.from({ length: 150 }, (_, i) => ({
+      id: i + 1,
+      name: `Brand ${String(i + 1).padStart(3, '0')}`,
+      status: 1 as const,
+    }));
+    localStorage.setItem(STORAGE_KEYS.filterBrands, JSON.stringify({ products: [150] }));
+    const { lastQuery, route } = network();
+    route('GET /api/brands/options', { body: { data: many } });
+    renderList();
+    await screen.findByText('Road Runner Pump');
+    await waitFor(() => expect(lastQuery()).toMatchObject({ brand_ids: '150' }));
+    expect(await screen.findByRole('combobox', { name: 'Brand' })).toHaveTextContent('Brand 150');
+    expect(stored(STORAGE_KEYS.filterBrands)).toEqual({ products: [150] });
   });
 });

@@ -2,16 +2,21 @@ import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { Form, Formik } from 'formik';
 import type { AnyObjectSchema } from 'yup';
-import { fakeNetwork } from '../../../test/fakeNetwork';
-import { renderWithProviders } from '../../../test/renderWithProviders';
-import { grace, rolesRoute } from '../../../test/settingFixtures';
+import { fakeNetwork, type FakeNetwork } from '../../../test/fakeNetwork';
+import { renderWithProviders, testUser } from '../../../test/renderWithProviders';
+import { grace, roleOptionsRoute } from '../../../test/settingFixtures';
 import { validateWith } from '../../components/form';
 import { userCreateSchema, userUpdateSchema } from '../../shared/resources/users';
 import { toUserValues, type UserValues } from './userForm';
 import { UserFields, type UserFieldsProps } from './UserFields';
 
 /** UserFields in a bare Formik form validated with the add or the update contract. */
-function renderFields(props: UserFieldsProps, schema: AnyObjectSchema, onSubmit = jest.fn()) {
+function renderFields(
+  props: UserFieldsProps,
+  schema: AnyObjectSchema,
+  onSubmit = jest.fn(),
+  permissions = testUser.permissions,
+) {
   const initial: UserValues & { updated_at?: string } = props.user
     ? { ...toUserValues(props.user), updated_at: props.user.updated_at }
     : toUserValues();
@@ -22,12 +27,16 @@ function renderFields(props: UserFieldsProps, schema: AnyObjectSchema, onSubmit 
         <button type="submit">Save</button>
       </Form>
     </Formik>,
+    { auth: { user: { ...testUser, permissions } } },
   );
   return { onSubmit, actor: userEvent.setup({ delay: null }) };
 }
 
 describe('UserFields', () => {
-  beforeEach(() => fakeNetwork(rolesRoute));
+  let network: FakeNetwork;
+  beforeEach(() => {
+    network = fakeNetwork(roleOptionsRoute);
+  });
 
   it('requires a password and its confirmation on add', async () => {
     const { onSubmit, actor } = renderFields({}, userCreateSchema);
@@ -70,6 +79,21 @@ describe('UserFields', () => {
         .getAllByRole('option')
         .map((option) => option.textContent),
     ).toEqual(['Active', 'Not Active']);
+  });
+
+  it('offers the roles to a user holding the users keys without roles.index', async () => {
+    const { actor } = renderFields({}, userCreateSchema, jest.fn(), ['users.index', 'users.store']);
+    await actor.click(screen.getByRole('combobox', { name: /Role/ }));
+    const options = within(await screen.findByRole('listbox'));
+    expect(await options.findByRole('option', { name: 'Editor' })).toBeInTheDocument();
+    expect(network.requestsTo('/api/roles/options')).toHaveLength(1);
+    expect(network.requestsTo('/api/roles')).toHaveLength(0);
+  });
+
+  it("shows the user's own role while the options load", () => {
+    network.route('GET /api/roles/options', () => new Promise(() => undefined));
+    renderFields({ user: grace }, userUpdateSchema);
+    expect(screen.getByRole('combobox', { name: /Role/ })).toHaveTextContent('Editor');
   });
 
   it('locks the status of the signed-in user with a reason', () => {

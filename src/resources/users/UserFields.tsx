@@ -27,11 +27,15 @@ export interface UserFieldsProps {
 /** A user's fields, shared by add and detail (spec §3 Form field labels). */
 export function UserFields({ user, self, disabled }: UserFieldsProps) {
   const { values } = useFormikContext<{ name: string }>();
-  const roles = useRoleOptions();
+  const roles = useRoleOptions().options ?? [];
   const adding = user === undefined;
-  // The user's own role is an option before (or even without) the roles list, so the select
+  // The user's own role is an option before (or even without) the fetched options, so the select
   // never holds a value it has no option for.
-  const roleOptions = roles ?? (user?.role ? [user.role] : []);
+  const current = user?.role;
+  const roleOptions =
+    !current || roles.some((role) => role.id === current.id)
+      ? roles
+      : [{ id: current.id, name: current.name }, ...roles];
   const passwordHint = adding ? undefined : en.keepPassword;
   const field = { fullWidth: true, disabled } as const;
 

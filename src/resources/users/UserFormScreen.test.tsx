@@ -2,13 +2,19 @@ import { screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { fakeNetwork } from '../../../test/fakeNetwork';
 import { renderWithProviders, testUser } from '../../../test/renderWithProviders';
-import { grace, rolesRoute } from '../../../test/settingFixtures';
+import { grace, roleOptionsRoute } from '../../../test/settingFixtures';
 import { ROUTES } from '../../shared/routes';
 import { UserFormScreen } from './UserFormScreen';
 
+const ADD = `${ROUTES.users}/add`;
+
+/** Mounted as the app routes it: the static add path, else the detail path with its `:id`. */
 function renderForm(route: string, network: Parameters<typeof fakeNetwork>[0] = {}) {
-  const net = fakeNetwork({ ...rolesRoute, ...network });
-  const view = renderWithProviders(<UserFormScreen />, { path: `${ROUTES.users}/:id`, route });
+  const net = fakeNetwork({ ...roleOptionsRoute, ...network });
+  const view = renderWithProviders(<UserFormScreen />, {
+    path: route === ADD ? ADD : `${ROUTES.users}/:id`,
+    route,
+  });
   return { ...net, ...view, actor: userEvent.setup({ delay: null }) };
 }
 
@@ -52,7 +58,7 @@ describe('UserFormScreen', () => {
   });
 
   it('requires a password on add', async () => {
-    const { actor, requests } = renderForm(`${ROUTES.users}/add`);
+    const { actor, requests } = renderForm(ADD);
     await actor.type(screen.getByLabelText(/^Name/), 'Alan Turing');
     await actor.click(screen.getByRole('button', { name: 'Save' }));
     expect(await screen.findByText('Password Confirmation is required')).toBeInTheDocument();

@@ -1,12 +1,13 @@
-import { screen } from '@testing-library/react';
+import { screen, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
 import { fakeNetwork } from '../../../test/fakeNetwork';
-import { renderWithProviders } from '../../../test/renderWithProviders';
-import { grace, listOf, rolesRoute } from '../../../test/settingFixtures';
+import { renderWithProviders, testUser } from '../../../test/renderWithProviders';
+import { grace, listOf, roleOptionsRoute } from '../../../test/settingFixtures';
 import { ROUTES } from '../../shared/routes';
 import { STORAGE_KEYS } from '../../shared/storageKeys';
 import { UserListScreen } from './UserListScreen';
 
-const network = () => fakeNetwork({ ...rolesRoute, 'GET /api/users': { body: listOf([grace]) } });
+const network = () => fakeNetwork({ ...roleOptionsRoute, 'GET /api/users': { body: listOf([grace]) } });
 
 describe('UserListScreen', () => {
   afterEach(() => localStorage.clear());
@@ -31,5 +32,21 @@ describe('UserListScreen', () => {
     const list = requests.filter((request) => request.path === '/api/users');
     expect(list.length).toBeGreaterThan(0);
     expect(await screen.findByText('Editor', { selector: '.MuiSelect-select' })).toBeInTheDocument();
+  });
+
+  it('offers the role filter to a user holding users.index without roles.index', async () => {
+    const { requestsTo } = network();
+    renderWithProviders(<UserListScreen />, {
+      path: ROUTES.users,
+      auth: { user: { ...testUser, permissions: ['users.index'] } },
+    });
+    expect(await screen.findByText('Grace Hopper')).toBeInTheDocument();
+    const actor = userEvent.setup({ delay: null });
+    await actor.click(screen.getByRole('combobox', { name: 'Role' }));
+    expect(
+      await within(await screen.findByRole('listbox')).findByRole('option', { name: 'Editor' }),
+    ).toBeInTheDocument();
+    expect(requestsTo('/api/roles/options')).toHaveLength(1);
+    expect(requestsTo('/api/roles')).toHaveLength(0);
   });
 });

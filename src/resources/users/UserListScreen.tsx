@@ -11,19 +11,25 @@ import { useRoleOptions } from './useRoleOptions';
 
 export type UserListScreenProps = Record<string, never>;
 
-/** /setting/user: the users, filtered by role besides status and date. */
+/**
+ * /setting/user: the users, filtered by role (options from `GET /api/roles/options`, open to the
+ * users keys) besides status and date.
+ */
 export function UserListScreen(_props: UserListScreenProps) {
-  const roles = useRoleOptions();
+  const { allowed: rolesAllowed, options: roles } = useRoleOptions();
   const filters = useMemo<ListFilterConfig[]>(
-    () => [
-      {
-        param: 'role_ids',
-        label: LABELS.role,
-        storageKey: STORAGE_KEYS.filterRoles,
-        options: roles?.map((role) => ({ id: role.id, label: role.name })),
-      },
-    ],
-    [roles],
+    () =>
+      rolesAllowed
+        ? [
+            {
+              param: 'role_ids',
+              label: LABELS.role,
+              storageKey: STORAGE_KEYS.filterRoles,
+              options: roles?.map((role) => ({ id: role.id, label: role.name })),
+            },
+          ]
+        : [],
+    [rolesAllowed, roles],
   );
   return (
     <ResourceListPage
