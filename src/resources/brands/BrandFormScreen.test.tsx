@@ -8,7 +8,11 @@ import { BrandFormScreen } from './BrandFormScreen';
 
 function renderForm(route: string, network: Parameters<typeof fakeNetwork>[0] = {}) {
   const net = fakeNetwork(network);
-  const view = renderWithProviders(<BrandFormScreen />, { path: `${ROUTES.brands}/:id`, route });
+  const view = renderWithProviders(<BrandFormScreen />, {
+    // As the app routes it: the static add path, else the detail path with its `:id`.
+    path: route.endsWith('/add') ? route : `${ROUTES.brands}/:id`,
+    route,
+  });
   return { ...net, ...view, actor: userEvent.setup({ delay: null }) };
 }
 

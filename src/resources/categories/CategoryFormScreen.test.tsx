@@ -8,7 +8,11 @@ import { CategoryFormScreen } from './CategoryFormScreen';
 
 function renderForm(route: string, network: Parameters<typeof fakeNetwork>[0] = {}) {
   const net = fakeNetwork(network);
-  const view = renderWithProviders(<CategoryFormScreen />, { path: `${ROUTES.categories}/:id`, route });
+  const view = renderWithProviders(<CategoryFormScreen />, {
+    // As the app routes it: the static add path, else the detail path with its `:id`.
+    path: route.endsWith('/add') ? route : `${ROUTES.categories}/:id`,
+    route,
+  });
   return { ...net, ...view, actor: userEvent.setup({ delay: null }) };
 }
 

@@ -22,7 +22,11 @@ function renderRole(role: Role | 'add') {
     ...(role === 'add' ? {} : { [`GET /api/roles/${role.id}`]: { body: { data: role } } }),
   });
   const route = `${ROUTES.roles}/${role === 'add' ? 'add' : role.id}`;
-  const view = renderWithProviders(<RoleFormScreen />, { path: `${ROUTES.roles}/:id`, route });
+  const view = renderWithProviders(<RoleFormScreen />, {
+    // As the app routes it: the static add path, else the detail path with its `:id`.
+    path: role === 'add' ? route : `${ROUTES.roles}/:id`,
+    route,
+  });
   return { ...net, ...view, actor: userEvent.setup({ delay: null }) };
 }
 
