@@ -78,7 +78,9 @@ export const userCreateSchema = yup.object({
 /** Update: the password is optional; when given, its confirmation must match. */
 export const userUpdateSchema = yup.object({
   ...base,
-  password: passwordBounds(yup.string()).optional().transform((value: string | undefined) => (value === '' ? undefined : value)),
+  password: passwordBounds(yup.string())
+    .optional()
+    .transform((value: string | undefined) => (value === '' ? undefined : value)),
   password_confirmation: yup
     .string()
     .optional()
