@@ -22,6 +22,8 @@ export async function waitForOk(url: string, startedAt: number, timeoutMs = 3000
 export function startWithFreshData(command: string, args: string[], port: number): ChildProcess {
   return spawn(command, args, {
     cwd: root,
+    // Its own process group, so `stop` ends npm and the server it started together.
+    detached: true,
     stdio: ['ignore', 'ignore', 'inherit'],
     env: {
       ...process.env,
@@ -36,6 +38,8 @@ export function startWithFreshData(command: string, args: string[], port: number
 
 export async function stop(child: ChildProcess): Promise<void> {
   if (child.exitCode !== null) return;
-  child.kill('SIGTERM');
-  await new Promise((resolve) => child.once('exit', resolve));
+  const exited = new Promise((resolve) => child.once('exit', resolve));
+  if (child.pid) process.kill(-child.pid, 'SIGTERM');
+  else child.kill('SIGTERM');
+  await exited;
 }
