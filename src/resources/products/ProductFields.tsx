@@ -19,7 +19,12 @@ export interface ProductFieldsProps {
 interface Named {
   id: number;
   name: string;
+  status?: 0 | 1;
 }
+
+/** An option's text: a brand or category that is switched off says so, so nobody picks it by mistake. */
+const optionText = (option: Named) =>
+  option.status === 0 ? `${option.name} (${en.notActive})` : option.name;
 
 /**
  * The item's own brand or category is an option before (or even without) the fetched options, so a
@@ -60,7 +65,7 @@ export function ProductFields({ product, disabled }: ProductFieldsProps) {
               </MenuItem>
               {brands.map((brand) => (
                 <MenuItem key={brand.id} value={brand.id}>
-                  {brand.name}
+                  {optionText(brand)}
                 </MenuItem>
               ))}
             </FormTextField>
@@ -78,7 +83,7 @@ export function ProductFields({ product, disabled }: ProductFieldsProps) {
             <FormTextField name="category_id" label={LABELS.category} select required {...field}>
               {categories.map((category) => (
                 <MenuItem key={category.id} value={category.id}>
-                  {category.name}
+                  {optionText(category)}
                 </MenuItem>
               ))}
             </FormTextField>

@@ -85,7 +85,7 @@ describe('ProductFormScreen', () => {
     expect(screen.getByRole('region', { name: 'SEO' })).toBeInTheDocument();
 
     await fill(actor, screen.getByLabelText(/^Name/), '  Coyote Valve ');
-    await choose(actor, /^Brand/, globex.name);
+    await choose(actor, /^Brand/, `${globex.name} (${en.notActive})`);
     await choose(actor, /^Category/, valves.name);
     await fill(actor, screen.getByLabelText(/^Model/), 'CV-2');
     await fill(actor, await screen.findByLabelText('Overview'), '<p>Tight</p>');
@@ -196,7 +196,8 @@ describe('ProductFormScreen', () => {
     expect((await brands.findAllByRole('option')).map((option) => option.textContent)).toEqual([
       en.noBrand,
       acme.name,
-      globex.name,
+      // A switched-off brand stays selectable but says so.
+      `${globex.name} (${en.notActive})`,
     ]);
     await actor.click(brands.getByRole('option', { name: acme.name }));
     await choose(actor, /^Category/, valves.name);
