@@ -1,6 +1,7 @@
 import path from 'node:path';
 import fs from 'node:fs';
 import { PGlite } from '@electric-sql/pglite';
+import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
@@ -35,7 +36,12 @@ export interface DatabaseOptions {
   createPglite?: PgliteFactory;
 }
 
-const defaultPglite: PgliteFactory = async (dataDir) => new PGlite(dataDir);
+/**
+ * PGlite can only CREATE EXTENSION one whose bundle it was opened with: the migrations create pg_trgm
+ * (the search indexes), so every PGlite gets it (test/helper.ts too). PostgreSQL has it in contrib.
+ * One options argument: `new PGlite(undefined, options)` (in memory) silently ignores its options.
+ */
+const defaultPglite: PgliteFactory = async (dataDir) => new PGlite({ dataDir, extensions: { pg_trgm } });
 
 export async function openDatabase({
   databaseUrl,

@@ -53,11 +53,17 @@ export function testConfig(overrides: Partial<Config> = {}): Config {
  */
 const nativeImport = vm.runInThisContext('(specifier) => import(specifier)', {
   importModuleDynamically: vm.constants.USE_MAIN_CONTEXT_DEFAULT_LOADER,
-} as vm.RunningScriptOptions) as (specifier: string) => Promise<typeof import('@electric-sql/pglite')>;
+} as vm.RunningScriptOptions) as <Module>(specifier: string) => Promise<Module>;
 
+/** PGlite with the extensions the migrations create (as server/db/client.ts opens it), loaded natively. */
 export const createNativePglite = async (dataDir?: string): Promise<PGlite> => {
-  const { PGlite: NativePGlite } = await nativeImport(require.resolve('@electric-sql/pglite'));
-  return new NativePGlite(dataDir);
+  const [{ PGlite: NativePGlite }, { pg_trgm }] = await Promise.all([
+    nativeImport<typeof import('@electric-sql/pglite')>(require.resolve('@electric-sql/pglite')),
+    nativeImport<typeof import('@electric-sql/pglite/contrib/pg_trgm')>(
+      require.resolve('@electric-sql/pglite/contrib/pg_trgm'),
+    ),
+  ]);
+  return new NativePGlite({ dataDir, extensions: { pg_trgm } });
 };
 
 // PGlite's first start in a process compiles its WebAssembly (a few seconds).
