@@ -4,6 +4,7 @@ import { brands } from './brands';
 import { categories } from './categories';
 import { audit, id, timestamps } from './columns';
 import { files } from './files';
+import { trigramIndex } from './indexes';
 
 const file = (name: string) => integer(name).references(() => files.id, { onDelete: 'set null' });
 
@@ -37,7 +38,8 @@ export const products = pgTable(
     ...audit,
     ...timestamps,
   },
-  // One index per list filter and sort; brand and category sort by the joined names (their own indexes).
+  // One index per list filter and sort, and a trigram index per search column (`trigramIndex`); brand
+  // and category sort by the joined names (their own indexes).
   // The brand and category filters lead a (…, created_at) index: the default sort (newest first) of one
   // brand's products then reads that brand's rows in order instead of walking every product's
   // created_at until ten match (measured 37 ms → 0.06 ms on 100k rows for a brand of old products).
@@ -48,5 +50,9 @@ export const products = pgTable(
     index('products_name_idx').on(table.name),
     index('products_created_at_idx').on(table.created_at),
     index('products_updated_at_idx').on(table.updated_at),
+    trigramIndex('products_name_trgm_idx', table.name),
+    trigramIndex('products_slug_trgm_idx', table.slug),
+    trigramIndex('products_model_trgm_idx', table.model),
+    trigramIndex('products_other_brand_trgm_idx', table.other_brand),
   ],
 );

@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { boolean, index, pgTable, text, uniqueIndex } from 'drizzle-orm/pg-core';
 import { audit, id, timestamps } from './columns';
+import { trigramIndex } from './indexes';
 
 export const roles = pgTable(
   'roles',
@@ -19,5 +20,7 @@ export const roles = pgTable(
       .where(sql`${table.is_super}`),
     index('roles_created_at_idx').on(table.created_at),
     index('roles_updated_at_idx').on(table.updated_at),
+    // The search column.
+    trigramIndex('roles_name_trgm_idx', table.name),
   ],
 );

@@ -2,6 +2,7 @@ import { index, integer, pgTable, smallint, text } from 'drizzle-orm/pg-core';
 import type { Status } from '../../../src/shared/contracts/account';
 import { audit, id, timestamps } from './columns';
 import { files } from './files';
+import { trigramIndex } from './indexes';
 import { roles } from './roles';
 
 export const users = pgTable(
@@ -19,12 +20,16 @@ export const users = pgTable(
     ...audit,
     ...timestamps,
   },
-  // One index per list filter and sort (email has its unique index; role sorts by the joined name).
+  // One index per list filter and sort (email has its unique index; role sorts by the joined name), and a
+  // trigram one per search column.
   (table) => [
     index('users_role_id_idx').on(table.role_id),
     index('users_status_idx').on(table.status),
     index('users_name_idx').on(table.name),
     index('users_created_at_idx').on(table.created_at),
     index('users_updated_at_idx').on(table.updated_at),
+    trigramIndex('users_name_trgm_idx', table.name),
+    trigramIndex('users_email_trgm_idx', table.email),
+    trigramIndex('users_phone_number_trgm_idx', table.phone_number),
   ],
 );
