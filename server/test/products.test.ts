@@ -403,6 +403,26 @@ describe('/api/products', () => {
       expect(names(await list('search=listed-a'))).toEqual(['Listed A']);
     });
 
+    it('finds a substring inside a word, case-insensitively, with % and _ matched literally', async () => {
+      await createProduct(t, admin, {
+        name: 'Wildcard Widget',
+        model: 'WX_50%',
+        brand_id: acme.id,
+        category_id: pumps.id,
+      });
+      // Inside words (the trigram-indexed path, 3+ characters) and short terms (no trigram to use).
+      expect(names(await list('search=LDCARD wID'))).toEqual(['Wildcard Widget']);
+      expect(names(await list('search=idge'))).toEqual(['Wildcard Widget']);
+      expect(names(await list('search=x_50%25'))).toEqual(['Wildcard Widget']);
+      expect(names(await list('search=_5'))).toEqual(['Wildcard Widget']);
+      expect(names(await list('search=0%25'))).toEqual(['Wildcard Widget']);
+      // As wildcards these would match 'WX_50%' and 'Wildcard Widget'.
+      expect((await list('search=wx%2550')).meta.total).toBe(0);
+      expect((await list('search=wildcard_widget')).meta.total).toBe(0);
+      expect((await list('search=w_')).meta.total).toBe(0);
+      expect((await list('search=w%25')).meta.total).toBe(0);
+    });
+
     it('filters by created date', async () => {
       const today = new Date().toISOString().slice(0, 10);
       expect((await list(`search=listed&date_from=${today}&date_to=${today}`)).meta.total).toBe(4);

@@ -1,0 +1,54 @@
+import { count, sql } from 'drizzle-orm';
+import { getTableConfig } from 'drizzle-orm/pg-core';
+import type { Executor } from '../db/client';
+import { brandsServer } from '../resources/brands';
+import { categoriesServer } from '../resources/categories';
+import { listWhere, type AnyResource, type ListQuery } from '../resources/list';
+import { productsServer } from '../resources/products';
+import { rolesServer } from '../resources/roles';
+import { usersServer } from '../resources/users';
+import { buildTestApp, type TestApp } from './helper';
+
+// Every declaration with a search (as routes.ts registers them, generic over their own types).
+const RESOURCES = [usersServer, rolesServer, brandsServer, categoriesServer, productsServer].map(
+  (declaration) => declaration as unknown as AnyResource,
+);
+
+/** The plan of the list's total for a search, with only bitmap scans allowed (so only an index can answer). */
+async function countPlan(db: Executor, resource: AnyResource, search: string): Promise<string> {
+  const where = listWhere(resource, { search } as ListQuery);
+  const query = db.select({ total: count() }).from(resource.table).where(where);
+  return db.transaction(async (tx) => {
+    await tx.execute(sql`set local enable_seqscan = off`);
+    await tx.execute(sql`set local enable_indexscan = off`);
+    // Both drivers answer { rows }; the database type both share leaves the result untyped.
+    const result = (await tx.execute(sql`explain ${query.getSQL()}`)) as { rows: { 'QUERY PLAN': string }[] };
+    return result.rows.map((row) => row['QUERY PLAN']).join('\n');
+  });
+}
+
+describe('list search indexes', () => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await buildTestApp();
+  });
+  afterAll(() => t.close());
+
+  it.each(RESOURCES.map((resource) => [getTableConfig(resource.table).name, resource] as const))(
+    '%s: the search of 3+ characters reads a trigram index of every search column',
+    async (_table, resource) => {
+      const plan = await countPlan(t.app.db, resource, 'Abc');
+      expect(plan).not.toContain('Seq Scan');
+      for (const column of resource.search) {
+        expect([column.name, plan]).toEqual([
+          column.name,
+          expect.stringMatching(
+            new RegExp(
+              `Bitmap Index Scan on \\w+[^\\n]*\\n\\s+Index Cond: \\(${column.name} ~~\\* '%Abc%'::text\\)`,
+            ),
+          ),
+        ]);
+      }
+    },
+  );
+});
