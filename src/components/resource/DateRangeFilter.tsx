@@ -49,7 +49,8 @@ export function DateRangeFilter({ value, onChange }: DateRangeFilterProps) {
   };
   return (
     <LocalizationProvider dateAdapter={AdapterDayjs}>
-      <Stack direction="row" spacing={1} alignItems="center">
+      {/* Wraps on a narrow screen instead of running off its right edge. */}
+      <Stack direction="row" spacing={1} alignItems="center" useFlexGap flexWrap="wrap">
         {ENDS.map(({ end, label }) => (
           <DatePicker
             key={end}
