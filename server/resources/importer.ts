@@ -1,4 +1,4 @@
-import { eq, inArray } from 'drizzle-orm';
+import { inArray } from 'drizzle-orm';
 import { ValidationError } from 'yup';
 import { en, format } from '../../src/shared/messages';
 import type { Db } from '../db/client';
@@ -7,6 +7,7 @@ import { parseBody } from '../lib/validation';
 import type { Values, WriteContext } from './define';
 import type { AnyResource } from './list';
 import type { SheetRow } from './sheet';
+import { updateRows } from './updateRows';
 
 const CHUNK = 500;
 // A file with thousands of bad rows reports the first ones; nothing is stored either way.
@@ -86,7 +87,7 @@ export async function importRows(
       const rows = await tx.insert(table).values(batch).returning({ id: table.id });
       created.push(...rows.map((row) => Number(row.id)));
     }
-    for (const { id, values } of updates) await tx.update(table).set(values).where(eq(table.id, id));
+    await updateRows(tx, table, updates);
     await prepared.after?.({ created, updated: updates.map((update) => update.id) });
     return { created: created.length, updated: updates.length };
   });

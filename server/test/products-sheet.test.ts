@@ -229,6 +229,8 @@ describe('catalogue export, import and import templates', () => {
       expect(await total(products)).toBe(before);
       const again = await productBySlug(withImage.slug);
       expect(again).toMatchObject({ model: 'NEW-MODEL', image: { id: image.id } });
+      // The batched update stamps the row as changed now.
+      expect(Date.parse(again?.updated_at ?? '')).toBeGreaterThan(Date.parse(withImage.updated_at));
       expect((await productBySlug('imported-one'))?.model).toBe('IM-2');
       // Rich text survives the round trip unchanged.
       const two = await productBySlug('imported-two-custom');
