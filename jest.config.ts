@@ -6,11 +6,12 @@ const tsJest: Config['transform'] = {
   '^.+\\.tsx?$': ['ts-jest', { tsconfig: { module: 'commonjs', jsx: 'react-jsx', isolatedModules: true } }],
 };
 
-const api = (displayName: string, setupFiles: string[]): Config => ({
+const api = (displayName: string, setupFiles: string[], ignore: string[] = []): Config => ({
   displayName,
   testEnvironment: 'node',
   transform: tsJest,
   testMatch: ['<rootDir>/server/**/*.test.ts'],
+  testPathIgnorePatterns: ['/node_modules/', ...ignore],
   setupFiles,
   testTimeout: 30000,
 });
@@ -24,7 +25,8 @@ const projects: Config[] = [
     setupFilesAfterEnv: ['<rootDir>/test/setup-dom.ts'],
     moduleNameMapper: { '\\.(css)$': '<rootDir>/test/style-stub.ts' },
   },
-  api('api:pglite', ['<rootDir>/test/db-pglite.ts']),
+  // *.postgres.test.ts: what only a real PostgreSQL server has (connections, a pool).
+  api('api:pglite', ['<rootDir>/test/db-pglite.ts'], ['\\.postgres\\.test\\.ts$']),
 ];
 
 // The same API suite runs again on a real PostgreSQL when one is given.

@@ -34,6 +34,11 @@ export interface DatabaseOptions {
   pgliteDir?: string;
   /** How to construct PGlite; tests load it through Node's own loader (see test/helper.ts). */
   createPglite?: PgliteFactory;
+  /**
+   * Told of an error on an idle pooled PostgreSQL connection (the server restarted, or terminated
+   * it); the pool drops that connection and opens another when needed.
+   */
+  onIdleError?: (error: Error) => void;
 }
 
 /**
@@ -47,6 +52,7 @@ export async function openDatabase({
   databaseUrl,
   pgliteDir,
   createPglite,
+  onIdleError,
 }: DatabaseOptions): Promise<Database> {
   if (databaseUrl) {
     const pool = new pg.Pool({
@@ -54,6 +60,8 @@ export async function openDatabase({
       // List queries with many optional filters must not fall back to a generic plan (architecture.md).
       options: '-c plan_cache_mode=force_custom_plan',
     });
+    // Without a listener, an idle connection's error would be an unhandled 'error' event and end the process.
+    pool.on('error', (error) => onIdleError?.(error));
     const db = drizzlePg({ client: pool, schema });
     return {
       db,

@@ -26,6 +26,7 @@ export const dbPlugin = fp<DbPluginOptions>(
   async (app, { config, announce, afterClose, createPglite }) => {
     const database = await openDatabase({
       createPglite,
+      onIdleError: (error) => app.log.warn({ err: error }, 'idle database connection lost'),
       databaseUrl: config.databaseUrl,
       pgliteDir: config.inMemoryDb ? undefined : path.join(config.dataDir, 'db'),
     });
