@@ -1,9 +1,7 @@
-import Grid from '@mui/material/Grid';
-import { FormTextField, UploadField } from '../../components/form';
-import { StatusField } from '../../components/resource/StatusField';
 import { RECOMMENDED_SIZES } from '../../shared/limits';
-import { en, LABELS } from '../../shared/messages';
+import { LABELS } from '../../shared/messages';
 import type { Brand } from '../../shared/resources/brands';
+import { TaxonomyFields } from '../taxonomy/TaxonomyFields';
 
 export interface BrandFieldsProps {
   /** The brand being edited (for the logo preview); absent on add. */
@@ -12,38 +10,17 @@ export interface BrandFieldsProps {
   disabled?: boolean;
 }
 
-/** A brand's fields, shared by add and detail. */
+/** A brand's fields, shared by add and detail: its logo and the fields every taxonomy has. */
 export function BrandFields({ brand, disabled }: BrandFieldsProps) {
-  const field = { fullWidth: true, disabled } as const;
   return (
-    <Grid container columnSpacing={2} rowSpacing={1}>
-      <Grid size={12} sx={{ mb: 2 }}>
-        <UploadField
-          name="logo"
-          label={LABELS.logo}
-          recommended={RECOMMENDED_SIZES.logo}
-          initialFile={brand?.logo ?? null}
-          disabled={disabled}
-        />
-      </Grid>
-      <Grid size={{ xs: 12, md: 6 }}>
-        <FormTextField name="name" label={LABELS.name} autoComplete="off" required {...field} />
-      </Grid>
-      <Grid size={{ xs: 12, md: 6 }}>
-        <FormTextField
-          name="slug"
-          label={LABELS.slug}
-          autoComplete="off"
-          helperText={en.slugHint}
-          {...field}
-        />
-      </Grid>
-      <Grid size={12}>
-        <FormTextField name="description" label={LABELS.description} multiline minRows={3} {...field} />
-      </Grid>
-      <Grid size={{ xs: 12, md: 6 }}>
-        <StatusField disabled={disabled} />
-      </Grid>
-    </Grid>
+    <TaxonomyFields
+      picture={{
+        name: 'logo',
+        label: LABELS.logo,
+        recommended: RECOMMENDED_SIZES.logo,
+        file: brand?.logo ?? null,
+      }}
+      disabled={disabled}
+    />
   );
 }

@@ -1,9 +1,7 @@
-import Grid from '@mui/material/Grid';
-import { FormTextField, UploadField } from '../../components/form';
-import { StatusField } from '../../components/resource/StatusField';
 import { RECOMMENDED_SIZES } from '../../shared/limits';
-import { en, LABELS } from '../../shared/messages';
+import { LABELS } from '../../shared/messages';
 import type { Category } from '../../shared/resources/categories';
+import { TaxonomyFields } from '../taxonomy/TaxonomyFields';
 
 export interface CategoryFieldsProps {
   /** The category being edited (for the image preview); absent on add. */
@@ -12,38 +10,17 @@ export interface CategoryFieldsProps {
   disabled?: boolean;
 }
 
-/** A category's fields, shared by add and detail. */
+/** A category's fields, shared by add and detail: its image and the fields every taxonomy has. */
 export function CategoryFields({ category, disabled }: CategoryFieldsProps) {
-  const field = { fullWidth: true, disabled } as const;
   return (
-    <Grid container columnSpacing={2} rowSpacing={1}>
-      <Grid size={12} sx={{ mb: 2 }}>
-        <UploadField
-          name="image"
-          label={LABELS.image}
-          recommended={RECOMMENDED_SIZES.categoryImage}
-          initialFile={category?.image ?? null}
-          disabled={disabled}
-        />
-      </Grid>
-      <Grid size={{ xs: 12, md: 6 }}>
-        <FormTextField name="name" label={LABELS.name} autoComplete="off" required {...field} />
-      </Grid>
-      <Grid size={{ xs: 12, md: 6 }}>
-        <FormTextField
-          name="slug"
-          label={LABELS.slug}
-          autoComplete="off"
-          helperText={en.slugHint}
-          {...field}
-        />
-      </Grid>
-      <Grid size={12}>
-        <FormTextField name="description" label={LABELS.description} multiline minRows={3} {...field} />
-      </Grid>
-      <Grid size={{ xs: 12, md: 6 }}>
-        <StatusField disabled={disabled} />
-      </Grid>
-    </Grid>
+    <TaxonomyFields
+      picture={{
+        name: 'image',
+        label: LABELS.image,
+        recommended: RECOMMENDED_SIZES.categoryImage,
+        file: category?.image ?? null,
+      }}
+      disabled={disabled}
+    />
   );
 }
