@@ -7,11 +7,17 @@ import {
 import { ResourceFormPage } from '../../components/resource/ResourceFormPage';
 import { useRecordId } from '../../components/resource/useRecordId';
 import { en } from '../../shared/messages';
-import { brandCreateSchema, brandsResource, brandUpdateSchema } from '../../shared/resources/brands';
+import {
+  brandCreateSchema,
+  brandsResource,
+  brandUpdateSchema,
+  type Brand,
+} from '../../shared/resources/brands';
 import { ROUTES } from '../../shared/routes';
-import { toBrandBody, toBrandValues } from './brandForm';
+import { taxonomyForm } from '../taxonomy/taxonomyForm';
 import { BrandFields } from './BrandFields';
 
+const BRAND_FORM = taxonomyForm<'logo', Brand>('logo');
 const BRAND_SCHEMA = { create: brandCreateSchema, update: brandUpdateSchema };
 
 export type BrandFormScreenProps = Record<string, never>;
@@ -36,8 +42,8 @@ export function BrandFormScreen(_props: BrandFormScreenProps) {
       useUpdate={useUpdateBrandMutation}
       useDelete={useDeleteBrandMutation}
       schema={BRAND_SCHEMA}
-      initialValues={toBrandValues}
-      toBody={toBrandBody}
+      initialValues={BRAND_FORM.toValues}
+      toBody={BRAND_FORM.toBody}
       detailPath={(brand) => `${ROUTES.brands}/${brand.id}`}
     >
       {(_formik, { item, readOnly }) => <BrandFields brand={item} disabled={readOnly} />}

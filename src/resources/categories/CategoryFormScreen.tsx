@@ -11,11 +11,13 @@ import {
   categoriesResource,
   categoryCreateSchema,
   categoryUpdateSchema,
+  type Category,
 } from '../../shared/resources/categories';
 import { ROUTES } from '../../shared/routes';
-import { toCategoryBody, toCategoryValues } from './categoryForm';
+import { taxonomyForm } from '../taxonomy/taxonomyForm';
 import { CategoryFields } from './CategoryFields';
 
+const CATEGORY_FORM = taxonomyForm<'image', Category>('image');
 const CATEGORY_SCHEMA = { create: categoryCreateSchema, update: categoryUpdateSchema };
 
 export type CategoryFormScreenProps = Record<string, never>;
@@ -40,8 +42,8 @@ export function CategoryFormScreen(_props: CategoryFormScreenProps) {
       useUpdate={useUpdateCategoryMutation}
       useDelete={useDeleteCategoryMutation}
       schema={CATEGORY_SCHEMA}
-      initialValues={toCategoryValues}
-      toBody={toCategoryBody}
+      initialValues={CATEGORY_FORM.toValues}
+      toBody={CATEGORY_FORM.toBody}
       detailPath={(category) => `${ROUTES.categories}/${category.id}`}
     >
       {(_formik, { item, readOnly }) => <CategoryFields category={item} disabled={readOnly} />}
