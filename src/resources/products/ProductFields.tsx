@@ -1,10 +1,10 @@
 import Grid from '@mui/material/Grid';
-import MenuItem from '@mui/material/MenuItem';
 import { FormTextField, RichTextField } from '../../components/form';
 import { FormSection } from '../../components/resource/FormSection';
 import { StatusField } from '../../components/resource/StatusField';
 import { en, LABELS } from '../../shared/messages';
 import type { Product } from '../../shared/resources/products';
+import { OptionSelect } from '../options/OptionSelect';
 import { ProductMediaFields } from './ProductMediaFields';
 import { ProductSeoFields } from './ProductSeoFields';
 import { useBrandOptions, useCategoryOptions } from './useCatalogOptions';
@@ -16,29 +16,10 @@ export interface ProductFieldsProps {
   disabled?: boolean;
 }
 
-interface Named {
-  id: number;
-  name: string;
-  status?: 0 | 1;
-}
-
-/** An option's text: a brand or category that is switched off says so, so nobody picks it by mistake. */
-const optionText = (option: Named) =>
-  option.status === 0 ? `${option.name} (${en.notActive})` : option.name;
-
-/**
- * The item's own brand or category is an option before (or even without) the fetched options, so a
- * select never holds a value it has no option for.
- */
-const withCurrent = (options: Named[] | undefined, current: Named | null | undefined): Named[] =>
-  !current || options?.some((option) => option.id === current.id)
-    ? (options ?? [])
-    : [{ id: current.id, name: current.name }, ...(options ?? [])];
-
 /** A product's fields, shared by add and detail: general, content, images and documents, SEO. */
 export function ProductFields({ product, disabled }: ProductFieldsProps) {
-  const brands = withCurrent(useBrandOptions().options, product?.brand);
-  const categories = withCurrent(useCategoryOptions().options, product?.category);
+  const brands = useBrandOptions().options;
+  const categories = useCategoryOptions().options;
   const field = { fullWidth: true, disabled } as const;
   const half = { xs: 12, md: 6 } as const;
 
@@ -59,16 +40,14 @@ export function ProductFields({ product, disabled }: ProductFieldsProps) {
             />
           </Grid>
           <Grid size={half}>
-            <FormTextField name="brand_id" label={LABELS.brand} select {...field}>
-              <MenuItem value="">
-                <em>{en.noBrand}</em>
-              </MenuItem>
-              {brands.map((brand) => (
-                <MenuItem key={brand.id} value={brand.id}>
-                  {optionText(brand)}
-                </MenuItem>
-              ))}
-            </FormTextField>
+            <OptionSelect
+              name="brand_id"
+              label={LABELS.brand}
+              options={brands}
+              current={product?.brand}
+              emptyLabel={en.noBrand}
+              disabled={disabled}
+            />
           </Grid>
           <Grid size={half}>
             <FormTextField
@@ -80,13 +59,14 @@ export function ProductFields({ product, disabled }: ProductFieldsProps) {
             />
           </Grid>
           <Grid size={half}>
-            <FormTextField name="category_id" label={LABELS.category} select required {...field}>
-              {categories.map((category) => (
-                <MenuItem key={category.id} value={category.id}>
-                  {optionText(category)}
-                </MenuItem>
-              ))}
-            </FormTextField>
+            <OptionSelect
+              name="category_id"
+              label={LABELS.category}
+              options={categories}
+              current={product?.category}
+              required
+              disabled={disabled}
+            />
           </Grid>
           <Grid size={half}>
             <FormTextField name="model" label={LABELS.model} autoComplete="off" {...field} />

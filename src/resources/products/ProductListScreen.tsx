@@ -6,13 +6,18 @@ import { LABELS } from '../../shared/messages';
 import { productsResource } from '../../shared/resources/products';
 import { ROUTES } from '../../shared/routes';
 import { STORAGE_KEYS } from '../../shared/storageKeys';
+import { optionFilter } from '../options/optionFilter';
 import { productColumns } from './productColumns';
 import { useBrandOptions, useCategoryOptions } from './useCatalogOptions';
 
-export type ProductListScreenProps = Record<string, never>;
+const BRAND_FILTER = { param: 'brand_ids', label: LABELS.brand, storageKey: STORAGE_KEYS.filterBrands };
+const CATEGORY_FILTER = {
+  param: 'category_ids',
+  label: LABELS.category,
+  storageKey: STORAGE_KEYS.filterCategories,
+};
 
-const toOptions = (items: { id: number; name: string }[] | undefined) =>
-  items?.map((item) => ({ id: item.id, label: item.name }));
+export type ProductListScreenProps = Record<string, never>;
 
 /**
  * /product: the products, filtered by brand and category (options from the API, selections kept
@@ -24,26 +29,8 @@ export function ProductListScreen(_props: ProductListScreenProps) {
   const { allowed: categoriesAllowed, options: categories } = useCategoryOptions();
   const filters = useMemo<ListFilterConfig[]>(
     () => [
-      ...(brandsAllowed
-        ? [
-            {
-              param: 'brand_ids',
-              label: LABELS.brand,
-              storageKey: STORAGE_KEYS.filterBrands,
-              options: toOptions(brands),
-            },
-          ]
-        : []),
-      ...(categoriesAllowed
-        ? [
-            {
-              param: 'category_ids',
-              label: LABELS.category,
-              storageKey: STORAGE_KEYS.filterCategories,
-              options: toOptions(categories),
-            },
-          ]
-        : []),
+      ...optionFilter(BRAND_FILTER, brandsAllowed, brands),
+      ...optionFilter(CATEGORY_FILTER, categoriesAllowed, categories),
     ],
     [brandsAllowed, brands, categoriesAllowed, categories],
   );

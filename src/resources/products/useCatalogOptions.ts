@@ -4,12 +4,10 @@ import { useResourceOptions, type ResourceOptions } from '../../hooks/useResourc
 import { brandsResource } from '../../shared/resources/brands';
 import { categoriesResource } from '../../shared/resources/categories';
 
-export type CatalogOptions = ResourceOptions;
-
 /** Every brand (`GET /api/brands/options`) for the product list's Brand filter and the form's Brand select. */
-export const useBrandOptions = (): CatalogOptions =>
+export const useBrandOptions = (): ResourceOptions =>
   useResourceOptions(brandsResource, useListBrandOptionsQuery);
 
 /** Every category for the product list's Category filter and the product form's Category select. */
-export const useCategoryOptions = (): CatalogOptions =>
+export const useCategoryOptions = (): ResourceOptions =>
   useResourceOptions(categoriesResource, useListCategoryOptionsQuery);

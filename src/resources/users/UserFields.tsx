@@ -1,13 +1,13 @@
 import Alert from '@mui/material/Alert';
 import Grid from '@mui/material/Grid';
-import MenuItem from '@mui/material/MenuItem';
 import { useFormikContext } from 'formik';
 import { FormTextField, PasswordField, UploadField } from '../../components/form';
-import { STATUS_OPTIONS } from '../../shared/resources/resource';
+import { StatusField } from '../../components/resource/StatusField';
 import type { User } from '../../shared/resources/users';
 import { initials } from '../../shared/formats';
 import { RECOMMENDED_SIZES } from '../../shared/limits';
 import { en, LABELS } from '../../shared/messages';
+import { OptionSelect } from '../options/OptionSelect';
 import { useRoleOptions } from './useRoleOptions';
 
 const PASSWORD_FIELDS = [
@@ -27,15 +27,8 @@ export interface UserFieldsProps {
 /** A user's fields, shared by add and detail (spec §3 Form field labels). */
 export function UserFields({ user, self, disabled }: UserFieldsProps) {
   const { values } = useFormikContext<{ name: string }>();
-  const roles = useRoleOptions().options ?? [];
+  const roles = useRoleOptions().options;
   const adding = user === undefined;
-  // The user's own role is an option before (or even without) the fetched options, so the select
-  // never holds a value it has no option for.
-  const current = user?.role;
-  const roleOptions =
-    !current || roles.some((role) => role.id === current.id)
-      ? roles
-      : [{ id: current.id, name: current.name }, ...roles];
   const passwordHint = adding ? undefined : en.keepPassword;
   const field = { fullWidth: true, disabled } as const;
 
@@ -74,30 +67,17 @@ export function UserFields({ user, self, disabled }: UserFieldsProps) {
         <FormTextField name="phone_number" label={LABELS.phoneNumber} type="tel" {...field} />
       </Grid>
       <Grid size={{ xs: 12, md: 6 }}>
-        <FormTextField name="role_id" label={LABELS.role} select required {...field}>
-          {roleOptions.map((role) => (
-            <MenuItem key={role.id} value={role.id}>
-              {role.name}
-            </MenuItem>
-          ))}
-        </FormTextField>
+        <OptionSelect
+          name="role_id"
+          label={LABELS.role}
+          options={roles}
+          current={user?.role}
+          required
+          disabled={disabled}
+        />
       </Grid>
       <Grid size={{ xs: 12, md: 6 }}>
-        <FormTextField
-          name="status"
-          label={LABELS.status}
-          select
-          required
-          {...field}
-          disabled={disabled || self}
-          helperText={self ? en.cannotDeactivateSelf : undefined}
-        >
-          {STATUS_OPTIONS.map((option) => (
-            <MenuItem key={option.id} value={option.id}>
-              {option.label}
-            </MenuItem>
-          ))}
-        </FormTextField>
+        <StatusField disabled={disabled || self} helperText={self ? en.cannotDeactivateSelf : undefined} />
       </Grid>
       <Grid size={{ xs: 12, md: 6 }} />
       {PASSWORD_FIELDS.map(([name, label]) => (

@@ -6,8 +6,11 @@ import { en, LABELS } from '../../shared/messages';
 import { usersResource } from '../../shared/resources/users';
 import { ROUTES } from '../../shared/routes';
 import { STORAGE_KEYS } from '../../shared/storageKeys';
+import { optionFilter } from '../options/optionFilter';
 import { userColumns } from './userColumns';
 import { useRoleOptions } from './useRoleOptions';
+
+const ROLE_FILTER = { param: 'role_ids', label: LABELS.role, storageKey: STORAGE_KEYS.filterRoles };
 
 export type UserListScreenProps = Record<string, never>;
 
@@ -18,17 +21,7 @@ export type UserListScreenProps = Record<string, never>;
 export function UserListScreen(_props: UserListScreenProps) {
   const { allowed: rolesAllowed, options: roles } = useRoleOptions();
   const filters = useMemo<ListFilterConfig[]>(
-    () =>
-      rolesAllowed
-        ? [
-            {
-              param: 'role_ids',
-              label: LABELS.role,
-              storageKey: STORAGE_KEYS.filterRoles,
-              options: roles?.map((role) => ({ id: role.id, label: role.name })),
-            },
-          ]
-        : [],
+    () => optionFilter(ROLE_FILTER, rolesAllowed, roles),
     [rolesAllowed, roles],
   );
   return (
