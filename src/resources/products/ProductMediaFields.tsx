@@ -1,5 +1,5 @@
 import Grid from '@mui/material/Grid';
-import { UploadField } from '../../components/form';
+import { UploadField, type UploadFieldProps } from '../../components/form';
 import { RECOMMENDED_SIZES } from '../../shared/limits';
 import { LABELS } from '../../shared/messages';
 import type { Product } from '../../shared/resources/products';
@@ -11,46 +11,22 @@ export interface ProductMediaFieldsProps {
 }
 
 /** A product's image and mobile image (kind image) and its document and catalogue (PDF, kind document). */
+const MEDIA = [
+  { name: 'image', label: LABELS.image, recommended: RECOMMENDED_SIZES.productImage },
+  { name: 'mobile_image', label: LABELS.mobileImage, recommended: RECOMMENDED_SIZES.productMobileImage },
+  { name: 'document', label: LABELS.document, kind: 'document' },
+  { name: 'catalogue', label: LABELS.catalogue, kind: 'document' },
+] as const satisfies readonly (Omit<UploadFieldProps, 'name'> & { name: keyof Product })[];
+
+/** The product's files, two to a row. */
 export function ProductMediaFields({ product, disabled }: ProductMediaFieldsProps) {
-  const half = { xs: 12, md: 6 } as const;
   return (
     <Grid container columnSpacing={2} rowSpacing={3}>
-      <Grid size={half}>
-        <UploadField
-          name="image"
-          label={LABELS.image}
-          recommended={RECOMMENDED_SIZES.productImage}
-          initialFile={product?.image ?? null}
-          disabled={disabled}
-        />
-      </Grid>
-      <Grid size={half}>
-        <UploadField
-          name="mobile_image"
-          label={LABELS.mobileImage}
-          recommended={RECOMMENDED_SIZES.productMobileImage}
-          initialFile={product?.mobile_image ?? null}
-          disabled={disabled}
-        />
-      </Grid>
-      <Grid size={half}>
-        <UploadField
-          kind="document"
-          name="document"
-          label={LABELS.document}
-          initialFile={product?.document ?? null}
-          disabled={disabled}
-        />
-      </Grid>
-      <Grid size={half}>
-        <UploadField
-          kind="document"
-          name="catalogue"
-          label={LABELS.catalogue}
-          initialFile={product?.catalogue ?? null}
-          disabled={disabled}
-        />
-      </Grid>
+      {MEDIA.map((media) => (
+        <Grid key={media.name} size={{ xs: 12, md: 6 }}>
+          <UploadField {...media} initialFile={product?.[media.name] ?? null} disabled={disabled} />
+        </Grid>
+      ))}
     </Grid>
   );
 }

@@ -2,7 +2,7 @@ import Avatar from '@mui/material/Avatar';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import type { GridColDef } from '@mui/x-data-grid';
-import { StatusChip } from '../../components/data/StatusChip';
+import { StatusCell } from '../../components/resource/cells';
 import { formatDisplayDate, initials } from '../../shared/formats';
 import { en, LABELS } from '../../shared/messages';
 import type { User } from '../../shared/resources/users';
@@ -38,11 +38,7 @@ export const userColumns: GridColDef<User>[] = [
     field: 'status',
     headerName: LABELS.status,
     width: 130,
-    renderCell: ({ row }) => (
-      <Stack justifyContent="center" sx={{ height: '100%' }}>
-        <StatusChip status={row.status} />
-      </Stack>
-    ),
+    renderCell: ({ row }) => <StatusCell status={row.status} />,
   },
   {
     field: 'created_at',
