@@ -29,7 +29,7 @@ async function choose(page: Page, label: string, option: string) {
 /** A field's label, whole, with the asterisk MUI adds to required fields. */
 const exactLabel = (label: string) => new RegExp(`^${label}\\s*\\*?$`);
 
-const mainMenu = (page: Page) => page.getByRole('navigation', { name: 'Main menu' });
+const mainMenu = (page: Page) => page.getByRole('navigation', { name: en.mainMenu });
 
 /** The accessible names of the menu's links and buttons, in order. */
 async function menuEntries(page: Page): Promise<string[]> {

@@ -1,3 +1,4 @@
+import { STORAGE_KEYS } from '../src/shared/storageKeys';
 import { clearSession, isExpired, readSession, writeSession } from './session';
 
 const token = { token_type: 'Bearer' as const, access_token: 'a1', refresh_token: 'r1', expires_in: 3600 };
@@ -8,10 +9,10 @@ describe('session storage', () => {
   it('stores the four session values under the spec keys', () => {
     const now = new Date(2026, 10, 22, 10, 0, 0).getTime();
     writeSession(token, now);
-    expect(localStorage.getItem('auth.access_token')).toBe('a1');
-    expect(localStorage.getItem('auth.refresh_token')).toBe('r1');
-    expect(localStorage.getItem('auth.expires_in')).toBe('3600');
-    expect(localStorage.getItem('auth.expires_at')).toBe('2026-11-22 11:00:00');
+    expect(localStorage.getItem(STORAGE_KEYS.accessToken)).toBe('a1');
+    expect(localStorage.getItem(STORAGE_KEYS.refreshToken)).toBe('r1');
+    expect(localStorage.getItem(STORAGE_KEYS.expiresIn)).toBe('3600');
+    expect(localStorage.getItem(STORAGE_KEYS.expiresAt)).toBe('2026-11-22 11:00:00');
   });
 
   it('reads back what it stored', () => {
@@ -31,10 +32,10 @@ describe('session storage', () => {
 
   it('clears every session value', () => {
     writeSession(token, Date.now());
-    localStorage.setItem('filter:status', '[1]');
+    localStorage.setItem(STORAGE_KEYS.filterStatus, '[1]');
     clearSession();
     expect(readSession()).toBeNull();
-    expect(localStorage.getItem('auth.refresh_token')).toBeNull();
-    expect(localStorage.getItem('filter:status')).toBe('[1]');
+    expect(localStorage.getItem(STORAGE_KEYS.refreshToken)).toBeNull();
+    expect(localStorage.getItem(STORAGE_KEYS.filterStatus)).toBe('[1]');
   });
 });

@@ -178,6 +178,10 @@ export const en = {
   sectionContent: 'Content',
   sectionMedia: 'Images and Documents',
   sectionSeo: 'SEO',
+  // Landmarks and busy states (accessible names)
+  mainMenu: 'Main menu',
+  breadcrumb: 'breadcrumb',
+  loading: 'Loading',
 } as const;
 
 export type MessageKey = keyof typeof en;

@@ -1,6 +1,7 @@
 import Box from '@mui/material/Box';
 import CircularProgress from '@mui/material/CircularProgress';
 import { SIZES } from '../../shared/limits';
+import { en } from '../../shared/messages';
 
 export interface LoadingBlockProps {
   /** Block height in px (ignored when `fullHeight`). */
@@ -15,7 +16,7 @@ export function LoadingBlock({ height = SIZES.loadingBlockHeight, fullHeight }: 
     <Box
       role="status"
       aria-busy="true"
-      aria-label="Loading"
+      aria-label={en.loading}
       sx={{
         display: 'flex',
         alignItems: 'center',

@@ -1,6 +1,7 @@
 import { screen } from '@testing-library/react';
 import { renderWithProviders } from '../../../test/renderWithProviders';
 import { makeStore } from '../../../store';
+import { en } from '../../shared/messages';
 import { AppBreadcrumbs } from './AppBreadcrumbs';
 
 describe('AppBreadcrumbs', () => {
@@ -26,6 +27,6 @@ describe('AppBreadcrumbs', () => {
 
   it('renders nothing without breadcrumbs', () => {
     renderWithProviders(<AppBreadcrumbs />);
-    expect(screen.queryByRole('navigation', { name: 'breadcrumb' })).not.toBeInTheDocument();
+    expect(screen.queryByRole('navigation', { name: en.breadcrumb })).not.toBeInTheDocument();
   });
 });

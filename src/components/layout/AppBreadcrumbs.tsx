@@ -3,6 +3,7 @@ import Link from '@mui/material/Link';
 import Typography from '@mui/material/Typography';
 import { Link as RouterLink } from 'react-router-dom';
 import { useAppSelector } from '../../../store/hooks';
+import { en } from '../../shared/messages';
 
 export type AppBreadcrumbsProps = Record<string, never>;
 
@@ -12,7 +13,7 @@ export function AppBreadcrumbs(_props: AppBreadcrumbsProps) {
   if (items.length === 0) return null;
 
   return (
-    <Breadcrumbs aria-label="breadcrumb" sx={{ mb: 2 }}>
+    <Breadcrumbs aria-label={en.breadcrumb} sx={{ mb: 2 }}>
       {items.map((item, index) => {
         const last = index === items.length - 1;
         if (last)

@@ -3,6 +3,7 @@ import userEvent from '@testing-library/user-event';
 import { renderWithProviders, testUser } from '../../../test/renderWithProviders';
 import { filterMenu, MENU } from '../../shared/menu';
 import { en } from '../../shared/messages';
+import { ROUTES } from '../../shared/routes';
 import { Header } from './Header';
 
 const menus = filterMenu(MENU, testUser.permissions);
@@ -24,8 +25,8 @@ describe('Header', () => {
   });
 
   it('links the logo to the dashboard', () => {
-    renderWithProviders(<Header menus={menus} />, { route: '/profile' });
-    expect(screen.getByRole('link', { name: en.appName })).toHaveAttribute('href', '/');
+    renderWithProviders(<Header menus={menus} />, { route: ROUTES.profile });
+    expect(screen.getByRole('link', { name: en.appName })).toHaveAttribute('href', ROUTES.dashboard);
   });
 
   it('opens a dropdown with the name, e-mail, profile, change password and logout', async () => {
@@ -41,7 +42,7 @@ describe('Header', () => {
         .map((item) => item.textContent),
     ).toEqual([en.viewProfile, en.changePassword, en.logout]);
     await user.click(within(dropdown).getByRole('menuitem', { name: en.changePassword }));
-    expect(router.state.location.pathname).toBe('/change-password');
+    expect(router.state.location.pathname).toBe(ROUTES.changePassword);
   });
 
   it('signs out from the dropdown', async () => {
@@ -62,7 +63,7 @@ describe('Header', () => {
     expect(drawer).toHaveStyle({ width: '378px' });
     expect(drawer.className).toMatch(/AnchorLeft/);
     await user.click(within(drawer).getByRole('link', { name: 'Pages' }));
-    expect(router.state.location.pathname).toBe('/page');
+    expect(router.state.location.pathname).toBe(ROUTES.pages);
     await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
   });
 });

@@ -1,18 +1,19 @@
 import { act, screen } from '@testing-library/react';
 import { renderWithProviders } from '../../../test/renderWithProviders';
 import { en } from '../../shared/messages';
+import { ROUTES } from '../../shared/routes';
 import { AppLayout } from './AppLayout';
 import { GuestLayout } from './GuestLayout';
 
 const guestRoutes = (screenText: string) => [
-  { path: '/login', element: <GuestLayout />, children: [{ index: true, element: <p>{screenText}</p> }] },
+  { path: ROUTES.login, element: <GuestLayout />, children: [{ index: true, element: <p>{screenText}</p> }] },
 ];
 
 describe('GuestLayout', () => {
   it('shows the guest screen in a card to a visitor', () => {
     renderWithProviders(<p>Dashboard page</p>, {
-      path: '/',
-      route: '/login',
+      path: ROUTES.dashboard,
+      route: ROUTES.login,
       auth: { phase: 'no-auth', user: null },
       routes: guestRoutes('Login form'),
     });
@@ -22,45 +23,45 @@ describe('GuestLayout', () => {
 
   it('redirects a signed-in user to the dashboard', () => {
     const { router } = renderWithProviders(<p>Dashboard page</p>, {
-      path: '/',
-      route: '/login',
+      path: ROUTES.dashboard,
+      route: ROUTES.login,
       routes: guestRoutes('Login form'),
     });
-    expect(router.state.location.pathname).toBe('/');
+    expect(router.state.location.pathname).toBe(ROUTES.dashboard);
     expect(screen.getByText('Dashboard page')).toBeInTheDocument();
     expect(screen.queryByText('Login form')).not.toBeInTheDocument();
   });
 
   it.each([
-    ['a path', '/profile?tab=2'],
-    ['a location', { pathname: '/profile', search: '?tab=2' }],
+    ['a path', `${ROUTES.profile}?tab=2`],
+    ['a location', { pathname: ROUTES.profile, search: '?tab=2' }],
   ])('sends a user who just signed in back to the page that asked for sign-in (%s)', async (_, from) => {
     const { router } = renderWithProviders(<p>Dashboard page</p>, {
-      path: '/',
-      route: '/login',
-      routes: [...guestRoutes('Login form'), { path: '/profile', element: <p>Profile page</p> }],
+      path: ROUTES.dashboard,
+      route: ROUTES.login,
+      routes: [...guestRoutes('Login form'), { path: ROUTES.profile, element: <p>Profile page</p> }],
     });
     expect(screen.getByText('Dashboard page')).toBeInTheDocument();
-    await act(() => router.navigate('/login', { state: { from } }));
-    expect(router.state.location.pathname + router.state.location.search).toBe('/profile?tab=2');
+    await act(() => router.navigate(ROUTES.login, { state: { from } }));
+    expect(router.state.location.pathname + router.state.location.search).toBe(`${ROUTES.profile}?tab=2`);
     expect(screen.getByText('Profile page')).toBeInTheDocument();
   });
 
   it('sends a signed-in user to the dashboard instead of another origin', async () => {
     const { router } = renderWithProviders(<p>Dashboard page</p>, {
-      path: '/',
-      route: '/login',
+      path: ROUTES.dashboard,
+      route: ROUTES.login,
       routes: guestRoutes('Login form'),
     });
-    await act(() => router.navigate('/login', { state: { from: '//evil.example/' } }));
-    expect(router.state.location.pathname).toBe('/');
+    await act(() => router.navigate(ROUTES.login, { state: { from: '//evil.example/' } }));
+    expect(router.state.location.pathname).toBe(ROUTES.dashboard);
     expect(screen.getByText('Dashboard page')).toBeInTheDocument();
   });
 
   it('shows a spinner while the auth phase is loading', () => {
     renderWithProviders(<p>Dashboard page</p>, {
-      path: '/',
-      route: '/login',
+      path: ROUTES.dashboard,
+      route: ROUTES.login,
       auth: { phase: 'loading', user: null },
       routes: guestRoutes('Login form'),
     });
@@ -71,7 +72,7 @@ describe('GuestLayout', () => {
 
 const appRoutes = [
   {
-    path: '/',
+    path: ROUTES.dashboard,
     element: <AppLayout />,
     children: [
       { index: true, element: <p>Dashboard page</p> },
@@ -83,20 +84,20 @@ const appRoutes = [
 describe('AppLayout', () => {
   it('redirects a visitor to /login, keeping the intended URL', () => {
     const { router } = renderWithProviders(<p>Login page</p>, {
-      path: '/login',
-      route: '/profile?tab=2',
+      path: ROUTES.login,
+      route: `${ROUTES.profile}?tab=2`,
       auth: { phase: 'no-auth', user: null },
       routes: appRoutes,
     });
-    expect(router.state.location.pathname).toBe('/login');
-    expect(router.state.location.state).toEqual({ from: '/profile?tab=2' });
+    expect(router.state.location.pathname).toBe(ROUTES.login);
+    expect(router.state.location.state).toEqual({ from: `${ROUTES.profile}?tab=2` });
     expect(screen.getByText('Login page')).toBeInTheDocument();
   });
 
   it('shows a full-height spinner while the auth phase is loading', () => {
     renderWithProviders(<p>Login page</p>, {
-      path: '/login',
-      route: '/profile',
+      path: ROUTES.login,
+      route: ROUTES.profile,
       auth: { phase: 'loading', user: null },
       routes: appRoutes,
     });
@@ -105,9 +106,9 @@ describe('AppLayout', () => {
   });
 
   it('shows the header, the menu and the screen to a signed-in user', () => {
-    renderWithProviders(<p>Login page</p>, { path: '/login', route: '/profile', routes: appRoutes });
+    renderWithProviders(<p>Login page</p>, { path: ROUTES.login, route: ROUTES.profile, routes: appRoutes });
     expect(screen.getByText('Profile page')).toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'Ada Lovelace' })).toBeInTheDocument();
-    expect(screen.getAllByRole('navigation', { name: 'Main menu' }).length).toBeGreaterThan(0);
+    expect(screen.getAllByRole('navigation', { name: en.mainMenu }).length).toBeGreaterThan(0);
   });
 });

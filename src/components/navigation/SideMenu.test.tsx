@@ -2,16 +2,18 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { renderWithProviders } from '../../../test/renderWithProviders';
 import { filterMenu, MENU } from '../../shared/menu';
-import { PERMISSION_CATALOGUE } from '../../shared/permissions';
+import { en } from '../../shared/messages';
+import { PERMISSION_CATALOGUE, PERMISSIONS } from '../../shared/permissions';
+import { ROUTES } from '../../shared/routes';
 import { SideMenu } from './SideMenu';
 
 const all = PERMISSION_CATALOGUE.map((permission) => permission.name);
-const nav = () => screen.getByRole('navigation', { name: 'Main menu' });
+const nav = () => screen.getByRole('navigation', { name: en.mainMenu });
 
 describe('SideMenu (inline)', () => {
   it('shows a user holding only brands.index just Dashboard and Product › Brand', () => {
-    renderWithProviders(<SideMenu menus={filterMenu(MENU, ['brands.index'])} mode="inline" />, {
-      route: '/product/brand',
+    renderWithProviders(<SideMenu menus={filterMenu(MENU, [PERMISSIONS.brandsIndex])} mode="inline" />, {
+      route: ROUTES.brands,
     });
     const menu = within(nav());
     expect(menu.getByRole('link', { name: 'Dashboard' })).toBeInTheDocument();
@@ -23,7 +25,7 @@ describe('SideMenu (inline)', () => {
 
   it('marks the entry of the current pathname selected and opens its parent', () => {
     renderWithProviders(<SideMenu menus={filterMenu(MENU, all)} mode="inline" />, {
-      route: '/content/news/12',
+      route: `${ROUTES.news}/12`,
     });
     const news = screen.getByRole('link', { name: 'News' });
     expect(news).toHaveAttribute('aria-current', 'page');
@@ -33,14 +35,16 @@ describe('SideMenu (inline)', () => {
   });
 
   it('selects Dashboard on / only', () => {
-    renderWithProviders(<SideMenu menus={filterMenu(MENU, all)} mode="inline" />, { route: '/' });
+    renderWithProviders(<SideMenu menus={filterMenu(MENU, all)} mode="inline" />, {
+      route: ROUTES.dashboard,
+    });
     expect(screen.getByRole('link', { name: 'Dashboard' })).toHaveAttribute('aria-current', 'page');
   });
 
   it('keeps only one submenu open at a time', async () => {
     const user = userEvent.setup();
     renderWithProviders(<SideMenu menus={filterMenu(MENU, all)} mode="inline" />, {
-      route: '/product/brand',
+      route: ROUTES.brands,
     });
     expect(screen.getByRole('link', { name: 'Brand' })).toBeInTheDocument();
 
@@ -58,11 +62,11 @@ describe('SideMenu (inline)', () => {
     const onNavigate = jest.fn();
     const { router } = renderWithProviders(
       <SideMenu menus={filterMenu(MENU, all)} mode="inline" onNavigate={onNavigate} />,
-      { route: '/' },
+      { route: ROUTES.dashboard },
     );
     await user.click(screen.getByRole('button', { name: 'Setting' }));
     await user.click(screen.getByRole('link', { name: 'Role' }));
-    expect(router.state.location.pathname).toBe('/setting/role');
+    expect(router.state.location.pathname).toBe(ROUTES.roles);
     expect(onNavigate).toHaveBeenCalledTimes(1);
     expect(screen.getByRole('link', { name: 'Role' })).toHaveAttribute('aria-current', 'page');
   });
@@ -71,7 +75,9 @@ describe('SideMenu (inline)', () => {
 describe('SideMenu (horizontal, the default)', () => {
   it('shows top-level entries in a bar and a parent’s children in a dropdown', async () => {
     const user = userEvent.setup();
-    const { router } = renderWithProviders(<SideMenu menus={filterMenu(MENU, all)} />, { route: '/' });
+    const { router } = renderWithProviders(<SideMenu menus={filterMenu(MENU, all)} />, {
+      route: ROUTES.dashboard,
+    });
     expect(within(nav()).getByRole('link', { name: 'Dashboard' })).toHaveAttribute('aria-current', 'page');
 
     await user.click(screen.getByRole('button', { name: 'Product' }));
@@ -82,7 +88,7 @@ describe('SideMenu (horizontal, the default)', () => {
         .map((item) => item.textContent),
     ).toEqual(['Brand', 'Category', 'List']);
     await user.click(within(dropdown).getByRole('menuitem', { name: 'Category' }));
-    expect(router.state.location.pathname).toBe('/product/category');
+    expect(router.state.location.pathname).toBe(ROUTES.categories);
     await waitFor(() => expect(screen.queryByRole('menu')).not.toBeInTheDocument());
   });
 });

@@ -13,6 +13,7 @@ import ExpandLess from '@mui/icons-material/ExpandLess';
 import ExpandMore from '@mui/icons-material/ExpandMore';
 import { Link as RouterLink, useLocation } from 'react-router-dom';
 import { findSelectedKey, type MenuItem } from '../../shared/menu';
+import { en } from '../../shared/messages';
 import { MenuIcon } from './menuIcons';
 
 export type SideMenuMode = 'horizontal' | 'vertical' | 'inline';
@@ -89,7 +90,7 @@ export function SideMenu({ menus, mode = 'horizontal', onNavigate }: SideMenuPro
 
   if (mode === 'horizontal') {
     return (
-      <Box component="nav" aria-label="Main menu" sx={{ display: 'flex', alignItems: 'center', gap: 0.5 }}>
+      <Box component="nav" aria-label={en.mainMenu} sx={{ display: 'flex', alignItems: 'center', gap: 0.5 }}>
         {menus.map((item) =>
           item.children ? (
             <Box key={item.key}>
@@ -124,7 +125,7 @@ export function SideMenu({ menus, mode = 'horizontal', onNavigate }: SideMenuPro
   }
 
   return (
-    <List component="nav" aria-label="Main menu">
+    <List component="nav" aria-label={en.mainMenu}>
       {menus.map((item) => {
         if (!item.children)
           return <Leaf key={item.key} item={item} selected={selected.key === item.key} onClick={chosen} />;
