@@ -1,9 +1,12 @@
 import type { ComponentType } from 'react';
 import type { RouteObject } from 'react-router-dom';
 import { RequirePermission } from '../components/layout/RequirePermission';
+import { addPath, itemPath } from '../shared/routes';
+
+type LoadScreen = () => Promise<ComponentType>;
 
 /** A lazily loaded screen shown only to a user holding `permission` (else the 'No access' page). */
-export function guarded(permission: string, load: () => Promise<ComponentType>): Pick<RouteObject, 'lazy'> {
+export function guarded(permission: string, load: LoadScreen): Pick<RouteObject, 'lazy'> {
   return {
     lazy: async () => {
       const Screen = await load();
@@ -16,4 +19,21 @@ export function guarded(permission: string, load: () => Promise<ComponentType>):
       };
     },
   };
+}
+
+/**
+ * A resource's three routes behind one permission: the list at `listPath`, and the form screen at
+ * `listPath/add` and `listPath/:id`.
+ */
+export function listAndFormRoutes(
+  listPath: string,
+  permission: string,
+  list: LoadScreen,
+  form: LoadScreen,
+): RouteObject[] {
+  return [
+    { path: listPath, ...guarded(permission, list) },
+    { path: addPath(listPath), ...guarded(permission, form) },
+    { path: itemPath(listPath, ':id'), ...guarded(permission, form) },
+  ];
 }

@@ -1,7 +1,7 @@
 import type { RouteObject } from 'react-router-dom';
 import { PERMISSIONS } from '../shared/permissions';
 import { ROUTES } from '../shared/routes';
-import { guarded } from './guarded';
+import { listAndFormRoutes } from './guarded';
 
 const brandList = () =>
   import(/* webpackChunkName: "brands" */ '../resources/brands/BrandListScreen').then(
@@ -33,13 +33,7 @@ const productForm = () =>
  * permission. The static brand and category paths are ranked above `/product/:id` by the router.
  */
 export const productRoutes: RouteObject[] = [
-  { path: ROUTES.brands, ...guarded(PERMISSIONS.brandsIndex, brandList) },
-  { path: `${ROUTES.brands}/add`, ...guarded(PERMISSIONS.brandsIndex, brandForm) },
-  { path: `${ROUTES.brands}/:id`, ...guarded(PERMISSIONS.brandsIndex, brandForm) },
-  { path: ROUTES.categories, ...guarded(PERMISSIONS.categoriesIndex, categoryList) },
-  { path: `${ROUTES.categories}/add`, ...guarded(PERMISSIONS.categoriesIndex, categoryForm) },
-  { path: `${ROUTES.categories}/:id`, ...guarded(PERMISSIONS.categoriesIndex, categoryForm) },
-  { path: ROUTES.products, ...guarded(PERMISSIONS.productsIndex, productList) },
-  { path: `${ROUTES.products}/add`, ...guarded(PERMISSIONS.productsIndex, productForm) },
-  { path: `${ROUTES.products}/:id`, ...guarded(PERMISSIONS.productsIndex, productForm) },
+  ...listAndFormRoutes(ROUTES.brands, PERMISSIONS.brandsIndex, brandList, brandForm),
+  ...listAndFormRoutes(ROUTES.categories, PERMISSIONS.categoriesIndex, categoryList, categoryForm),
+  ...listAndFormRoutes(ROUTES.products, PERMISSIONS.productsIndex, productList, productForm),
 ];

@@ -1,7 +1,7 @@
 import type { RouteObject } from 'react-router-dom';
 import { PERMISSIONS } from '../shared/permissions';
 import { ROUTES } from '../shared/routes';
-import { guarded } from './guarded';
+import { guarded, listAndFormRoutes } from './guarded';
 
 const userList = () =>
   import(/* webpackChunkName: "users" */ '../resources/users/UserListScreen').then((m) => m.UserListScreen);
@@ -21,10 +21,6 @@ const company = () =>
 /** The Setting section (spec §2): company settings, users and roles, each behind its permission. */
 export const settingRoutes: RouteObject[] = [
   { path: ROUTES.company, ...guarded(PERMISSIONS.settingsShow, company) },
-  { path: ROUTES.users, ...guarded(PERMISSIONS.usersIndex, userList) },
-  { path: `${ROUTES.users}/add`, ...guarded(PERMISSIONS.usersIndex, userForm) },
-  { path: `${ROUTES.users}/:id`, ...guarded(PERMISSIONS.usersIndex, userForm) },
-  { path: ROUTES.roles, ...guarded(PERMISSIONS.rolesIndex, roleList) },
-  { path: `${ROUTES.roles}/add`, ...guarded(PERMISSIONS.rolesIndex, roleForm) },
-  { path: `${ROUTES.roles}/:id`, ...guarded(PERMISSIONS.rolesIndex, roleForm) },
+  ...listAndFormRoutes(ROUTES.users, PERMISSIONS.usersIndex, userList, userForm),
+  ...listAndFormRoutes(ROUTES.roles, PERMISSIONS.rolesIndex, roleList, roleForm),
 ];

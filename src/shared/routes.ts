@@ -24,6 +24,12 @@ export const ROUTES = {
 
 export type AppRoute = (typeof ROUTES)[keyof typeof ROUTES];
 
+/** A list route's add page, e.g. `/product/brand/add`. */
+export const addPath = (listPath: string): string => `${listPath}/add`;
+
+/** A list route's detail page of one item, e.g. `/product/brand/4` (`:id` for the route pattern). */
+export const itemPath = (listPath: string, id: number | ':id'): string => `${listPath}/${id}`;
+
 /** Server-side prefixes that never fall back to the SPA's index.html. */
 export const SERVER_PREFIXES = ['/api', '/oauth', '/uploads'] as const;
 

@@ -16,6 +16,8 @@ import {
   type Role,
   type RoleCreateInput,
 } from '../../shared/resources/roles';
+import { en } from '../../shared/messages';
+import { addPath, itemPath, ROUTES } from '../../shared/routes';
 import { FormTextField } from '../form';
 import { ResourceFormPage } from './ResourceFormPage';
 import { useRecordId } from './useRecordId';
@@ -39,7 +41,7 @@ function RoleForm({ id }: { id?: number }) {
       <ResourceFormPage<Role, RoleValues, RoleCreateInput>
         contract={rolesResource}
         title="Role"
-        listPath="/setting/role"
+        listPath={ROUTES.roles}
         id={id}
         useGet={useGetRoleQuery}
         useCreate={useCreateRoleMutation}
@@ -51,7 +53,7 @@ function RoleForm({ id }: { id?: number }) {
           permissions: item?.permissions.map((p) => p.id) ?? [],
         })}
         toBody={(values) => ({ name: values.name.trim(), permissions: values.permissions })}
-        detailPath={(item) => `/setting/role/${item.id}`}
+        detailPath={(item) => itemPath(ROUTES.roles, item.id)}
       >
         {(_formik, { readOnly }) => <FormTextField name="name" label="Name" disabled={readOnly} />}
       </ResourceFormPage>
@@ -61,7 +63,7 @@ function RoleForm({ id }: { id?: number }) {
 
 const renderForm = (id?: number, permissions = testUser.permissions) =>
   renderWithProviders(<RoleForm id={id} />, {
-    path: id ? `/setting/role/${id}` : '/setting/role/add',
+    path: id ? itemPath(ROUTES.roles, id) : addPath(ROUTES.roles),
     auth: { user: { ...testUser, permissions } },
   });
 
@@ -75,8 +77,8 @@ describe('ResourceFormPage', () => {
     });
     const { router, store } = renderForm();
     expect(store.getState().breadcrumbs).toEqual([
-      { label: 'Dashboard', path: '/' },
-      { label: 'Role', path: '/setting/role' },
+      { label: en.dashboard, path: ROUTES.dashboard },
+      { label: 'Role', path: ROUTES.roles },
       { label: 'Role' },
     ]);
     const user = actor();
@@ -84,7 +86,7 @@ describe('ResourceFormPage', () => {
     await user.click(screen.getByRole('button', { name: 'Save' }));
     expect(await screen.findByText('Role has been successfully created')).toBeInTheDocument();
     expect(requestsTo('/api/roles')[0].body).toEqual({ name: 'Editor', permissions: [] });
-    await waitFor(() => expect(router.state.location.pathname).toBe('/setting/role/7'));
+    await waitFor(() => expect(router.state.location.pathname).toBe(itemPath(ROUTES.roles, 7)));
   });
 
   it('validates with the contract schema before sending', async () => {
@@ -165,7 +167,7 @@ describe('ResourceFormPage', () => {
     expect(requestsTo('/api/roles/7').filter((r) => r.method === 'DELETE')).toHaveLength(0);
     await user.click(screen.getAllByRole('button', { name: 'Delete' }).at(-1) as HTMLElement);
     expect(await screen.findByText('Role has been successfully deleted')).toBeInTheDocument();
-    await waitFor(() => expect(router.state.location.pathname).toBe('/setting/role'));
+    await waitFor(() => expect(router.state.location.pathname).toBe(ROUTES.roles));
   });
 
   it('asks before leaving unsaved changes', async () => {
@@ -175,7 +177,7 @@ describe('ResourceFormPage', () => {
     await user.type(await screen.findByLabelText('Name'), 'X');
     await user.click(screen.getByRole('link', { name: 'Elsewhere' }));
     expect(await screen.findByText('You have unsaved changes. Leave this page anyway?')).toBeInTheDocument();
-    expect(router.state.location.pathname).toBe('/setting/role/7');
+    expect(router.state.location.pathname).toBe(itemPath(ROUTES.roles, 7));
     await user.click(screen.getByRole('button', { name: 'Leave' }));
     await waitFor(() => expect(router.state.location.pathname).toBe('/elsewhere'));
   });
@@ -192,7 +194,10 @@ describe('ResourceFormPage', () => {
     function RoutedRoleForm() {
       return <RoleForm id={useRecordId()} />;
     }
-    renderWithProviders(<RoutedRoleForm />, { path: '/setting/role/:id', route: '/setting/role/abc' });
+    renderWithProviders(<RoutedRoleForm />, {
+      path: itemPath(ROUTES.roles, ':id'),
+      route: `${ROUTES.roles}/abc`,
+    });
     expect(await screen.findByText('404 Page Not Found')).toBeInTheDocument();
     expect(requestsTo('/api/roles/NaN')).toHaveLength(0);
     expect(requestsTo('/api/roles/abc')).toHaveLength(0);

@@ -7,6 +7,7 @@ import { renderWithProviders, testUser } from '../../../test/renderWithProviders
 import type { User } from '../../shared/contracts/account';
 import type { ListResponse } from '../../shared/resources/resource';
 import { usersResource } from '../../shared/resources/users';
+import { addPath, itemPath, ROUTES } from '../../shared/routes';
 import { STORAGE_KEYS } from '../../shared/storageKeys';
 import { ResourceListPage } from './ResourceListPage';
 import type { ListFilterConfig, ResourceListPageProps } from './types';
@@ -57,13 +58,13 @@ function renderList(props: Partial<ResourceListPageProps<User>> = {}, permission
       title="Users"
       useList={useListUsersQuery}
       columns={columns}
-      addPath="/setting/user/add"
-      rowPath={(row) => `/setting/user/${row.id}`}
+      addPath={addPath(ROUTES.users)}
+      rowPath={(row) => itemPath(ROUTES.users, row.id)}
       importMutation={useImportUsersMutation}
       disableVirtualization
       {...props}
     />,
-    { path: '/setting/user', auth: { user: { ...testUser, permissions } } },
+    { path: ROUTES.users, auth: { user: { ...testUser, permissions } } },
   );
 }
 
@@ -179,7 +180,7 @@ describe('ResourceListPage', () => {
     const { router } = renderList();
     const actor = userEvent.setup({ delay: null });
     await actor.click(await screen.findByText('Grace'));
-    expect(router.state.location.pathname).toBe('/setting/user/2');
+    expect(router.state.location.pathname).toBe(itemPath(ROUTES.users, 2));
   });
 
   it('shows Export, Import and Add New to a user holding the permissions', async () => {
@@ -188,7 +189,7 @@ describe('ResourceListPage', () => {
     await screen.findByText('Ada');
     expect(screen.getByRole('button', { name: 'Export' })).toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'Import' })).toBeInTheDocument();
-    expect(screen.getByRole('link', { name: 'Add New' })).toHaveAttribute('href', '/setting/user/add');
+    expect(screen.getByRole('link', { name: 'Add New' })).toHaveAttribute('href', addPath(ROUTES.users));
   });
 
   it('hides Import and Add New without users.store, and Export without users.index', async () => {
