@@ -3,6 +3,7 @@ import Button from '@mui/material/Button';
 import Typography from '@mui/material/Typography';
 import { isRouteErrorResponse, useRouteError } from 'react-router-dom';
 import { en } from '../../shared/messages';
+import { ROUTES } from '../../shared/routes';
 
 /** A script chunk (`ChunkLoadError`) or style chunk (`CSS_CHUNK_LOAD_FAILED`) that failed to load. */
 export function isChunkLoadError(error: unknown): boolean {
@@ -71,7 +72,7 @@ export function ErrorView({ error }: ErrorViewProps) {
         </Button>
       ) : (
         // A plain link: after an unexpected error the router's state may not be trustworthy.
-        <Button variant="contained" href="/">
+        <Button variant="contained" href={ROUTES.dashboard}>
           {en.backToHome}
         </Button>
       )}

@@ -1,8 +1,5 @@
-import Button from '@mui/material/Button';
-import Stack from '@mui/material/Stack';
-import Typography from '@mui/material/Typography';
 import MarkEmailReadOutlined from '@mui/icons-material/MarkEmailReadOutlined';
-import { Link as RouterLink } from 'react-router-dom';
+import { GuestMessage } from '../../components/feedback/GuestMessage';
 import { en } from '../../shared/messages';
 import { ROUTES } from '../../shared/routes';
 
@@ -11,15 +8,11 @@ export type ForgotPasswordSuccessScreenProps = Record<string, never>;
 /** Confirms that a reset link is on its way. */
 export function ForgotPasswordSuccessScreen(_props: ForgotPasswordSuccessScreenProps) {
   return (
-    <Stack spacing={3} alignItems="center" textAlign="center">
-      <MarkEmailReadOutlined color="primary" sx={{ fontSize: 56 }} />
-      <Typography variant="h2" component="h1">
-        {en.forgotPasswordTitle}
-      </Typography>
-      <Typography color="text.secondary">{en.forgotPasswordSuccess}</Typography>
-      <Button component={RouterLink} to={ROUTES.login} variant="contained" size="large" fullWidth>
-        {en.backToLogin}
-      </Button>
-    </Stack>
+    <GuestMessage
+      icon={<MarkEmailReadOutlined color="primary" sx={{ fontSize: 56 }} />}
+      title={en.forgotPasswordTitle}
+      text={en.forgotPasswordSuccess}
+      action={{ label: en.backToLogin, to: ROUTES.login }}
+    />
   );
 }

@@ -2,11 +2,13 @@ import { screen } from '@testing-library/react';
 import { renderWithProviders, testUser } from '../../../test/renderWithProviders';
 import { RequirePermission } from '../../components/layout/RequirePermission';
 import { en } from '../../shared/messages';
+import { PERMISSIONS } from '../../shared/permissions';
+import { ROUTES } from '../../shared/routes';
 
 describe('RequirePermission', () => {
   it('shows the content to a user holding the permission', () => {
     renderWithProviders(
-      <RequirePermission permission="brands.index">
+      <RequirePermission permission={PERMISSIONS.brandsIndex}>
         <p>Brand list</p>
       </RequirePermission>,
     );
@@ -15,14 +17,14 @@ describe('RequirePermission', () => {
 
   it('shows the No access page to a user without it', () => {
     renderWithProviders(
-      <RequirePermission permission="brands.index">
+      <RequirePermission permission={PERMISSIONS.brandsIndex}>
         <p>Brand list</p>
       </RequirePermission>,
-      { auth: { user: { ...testUser, permissions: ['news.index'] } } },
+      { auth: { user: { ...testUser, permissions: [PERMISSIONS.newsIndex] } } },
     );
     expect(screen.queryByText('Brand list')).not.toBeInTheDocument();
     expect(screen.getByRole('heading', { name: en.noAccessTitle })).toBeInTheDocument();
     expect(screen.getByText(en.noAccessText)).toBeInTheDocument();
-    expect(screen.getByRole('link', { name: en.backToHome })).toHaveAttribute('href', '/');
+    expect(screen.getByRole('link', { name: en.backToHome })).toHaveAttribute('href', ROUTES.dashboard);
   });
 });

@@ -1,6 +1,7 @@
 import { screen } from '@testing-library/react';
 import { renderWithProviders } from '../../../test/renderWithProviders';
 import { en } from '../../shared/messages';
+import { ROUTES } from '../../shared/routes';
 import { NotFoundScreen } from './NotFoundScreen';
 
 describe('NotFoundScreen', () => {
@@ -8,7 +9,7 @@ describe('NotFoundScreen', () => {
     const { store } = renderWithProviders(<NotFoundScreen />, { route: '/nowhere' });
     expect(screen.getByRole('heading', { name: '404 Page Not Found' })).toBeInTheDocument();
     expect(screen.getByText("Oopps. The page you were looking for doesn't exist...")).toBeInTheDocument();
-    expect(screen.getByRole('link', { name: en.backToHome })).toHaveAttribute('href', '/');
+    expect(screen.getByRole('link', { name: en.backToHome })).toHaveAttribute('href', ROUTES.dashboard);
     expect(store.getState().breadcrumbs.at(-1)).toEqual({ label: en.notFoundTitle });
   });
 });
