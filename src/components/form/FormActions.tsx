@@ -1,8 +1,8 @@
 import Button from '@mui/material/Button';
-import CircularProgress from '@mui/material/CircularProgress';
 import Stack from '@mui/material/Stack';
 import { useFormikContext } from 'formik';
 import { en } from '../../shared/messages';
+import { SubmitButton } from './SubmitButton';
 
 export interface FormActionsProps {
   /** Shows a Cancel button. */
@@ -39,14 +39,9 @@ export function FormActions({
           {en.cancel}
         </Button>
       )}
-      <Button
-        type="submit"
-        variant="contained"
-        disabled={busy || disabled}
-        startIcon={busy ? <CircularProgress size={16} color="inherit" /> : undefined}
-      >
+      <SubmitButton busy={busy} disabled={disabled}>
         {submitLabel}
-      </Button>
+      </SubmitButton>
     </Stack>
   );
 }

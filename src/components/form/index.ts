@@ -2,6 +2,7 @@ export { FormTextField, type FormTextFieldProps } from './FormTextField';
 export { PasswordField, type PasswordFieldProps } from './PasswordField';
 export { UploadField, checkUpload, type UploadFieldProps } from './UploadField';
 export { FormActions, type FormActionsProps } from './FormActions';
+export { SubmitButton, type SubmitButtonProps } from './SubmitButton';
 export { RichTextField, richTextLicenseKey, type RichTextFieldProps } from './RichTextField';
 export {
   useUnsavedChangesWarning,

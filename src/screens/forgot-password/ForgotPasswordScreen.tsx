@@ -1,12 +1,10 @@
-import Button from '@mui/material/Button';
-import CircularProgress from '@mui/material/CircularProgress';
 import Link from '@mui/material/Link';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import { Form, Formik } from 'formik';
 import { Link as RouterLink, useNavigate } from 'react-router-dom';
 import { useForgotPasswordMutation } from '../../../store/accountApi';
-import { applyServerErrors, FormTextField, validateWith } from '../../components/form';
+import { applyServerErrors, FormTextField, SubmitButton, validateWith } from '../../components/form';
 import { forgotPasswordSchema, type ForgotPasswordInput } from '../../shared/contracts/account';
 import { en, LABELS } from '../../shared/messages';
 import { ROUTES } from '../../shared/routes';
@@ -44,26 +42,17 @@ export function ForgotPasswordScreen(_props: ForgotPasswordScreenProps) {
           }
         }}
       >
-        {({ isSubmitting }) => (
-          <Form noValidate>
-            <Stack spacing={2}>
-              <FormTextField name="email" label={LABELS.email} type="email" autoComplete="email" autoFocus />
-              <Button
-                type="submit"
-                variant="contained"
-                size="large"
-                fullWidth
-                disabled={isSubmitting}
-                startIcon={isSubmitting ? <CircularProgress size={18} color="inherit" /> : undefined}
-              >
-                {en.submit}
-              </Button>
-              <Link component={RouterLink} to={ROUTES.login} variant="body2" textAlign="center">
-                {en.backToLogin}
-              </Link>
-            </Stack>
-          </Form>
-        )}
+        <Form noValidate>
+          <Stack spacing={2}>
+            <FormTextField name="email" label={LABELS.email} type="email" autoComplete="email" autoFocus />
+            <SubmitButton size="large" fullWidth>
+              {en.submit}
+            </SubmitButton>
+            <Link component={RouterLink} to={ROUTES.login} variant="body2" textAlign="center">
+              {en.backToLogin}
+            </Link>
+          </Stack>
+        </Form>
       </Formik>
     </Stack>
   );

@@ -1,13 +1,11 @@
 import Alert from '@mui/material/Alert';
-import Button from '@mui/material/Button';
-import CircularProgress from '@mui/material/CircularProgress';
 import Link from '@mui/material/Link';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import { Form, Formik } from 'formik';
 import { Link as RouterLink } from 'react-router-dom';
 import { useAuth } from '../../auth/AuthContext';
-import { FormTextField, PasswordField, validateWith } from '../../components/form';
+import { FormTextField, PasswordField, SubmitButton, validateWith } from '../../components/form';
 import { loginSchema, type LoginInput } from '../../shared/contracts/account';
 import { en, LABELS } from '../../shared/messages';
 import { ROUTES } from '../../shared/routes';
@@ -50,16 +48,9 @@ export function LoginScreen(_props: LoginScreenProps) {
                 {en.forgotPasswordLink}
               </Link>
             </Stack>
-            <Button
-              type="submit"
-              variant="contained"
-              size="large"
-              fullWidth
-              disabled={signingIn}
-              startIcon={signingIn ? <CircularProgress size={18} color="inherit" /> : undefined}
-            >
+            <SubmitButton size="large" fullWidth busy={signingIn}>
               {en.login}
-            </Button>
+            </SubmitButton>
           </Stack>
         </Form>
       </Formik>
