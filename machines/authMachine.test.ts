@@ -1,20 +1,8 @@
 import { createActor, fromPromise, waitFor } from 'xstate';
 import type { LoginInput, User } from '../src/shared/contracts/account';
 import { authMachine, authPhase, isSigningIn, isSigningOut } from './authMachine';
+import { testUser as user } from '../test/accountFixtures';
 import { deferred, flush } from './testing';
-
-const user: User = {
-  id: 1,
-  name: 'Ada Lovelace',
-  email: 'ada@example.com',
-  phone_number: null,
-  status: 1,
-  role: { id: 1, name: 'Super Admin' },
-  photo: null,
-  permissions: ['pages.index'],
-  created_at: '2024-01-01T00:00:00.000Z',
-  updated_at: '2024-01-01T00:00:00.000Z',
-};
 
 const credentials: LoginInput = { username: 'ada@example.com', password: 'secret-password' };
 

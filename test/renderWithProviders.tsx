@@ -8,8 +8,7 @@ import { makeStore, type AppStore } from '../store';
 import { AuthContext, type AuthApi } from '../src/auth/AuthContext';
 import { theme } from '../src/app/theme';
 import { Toaster } from '../src/components/feedback/Toaster';
-import { PERMISSION_CATALOGUE } from '../src/shared/permissions';
-import type { User } from '../src/shared/contracts/account';
+import { testUser } from './accountFixtures';
 
 export type TestRouter = ReturnType<typeof createMemoryRouter>;
 
@@ -32,19 +31,8 @@ export type RenderWithProvidersResult = RenderResult & {
   auth: AuthApi;
 };
 
-/** An active admin holding every permission of the catalogue. */
-export const testUser: User = {
-  id: 1,
-  name: 'Ada Lovelace',
-  email: 'ada@example.com',
-  phone_number: null,
-  status: 1,
-  role: { id: 1, name: 'Administrator' },
-  photo: null,
-  permissions: PERMISSION_CATALOGUE.map((permission) => permission.name),
-  created_at: '2024-01-01T00:00:00.000Z',
-  updated_at: '2024-01-01T00:00:00.000Z',
-};
+/** The signed-in user of the fake auth value (test/accountFixtures.ts). */
+export { testUser };
 
 /** A fake auth value; the functions are jest mocks so tests can assert calls. */
 export function fakeAuth(overrides: Partial<AuthApi> = {}): AuthApi {

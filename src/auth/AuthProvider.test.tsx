@@ -4,8 +4,9 @@ import { SimulatedClock } from 'xstate';
 import { makeStore, type AppStore } from '../../store';
 import { accountApi } from '../../store/accountApi';
 import { readSession, writeSession } from '../../store/session';
+import { testUser as user } from '../../test/accountFixtures';
 import { fakeNetwork, type FakeNetwork, type Reply } from '../../test/fakeNetwork';
-import type { TokenResponse, User } from '../shared/contracts/account';
+import type { TokenResponse } from '../shared/contracts/account';
 import { DURATIONS } from '../shared/limits';
 import { STORAGE_KEYS } from '../shared/storageKeys';
 import { useAuth } from './AuthContext';
@@ -13,19 +14,6 @@ import { AuthProvider } from './AuthProvider';
 
 const START = Date.parse('2025-06-02T10:00:00');
 const HOUR_S = 3600;
-
-const user: User = {
-  id: 1,
-  name: 'Ada Lovelace',
-  email: 'ada@example.com',
-  phone_number: null,
-  status: 1,
-  role: { id: 1, name: 'Super Admin' },
-  photo: null,
-  permissions: ['pages.index'],
-  created_at: '2024-01-01T00:00:00.000Z',
-  updated_at: '2024-01-01T00:00:00.000Z',
-};
 
 const token = (name: string, expiresIn = HOUR_S): TokenResponse => ({
   token_type: 'Bearer',
