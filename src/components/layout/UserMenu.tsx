@@ -1,5 +1,4 @@
 import { useState } from 'react';
-import Avatar from '@mui/material/Avatar';
 import Box from '@mui/material/Box';
 import Divider from '@mui/material/Divider';
 import IconButton from '@mui/material/IconButton';
@@ -12,9 +11,9 @@ import LogoutOutlined from '@mui/icons-material/LogoutOutlined';
 import PersonOutline from '@mui/icons-material/PersonOutline';
 import { Link as RouterLink } from 'react-router-dom';
 import type { User } from '../../shared/contracts/account';
-import { initials } from '../../shared/formats';
 import { en } from '../../shared/messages';
 import { ROUTES } from '../../shared/routes';
+import { UserAvatar } from '../data/UserAvatar';
 
 export interface UserMenuProps {
   user: User;
@@ -25,7 +24,6 @@ export interface UserMenuProps {
 export function UserMenu({ user, onSignOut }: UserMenuProps) {
   const [anchor, setAnchor] = useState<HTMLElement | null>(null);
   const close = () => setAnchor(null);
-  const photo = user.photo?.url;
 
   return (
     <>
@@ -36,13 +34,7 @@ export function UserMenu({ user, onSignOut }: UserMenuProps) {
         onClick={(event) => setAnchor(event.currentTarget)}
         sx={{ p: 0.5 }}
       >
-        <Avatar
-          src={photo}
-          alt={photo ? user.name : undefined}
-          sx={{ width: 36, height: 36, bgcolor: 'primary.main' }}
-        >
-          {photo ? null : initials(user.name)}
-        </Avatar>
+        <UserAvatar name={user.name} photo={user.photo} size={36} sx={{ bgcolor: 'primary.main' }} />
       </IconButton>
       <Menu
         anchorEl={anchor}

@@ -1,4 +1,3 @@
-import Avatar from '@mui/material/Avatar';
 import Button from '@mui/material/Button';
 import Card from '@mui/material/Card';
 import CardActions from '@mui/material/CardActions';
@@ -8,8 +7,8 @@ import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import { Link as RouterLink } from 'react-router-dom';
 import { StatusChip } from '../../components/data/StatusChip';
+import { UserAvatar } from '../../components/data/UserAvatar';
 import type { User } from '../../shared/contracts/account';
-import { initials } from '../../shared/formats';
 import { en } from '../../shared/messages';
 import { ROUTES } from '../../shared/routes';
 
@@ -24,9 +23,7 @@ export function AccountCard({ user }: AccountCardProps) {
       <CardHeader title={en.yourAccount} slotProps={{ title: { variant: 'h3', component: 'h2' } }} />
       <CardContent>
         <Stack direction="row" spacing={2} alignItems="center">
-          <Avatar src={user.photo?.url} alt={user.name} sx={{ width: 56, height: 56 }}>
-            {initials(user.name)}
-          </Avatar>
+          <UserAvatar name={user.name} photo={user.photo} size={56} />
           <Stack spacing={0.5} sx={{ minWidth: 0 }}>
             <Typography variant="subtitle1" noWrap>
               {user.role?.name ?? en.noRole}

@@ -1,4 +1,3 @@
-import Avatar from '@mui/material/Avatar';
 import Button from '@mui/material/Button';
 import Card from '@mui/material/Card';
 import CardContent from '@mui/material/CardContent';
@@ -8,8 +7,8 @@ import Typography from '@mui/material/Typography';
 import EditOutlined from '@mui/icons-material/EditOutlined';
 import type { ReactNode } from 'react';
 import { StatusChip } from '../../components/data/StatusChip';
+import { UserAvatar } from '../../components/data/UserAvatar';
 import type { User } from '../../shared/contracts/account';
-import { initials } from '../../shared/formats';
 import { en, LABELS } from '../../shared/messages';
 
 export interface ProfileViewProps {
@@ -47,9 +46,7 @@ export function ProfileView({ user, onEdit }: ProfileViewProps) {
       <CardContent>
         <Stack spacing={3}>
           <Stack direction="row" spacing={2} alignItems="center">
-            <Avatar src={user.photo?.url} alt={user.name} sx={{ width: 96, height: 96 }}>
-              {initials(user.name)}
-            </Avatar>
+            <UserAvatar name={user.name} photo={user.photo} size={96} />
             <Stack spacing={0.5} sx={{ flexGrow: 1, minWidth: 0 }}>
               <Typography variant="h2" component="h2" noWrap>
                 {user.name}
