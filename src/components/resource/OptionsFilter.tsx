@@ -6,7 +6,7 @@ import ListItemText from '@mui/material/ListItemText';
 import MenuItem from '@mui/material/MenuItem';
 import OutlinedInput from '@mui/material/OutlinedInput';
 import Select from '@mui/material/Select';
-import { optionKey } from '../../hooks/usePersistedFilter';
+import { optionKey } from '../../hooks/usePersistedFilters';
 import type { FilterOption } from './types';
 
 export type FilterValue = string | number;

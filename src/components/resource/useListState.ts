@@ -1,6 +1,6 @@
 import { useCallback, useMemo, useState } from 'react';
 import type { GridPaginationModel, GridSortModel } from '@mui/x-data-grid';
-import { usePersistedFilter } from '../../hooks/usePersistedFilter';
+import { usePersistedFilters, type PersistedFilterConfig } from '../../hooks/usePersistedFilters';
 import { formatApiDate } from '../../shared/formats';
 import { DEFAULT_PAGE_SIZE } from '../../shared/limits';
 import { STATUS_OPTIONS, type ListParams, type ResourceContract } from '../../shared/resources/resource';
@@ -8,7 +8,6 @@ import { STORAGE_KEYS } from '../../shared/storageKeys';
 import { EMPTY_DATE_RANGE, type DateRange } from './DateRangeFilter';
 import type { FilterValue } from './OptionsFilter';
 import type { ListFilterConfig } from './types';
-import { useFilterSelections } from './useFilterSelections';
 
 export interface ListState {
   /** The list query for the current page, sort and filters. */
@@ -31,6 +30,14 @@ export interface ListState {
   reset: () => void;
 }
 
+const STATUS_PARAM = 'status';
+const STATUS_FILTER: PersistedFilterConfig = {
+  param: STATUS_PARAM,
+  storageKey: STORAGE_KEYS.filterStatus,
+  options: STATUS_OPTIONS,
+};
+const NO_STATUS: number[] = [];
+
 const joined = (values: readonly FilterValue[]): string | undefined =>
   values.length ? values.join(',') : undefined;
 
@@ -46,13 +53,14 @@ export function useListState(contract: ResourceContract, filters: readonly ListF
   );
   const [sortModel, setSortModel] = useState<GridSortModel>(defaultSort);
   const [search, setSearchValue] = useState('');
-  const [status, setStatusValue, resetStatus] = usePersistedFilter<number>(
-    STORAGE_KEYS.filterStatus,
-    contract.key,
-    STATUS_OPTIONS,
-  );
   const [dates, setDatesValue] = useState<DateRange>(EMPTY_DATE_RANGE);
-  const own = useFilterSelections(filters, contract.key);
+  // The status filter is kept like the resource's own filters, under the spec's status key.
+  const persisted = useMemo<PersistedFilterConfig[]>(
+    () => [...(contract.statusFilter ? [STATUS_FILTER] : []), ...filters],
+    [contract, filters],
+  );
+  const stored = usePersistedFilters(persisted, contract.key);
+  const status = (stored.selections[STATUS_PARAM] ?? NO_STATUS) as number[];
 
   const firstPage = useCallback(() => setPaginationModel((model) => ({ ...model, page: 0 })), []);
   /** Wraps a filter's setter so a change also goes back to page 1. */
@@ -70,7 +78,6 @@ export function useListState(contract: ResourceContract, filters: readonly ListF
     },
     [firstPage],
   );
-  const setStatus = thenFirstPage(setStatusValue);
   const setDates = thenFirstPage(setDatesValue);
   const setSort = (model: GridSortModel) => {
     const next = model.length ? model.slice(0, 1) : defaultSort;
@@ -79,17 +86,17 @@ export function useListState(contract: ResourceContract, filters: readonly ListF
     firstPage();
   };
   const setSelection = (param: string, next: FilterValue[]) => {
-    own.set(param, next);
+    stored.set(param, next);
     firstPage();
   };
+  const setStatus = (next: number[]) => setSelection(STATUS_PARAM, next);
 
   const reset = useCallback(() => {
     setSearchValue('');
-    resetStatus();
     setDatesValue(EMPTY_DATE_RANGE);
-    own.reset();
+    stored.reset();
     firstPage();
-  }, [resetStatus, own, firstPage]);
+  }, [stored, firstPage]);
 
   const params = useMemo<ListParams>(() => {
     const [sort] = sortModel;
@@ -102,15 +109,14 @@ export function useListState(contract: ResourceContract, filters: readonly ListF
       status: contract.statusFilter ? joined(status) : undefined,
       date_from: contract.dateFilter && dates.from ? formatApiDate(dates.from) : undefined,
       date_to: contract.dateFilter && dates.to ? formatApiDate(dates.to) : undefined,
-      ...Object.fromEntries(filters.map(({ param }) => [param, joined(own.selections[param] ?? [])])),
+      ...Object.fromEntries(filters.map(({ param }) => [param, joined(stored.selections[param] ?? [])])),
     };
-  }, [contract, paginationModel, sortModel, search, status, dates, filters, own.selections]);
+  }, [contract, paginationModel, sortModel, search, status, dates, filters, stored.selections]);
 
   const filtered =
     Boolean(search) ||
-    (contract.statusFilter && status.length > 0) ||
     Boolean(dates.from || dates.to) ||
-    Object.values(own.selections).some((selected) => selected.length > 0);
+    Object.values(stored.selections).some((selected) => selected.length > 0);
 
   return {
     params,
@@ -124,7 +130,7 @@ export function useListState(contract: ResourceContract, filters: readonly ListF
     setStatus,
     dates,
     setDates,
-    selections: own.selections,
+    selections: stored.selections,
     setSelection,
     filtered,
     reset,

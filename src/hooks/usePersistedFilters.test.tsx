@@ -1,6 +1,7 @@
+import { useMemo } from 'react';
 import { act, renderHook } from '@testing-library/react';
-import { STORAGE_KEYS } from '../shared/storageKeys';
-import { fitSelection, usePersistedFilter } from './usePersistedFilter';
+import { STORAGE_KEYS, type StorageKey } from '../shared/storageKeys';
+import { fitSelection, usePersistedFilters, type PersistedOption } from './usePersistedFilters';
 
 const ROLES = [
   { id: 1, label: 'Administrator' },
@@ -11,7 +12,35 @@ const stored = () => JSON.parse(localStorage.getItem(key) ?? 'null') as unknown;
 
 beforeEach(() => localStorage.clear());
 
-describe('usePersistedFilter', () => {
+/** One filter's `[selected, set, reset]`, through the hook a list page calls with all of its filters. */
+function usePersistedFilter<V extends string | number>(
+  storageKey: StorageKey,
+  listKey: string,
+  options: readonly PersistedOption<V>[] | undefined,
+) {
+  const filters = useMemo(() => [{ param: 'filter', storageKey, options }], [storageKey, options]);
+  const { selections, set, reset } = usePersistedFilters(filters, listKey);
+  return [selections.filter as V[], (next: V[]) => set('filter', next), reset] as const;
+}
+
+describe('usePersistedFilters', () => {
+  it('keeps each filter under its own key, and reset clears them all', () => {
+    const filters = [
+      { param: 'role_ids', storageKey: key, options: ROLES },
+      { param: 'status', storageKey: STORAGE_KEYS.filterStatus, options: [{ id: 1 }, { id: 0 }] },
+    ];
+    const { result } = renderHook(() => usePersistedFilters(filters, 'users'));
+    act(() => result.current.set('role_ids', [1]));
+    act(() => result.current.set('status', [0]));
+    expect(result.current.selections).toEqual({ role_ids: [1], status: [0] });
+    expect(stored()).toEqual({ users: [1] });
+    expect(JSON.parse(localStorage.getItem(STORAGE_KEYS.filterStatus) ?? 'null')).toEqual({ users: [0] });
+    act(() => result.current.reset());
+    expect(result.current.selections).toEqual({ role_ids: [], status: [] });
+    expect(localStorage.getItem(key)).toBeNull();
+    expect(localStorage.getItem(STORAGE_KEYS.filterStatus)).toBeNull();
+  });
+
   it('stores the selection under the key, keyed by list, and reads it back after a remount', () => {
     const first = renderHook(() => usePersistedFilter<number>(key, 'users', ROLES));
     expect(first.result.current[0]).toEqual([]);
