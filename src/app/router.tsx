@@ -89,9 +89,9 @@ export const routes: RouteObject[] = [
               {
                 path: '*',
                 lazy: () =>
-                  import(/* webpackChunkName: "not-found" */ '../screens/not-found/NotFoundScreen').then(
+                  import(/* webpackChunkName: "not-found" */ '../components/feedback/MessagePage').then(
                     (m) => ({
-                      Component: m.NotFoundScreen,
+                      Component: m.NotFoundPage,
                     }),
                   ),
               },

@@ -29,3 +29,13 @@ export function MessagePage({ title, text }: MessagePageProps) {
     </Box>
   );
 }
+
+/** Any path no route matches, and a detail page whose item does not exist (spec §2 Other). */
+export function NotFoundPage() {
+  return <MessagePage title={en.notFoundTitle} text={en.notFoundText} />;
+}
+
+/** Shown instead of a screen whose permission the user does not hold. */
+export function NoAccessPage() {
+  return <MessagePage title={en.noAccessTitle} text={en.noAccessText} />;
+}

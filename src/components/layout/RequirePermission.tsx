@@ -1,7 +1,7 @@
 import type { ReactNode } from 'react';
 import { useAuth } from '../../auth/AuthContext';
 import { hasPermission } from '../../shared/permissions';
-import { NoAccessScreen } from '../../screens/no-access/NoAccessScreen';
+import { NoAccessPage } from '../feedback/MessagePage';
 
 export interface RequirePermissionProps {
   /** The permission key the content needs, e.g. PERMISSIONS.brandsIndex. */
@@ -12,5 +12,5 @@ export interface RequirePermissionProps {
 /** Renders `children` only for a user holding `permission`; otherwise the 'No access' page. */
 export function RequirePermission({ permission, children }: RequirePermissionProps) {
   const { user } = useAuth();
-  return hasPermission(user?.permissions, permission) ? children : <NoAccessScreen />;
+  return hasPermission(user?.permissions, permission) ? children : <NoAccessPage />;
 }

@@ -12,8 +12,8 @@ import { en, success } from '../../shared/messages';
 import { hasPermission } from '../../shared/permissions';
 import { can, type WriteResponse } from '../../shared/resources/resource';
 import { ROUTES } from '../../shared/routes';
-import { NotFoundScreen } from '../../screens/not-found/NotFoundScreen';
 import { LoadingBlock } from '../feedback/LoadingBlock';
+import { NotFoundPage } from '../feedback/MessagePage';
 import { applyServerErrors, FormActions, isApiError, UnsavedChangesPrompt, validateWith } from '../form';
 import { ConfirmDialog } from './ConfirmDialog';
 import { FormPageBack, FormPageHeader, LoadErrorAlert, StaleItemAlert } from './formPageParts';
@@ -91,9 +91,9 @@ export function ResourceFormPage<
   const toList = () => navigate(listPath);
   const back = () => (location.key === 'default' ? toList() : navigate(-1));
 
-  if (badId) return <NotFoundScreen />;
+  if (badId) return <NotFoundPage />;
   if (!isNew && isLoading) return <LoadingBlock />;
-  if (!isNew && isApiError(error) && error.status === 404) return <NotFoundScreen />;
+  if (!isNew && isApiError(error) && error.status === 404) return <NotFoundPage />;
   if (!isNew && !item)
     return error ? <LoadErrorAlert error={error} onRetry={() => void refetch()} /> : <LoadingBlock />;
 

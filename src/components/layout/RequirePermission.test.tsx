@@ -1,6 +1,6 @@
 import { screen } from '@testing-library/react';
 import { renderWithProviders, testUser } from '../../../test/renderWithProviders';
-import { RequirePermission } from '../../components/layout/RequirePermission';
+import { RequirePermission } from './RequirePermission';
 import { en } from '../../shared/messages';
 import { PERMISSIONS } from '../../shared/permissions';
 import { ROUTES } from '../../shared/routes';

@@ -2,11 +2,11 @@ import { screen } from '@testing-library/react';
 import { renderWithProviders } from '../../../test/renderWithProviders';
 import { en } from '../../shared/messages';
 import { ROUTES } from '../../shared/routes';
-import { NotFoundScreen } from './NotFoundScreen';
+import { NotFoundPage } from './MessagePage';
 
-describe('NotFoundScreen', () => {
+describe('NotFoundPage', () => {
   it('shows the 404 texts, a link home and sets the breadcrumbs', () => {
-    const { store } = renderWithProviders(<NotFoundScreen />, { route: '/nowhere' });
+    const { store } = renderWithProviders(<NotFoundPage />, { route: '/nowhere' });
     expect(screen.getByRole('heading', { name: '404 Page Not Found' })).toBeInTheDocument();
     expect(screen.getByText("Oopps. The page you were looking for doesn't exist...")).toBeInTheDocument();
     expect(screen.getByRole('link', { name: en.backToHome })).toHaveAttribute('href', ROUTES.dashboard);
