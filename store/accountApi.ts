@@ -22,6 +22,12 @@ export interface PasswordGrantInput {
   scope?: string;
 }
 
+/** The SPA's OAuth client, sent with every grant (spec §7). */
+const client = () => {
+  const { CLIENT_ID, CLIENT_SECRET } = runtimeEnv();
+  return { client_id: CLIENT_ID, client_secret: CLIENT_SECRET };
+};
+
 /** The token endpoint's RFC 6749 bodies: only `message` is for people (`error` is a code). */
 export const TOKEN_ERROR_FIELDS = ['message'] as const;
 
@@ -29,37 +35,19 @@ export const TOKEN_ERROR_FIELDS = ['message'] as const;
 export const accountApi = api.injectEndpoints({
   endpoints: (build) => ({
     issueToken: build.mutation<TokenResponse, PasswordGrantInput>({
-      query: ({ username, password, scope = '*' }) => {
-        const { CLIENT_ID, CLIENT_SECRET } = runtimeEnv();
-        return {
-          url: API_PATHS.token,
-          method: 'POST',
-          body: {
-            grant_type: 'password',
-            username,
-            password,
-            scope,
-            client_id: CLIENT_ID,
-            client_secret: CLIENT_SECRET,
-          },
-        };
-      },
+      query: ({ username, password, scope = '*' }) => ({
+        url: API_PATHS.token,
+        method: 'POST',
+        body: { grant_type: 'password', username, password, scope, ...client() },
+      }),
       extraOptions: { ignoreUnauthorized: true, displayFields: TOKEN_ERROR_FIELDS },
     }),
     refreshToken: build.mutation<TokenResponse, { refreshToken: string }>({
-      query: ({ refreshToken }) => {
-        const { CLIENT_ID, CLIENT_SECRET } = runtimeEnv();
-        return {
-          url: API_PATHS.token,
-          method: 'POST',
-          body: {
-            grant_type: 'refresh_token',
-            refresh_token: refreshToken,
-            client_id: CLIENT_ID,
-            client_secret: CLIENT_SECRET,
-          },
-        };
-      },
+      query: ({ refreshToken }) => ({
+        url: API_PATHS.token,
+        method: 'POST',
+        body: { grant_type: 'refresh_token', refresh_token: refreshToken, ...client() },
+      }),
       // The token-expiry machine decides what a failed refresh means; no toast, no sign-out here.
       extraOptions: { silent: true, ignoreUnauthorized: true },
     }),

@@ -9,11 +9,12 @@ import { API_PATHS } from '../src/shared/routes';
 import { api } from './api';
 import { optionsEndpoint, resourceEndpoints } from './resourceApi';
 
-/** The permission catalogue the role matrix is drawn from (API contract: Resources). */
+/** The cache tag of the permission catalogue. */
+const PERMISSION_TAG = 'Permission';
 
 /** The roles slice (`/api/roles`) and the permission catalogue. */
 export const rolesApi = api
-  .enhanceEndpoints({ addTagTypes: [rolesResource.tag, 'Permission'] })
+  .enhanceEndpoints({ addTagTypes: [rolesResource.tag, PERMISSION_TAG] })
   .injectEndpoints({
     endpoints: (build) => {
       const roles = resourceEndpoints<Role, RoleCreateInput, RoleUpdateInput>(build, rolesResource);
@@ -24,10 +25,11 @@ export const rolesApi = api
         updateRole: roles.update,
         deleteRole: roles.remove,
         listRoleOptions: optionsEndpoint(build, rolesResource),
+        // The permission catalogue the role matrix is drawn from (API contract: Resources).
         listPermissions: build.query<Permission[], void>({
           query: () => API_PATHS.permissions,
           transformResponse: (response: { data: Permission[] }) => response.data,
-          providesTags: ['Permission'],
+          providesTags: [PERMISSION_TAG],
         }),
       };
     },
