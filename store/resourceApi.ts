@@ -151,7 +151,7 @@ export function downloadFilename(disposition: string | null, fallback: string): 
  * saves the file under the server's name, else `fallbackName`. Throws a `DownloadError` when the
  * server refuses; the caller shows it.
  */
-export async function downloadFile(path: string, fallbackName: string): Promise<string> {
+async function downloadFile(path: string, fallbackName: string): Promise<string> {
   const token = accessToken();
   const response = await fetch(`${runtimeEnv().AUTH_HOST}${path}`, {
     headers: token ? { authorization: `Bearer ${token}` } : {},
@@ -181,7 +181,7 @@ export function downloadExport(
 }
 
 /** `GET /api/{group}/import-template?format=…`: an empty sheet with the import's columns. */
-export const importTemplateUrl = (contract: Pick<ResourceContract, 'group'>, format: ExportFormat): string =>
+const importTemplateUrl = (contract: Pick<ResourceContract, 'group'>, format: ExportFormat): string =>
   `${apiPath(contract)}/import-template?format=${format}`;
 
 /** Downloads the import template of a resource. */
@@ -193,7 +193,7 @@ export function downloadImportTemplate(
 }
 
 /** Hands a blob to the browser as a download. */
-export function saveBlob(blob: Blob, filename: string): void {
+function saveBlob(blob: Blob, filename: string): void {
   const url = URL.createObjectURL(blob);
   const link = document.createElement('a');
   link.href = url;

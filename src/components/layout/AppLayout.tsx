@@ -12,7 +12,7 @@ import { AppBreadcrumbs } from './AppBreadcrumbs';
 import { Header } from './Header';
 
 /** Width of the permanent sidebar on desktop. */
-export const SIDEBAR_WIDTH = 256;
+const SIDEBAR_WIDTH = 256;
 
 export type AppLayoutProps = Record<string, never>;
 

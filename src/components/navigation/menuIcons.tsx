@@ -9,7 +9,7 @@ import SettingsOutlined from '@mui/icons-material/SettingsOutlined';
 /** The icon component for each `MenuItem.icon` name. */
 type SvgIconComponent = typeof SvgIcon;
 
-export const MENU_ICONS: Record<string, SvgIconComponent> = {
+const MENU_ICONS: Record<string, SvgIconComponent> = {
   dashboard: DashboardOutlined,
   pages: DescriptionOutlined,
   product: Inventory2Outlined,

@@ -4,7 +4,7 @@ import TextField from '@mui/material/TextField';
 import SearchIcon from '@mui/icons-material/Search';
 import { en } from '../../shared/messages';
 
-export const SEARCH_DEBOUNCE_MS = 300;
+const SEARCH_DEBOUNCE_MS = 300;
 
 export interface SearchBoxProps {
   /** The committed search (cleared from outside by Reset filters). */
