@@ -20,8 +20,7 @@ import { importErrors, type ImportErrorDisplay } from './importErrors';
 import type { MutationHook } from './types';
 import { FILE_FORMATS, useDownload } from './useDownload';
 
-const IMPORT_ACCEPT =
-  '.csv,.xlsx,text/csv,application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
+const IMPORT_ACCEPT = '.csv,.xlsx,text/csv,application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
 
 export interface ImportDialogProps {
   open: boolean;
