@@ -9,6 +9,9 @@ const ANSWERS: Record<string, { status: number; message: string }> = {
   // character_not_in_repertoire / untranslatable_character: a NUL byte in a text value.
   '22021': { status: 422, message: en.unstorableCharacter },
   '22P05': { status: 422, message: en.unstorableCharacter },
+  // numeric_value_out_of_range / datetime_field_overflow: an id, page or date past what a column holds.
+  '22003': { status: 422, message: en.valueOutOfRange },
+  '22008': { status: 422, message: en.valueOutOfRange },
 };
 
 /** The SQLSTATE of a database error, looking through the wrappers (Drizzle puts the driver's error in `cause`). */

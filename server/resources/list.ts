@@ -13,20 +13,33 @@ export type AnyResource = ResourceServer<ResourceTable, PgSelect, any, any, any,
 
 export type ListQuery = InferType<ReturnType<typeof listQuerySchema>> & Record<string, unknown>;
 
-/** Parses the list query with the contract's schema; a malformed one is a Yup 422. */
-export const parseListQuery = (resource: AnyResource, query: unknown): Promise<ListQuery> =>
-  parseBody(listQuerySchema(resource.contract), query);
-
 /** `%` and `_` match literally in a search; `\` is LIKE's default escape. */
 export const likePattern = (text: string): string => `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
 
+/** The start of a calendar day (year 1 onwards: PostgreSQL has no year 0) plus `addDays`. */
 const dayStart = (field: string, value: string, addDays = 0): Date => {
   const date = new Date(`${value}T00:00:00.000Z`);
-  if (Number.isNaN(date.getTime()) || date.toISOString().slice(0, 10) !== value) {
+  if (
+    Number.isNaN(date.getTime()) ||
+    date.toISOString().slice(0, 10) !== value ||
+    date.getUTCFullYear() < 1
+  ) {
     throw fieldError(field, `${field} is invalid`);
   }
   return new Date(date.getTime() + addDays * 86_400_000);
 };
+
+/**
+ * Parses the list query with the contract's schema; a malformed one is a Yup 422. Everything that can
+ * refuse is checked here, before an export starts streaming (a refusal then would cut the file short).
+ */
+export async function parseListQuery(resource: AnyResource, query: unknown): Promise<ListQuery> {
+  const parsed: ListQuery = await parseBody(listQuerySchema(resource.contract), query);
+  if (!Number.isSafeInteger(parsed.page * parsed.per_page)) throw fieldError('page', 'page is invalid');
+  if (parsed.date_from) dayStart('date_from', parsed.date_from);
+  if (parsed.date_to) dayStart('date_to', parsed.date_to, 1);
+  return parsed;
+}
 
 const ids = (value: string): number[] => value.split(',').map(Number);
 

@@ -1,5 +1,7 @@
 import { en } from '../../src/shared/messages';
 import { brandsResource } from '../../src/shared/resources/brands';
+import { productsResource } from '../../src/shared/resources/products';
+import { usersResource } from '../../src/shared/resources/users';
 import { apiPath } from '../../src/shared/resources/resource';
 import { databaseErrorAnswer } from '../lib/databaseErrors';
 import { multipart } from './fixtures';
@@ -49,6 +51,39 @@ describe('database refusals', () => {
       url: `${BRANDS}/import`,
       headers: { ...authHeader(admin), ...file.headers },
       payload: file.payload,
+    });
+    expect(response.statusCode).toBe(422);
+    expect(await brandCount()).toBe(before);
+  });
+
+  it.each([
+    `${apiPath(usersResource)}?role_ids=99999999999999999999`,
+    `${apiPath(productsResource)}?brand_ids=3000000000`,
+  ])('answers %s (past what a column holds) with a 422, not a server error', async (url) => {
+    const response = await t.app.inject({ method: 'GET', url, headers: authHeader(admin) });
+    expect(response.statusCode).toBe(422);
+    expect(response.json()).toEqual({ message: en.valueOutOfRange });
+  });
+
+  it.each([
+    [`${BRANDS}?page=99999999999999999999`, 'page'],
+    [`${BRANDS}?date_from=0000-01-01`, 'date_from'],
+    [`${BRANDS}/export?date_to=0000-01-01`, 'date_to'],
+  ])('answers %s with a 422 on %s before anything is streamed', async (url, field) => {
+    const response = await t.app.inject({ method: 'GET', url, headers: authHeader(admin) });
+    expect(response.statusCode).toBe(422);
+    expect(response.json<{ errors: Record<string, string[]> }>().errors).toEqual({
+      [field]: [`${field} is invalid`],
+    });
+  });
+
+  it('answers a file id past the integer range with a 422, storing nothing', async () => {
+    const before = await brandCount();
+    const response = await t.app.inject({
+      method: 'POST',
+      url: BRANDS,
+      headers: authHeader(admin),
+      payload: { name: 'Far Logo', slug: '', description: null, logo: 99_999_999_999, status: 1 },
     });
     expect(response.statusCode).toBe(422);
     expect(await brandCount()).toBe(before);

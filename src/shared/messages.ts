@@ -182,6 +182,8 @@ export const en = {
   mainMenu: 'Main menu',
   breadcrumb: 'breadcrumb',
   loading: 'Loading',
+  // A number or date the database cannot hold (an id past its integer range, the year 0)
+  valueOutOfRange: 'A number or date in the request is out of range.',
 } as const;
 
 export type MessageKey = keyof typeof en;
