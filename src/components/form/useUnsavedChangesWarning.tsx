@@ -1,12 +1,7 @@
 import { useCallback, useEffect } from 'react';
-import Button from '@mui/material/Button';
-import Dialog from '@mui/material/Dialog';
-import DialogActions from '@mui/material/DialogActions';
-import DialogContent from '@mui/material/DialogContent';
-import DialogContentText from '@mui/material/DialogContentText';
-import DialogTitle from '@mui/material/DialogTitle';
 import { useBlocker, type BlockerFunction } from 'react-router-dom';
 import { en } from '../../shared/messages';
+import { ConfirmDialog } from '../feedback/ConfirmDialog';
 
 export interface UnsavedChangesWarning {
   /** True while a navigation waits for the user's answer. */
@@ -61,20 +56,15 @@ export interface UnsavedChangesDialogProps {
 /** The confirm dialog shown when leaving a form with unsaved changes. */
 export function UnsavedChangesDialog({ open, onStay, onLeave }: UnsavedChangesDialogProps) {
   return (
-    <Dialog open={open} onClose={onStay} aria-labelledby="unsaved-changes-title">
-      <DialogTitle id="unsaved-changes-title">{en.unsavedChangesTitle}</DialogTitle>
-      <DialogContent>
-        <DialogContentText>{en.unsavedChanges}</DialogContentText>
-      </DialogContent>
-      <DialogActions>
-        <Button onClick={onStay} autoFocus>
-          {en.stay}
-        </Button>
-        <Button onClick={onLeave} color="error">
-          {en.leave}
-        </Button>
-      </DialogActions>
-    </Dialog>
+    <ConfirmDialog
+      open={open}
+      title={en.unsavedChangesTitle}
+      text={en.unsavedChanges}
+      confirmLabel={en.leave}
+      cancelLabel={en.stay}
+      onConfirm={onLeave}
+      onCancel={onStay}
+    />
   );
 }
 

@@ -12,10 +12,10 @@ import { en, success } from '../../shared/messages';
 import { hasPermission } from '../../shared/permissions';
 import { can, type WriteResponse } from '../../shared/resources/resource';
 import { ROUTES } from '../../shared/routes';
+import { ConfirmDialog } from '../feedback/ConfirmDialog';
 import { LoadingBlock } from '../feedback/LoadingBlock';
 import { NotFoundPage } from '../feedback/MessagePage';
 import { applyServerErrors, FormActions, isApiError, UnsavedChangesPrompt, validateWith } from '../form';
-import { ConfirmDialog } from './ConfirmDialog';
 import { FormPageBack, FormPageHeader, LoadErrorAlert, StaleItemAlert } from './formPageParts';
 import type { FormSchema, FormValues, ItemQueryResult, MutationHook, ResourceFormPageProps } from './types';
 

@@ -1,6 +1,6 @@
 export { ResourceListPage } from './ResourceListPage';
 export { ResourceFormPage } from './ResourceFormPage';
-export { ConfirmDialog, type ConfirmDialogProps } from './ConfirmDialog';
+export { ConfirmDialog, type ConfirmDialogProps } from '../feedback/ConfirmDialog';
 export { ImportDialog, type ImportDialogProps } from './ImportDialog';
 export { ExportMenu, type ExportMenuProps } from './ExportMenu';
 export { OptionsFilter, type OptionsFilterProps, type FilterValue } from './OptionsFilter';
