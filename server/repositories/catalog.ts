@@ -10,7 +10,8 @@ export type SlugTable = PgTable & { id: PgColumn; slug: PgColumn; name: PgColumn
 const except = (id: PgColumn, exceptId?: number): SQL | undefined =>
   exceptId === undefined ? undefined : ne(id, exceptId);
 
-export async function idExists(db: Executor, t: SlugTable, id: number): Promise<boolean> {
+/** Whether a row with this id exists (a brand, a category, a role). */
+export async function idExists(db: Executor, t: PgTable & { id: PgColumn }, id: number): Promise<boolean> {
   const rows = await db.select({ id: t.id }).from(t).where(eq(t.id, id)).limit(1);
   return rows.length > 0;
 }

@@ -1,8 +1,10 @@
 import { and, eq, inArray } from 'drizzle-orm';
 import type { FileObject } from '../../src/shared/contracts/account';
 import type { UploadKind } from '../../src/shared/limits';
+import { validation } from '../../src/shared/messages';
 import type { Executor } from '../db/client';
 import { files } from '../db/schema';
+import { fieldError } from '../lib/httpError';
 
 export const fileColumns = {
   id: files.id,
@@ -73,11 +75,6 @@ export async function createFile(db: Executor, file: NewFile): Promise<StoredFil
   return toFileObject(row);
 }
 
-export async function fileExists(db: Executor, id: number): Promise<boolean> {
-  const rows = await db.select({ id: files.id }).from(files).where(eq(files.id, id)).limit(1);
-  return rows.length > 0;
-}
-
 /** Whether the file exists and was uploaded as `kind` (an image field takes no PDF, and the reverse). */
 export async function fileOfKind(db: Executor, id: number, kind: UploadKind): Promise<boolean> {
   const rows = await db
@@ -86,6 +83,22 @@ export async function fileOfKind(db: Executor, id: number, kind: UploadKind): Pr
     .where(and(eq(files.id, id), eq(files.kind, kind)))
     .limit(1);
   return rows.length > 0;
+}
+
+/** Null, or the id of a file uploaded as `kind`. */
+export const fileOk = async (db: Executor, id: number | null, kind: UploadKind): Promise<boolean> =>
+  id === null || fileOfKind(db, id, kind);
+
+/** A file id of the right upload kind, or null; anything else is a 422 on the field. */
+export async function checkFile(
+  db: Executor,
+  field: string,
+  label: string,
+  id: number | null,
+  kind: UploadKind,
+): Promise<number | null> {
+  if (!(await fileOk(db, id, kind))) throw fieldError(field, validation.invalid(label));
+  return id;
 }
 
 /** Files by id, for a page of items at once (ids may repeat or be null). */

@@ -116,10 +116,6 @@ export async function findRoleGuard(
   return { ...row, users_count: total };
 }
 
-export async function roleExists(db: Executor, id: number): Promise<boolean> {
-  return (await db.select({ id: roles.id }).from(roles).where(eq(roles.id, id)).limit(1)).length > 0;
-}
-
 /** Role ids by lower-cased name (imports name the role). */
 export async function roleIdsByName(db: Executor): Promise<Map<string, number>> {
   const rows = await db.select({ id: roles.id, name: roles.name }).from(roles);

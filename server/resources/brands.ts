@@ -3,7 +3,8 @@ import { brandCreateSchema, brandsResource, brandUpdateSchema } from '../../src/
 import type { Status } from '../../src/shared/resources/catalog';
 import { brands, products } from '../db/schema';
 import { brandSelect, toBrands } from '../repositories/brands';
-import { checkFile, refuseIfUsed, resolveSlug } from './catalog';
+import { checkFile } from '../repositories/files';
+import { refuseIfUsed, resolveSlug } from './catalog';
 import { defineServerResource } from './define';
 import { taxonomyCells, taxonomyImport, taxonomySearch, taxonomySort } from './taxonomy';
 

@@ -1,16 +1,14 @@
 import type { PgColumn } from 'drizzle-orm/pg-core';
 import { LABELS, en, format, validation } from '../../src/shared/messages';
-import type { UploadKind } from '../../src/shared/limits';
 import { IMPORT_STATUS, type Status } from '../../src/shared/resources/catalog';
 import type { Executor } from '../db/client';
 import { fieldError, HttpError } from '../lib/httpError';
 import { makeSlug } from '../lib/slug';
 import { freeSlug, productsUsing, slugTaken, type SlugTable } from '../repositories/catalog';
-import { fileOfKind } from '../repositories/files';
 
 /**
- * Rules the catalogue declarations (brands, categories, products) share: slugs, file references,
- * the in-use refusal, imported statuses.
+ * Rules the catalogue declarations (brands, categories, products) share: slugs, the in-use refusal,
+ * imported statuses. File references are checked with `checkFile`/`fileOk` (repositories/files.ts).
  */
 
 const slugTakenError = () => fieldError('slug', format(en.taken, { item: LABELS.slug }));
@@ -47,22 +45,6 @@ export const importKey = (row: { name: string; slug?: string | null }): string =
 
 export const importSlugErrors = (key: string): string[] =>
   key.startsWith(NO_SLUG) ? [format(en.slugFromName, { item: LABELS.slug })] : [];
-
-/** Null, or the id of a file uploaded as `kind`. */
-export const fileOk = async (db: Executor, id: number | null, kind: UploadKind): Promise<boolean> =>
-  id === null || fileOfKind(db, id, kind);
-
-/** A file id of the right upload kind, or null; anything else is a 422 on the field. */
-export async function checkFile(
-  db: Executor,
-  field: string,
-  label: string,
-  id: number | null,
-  kind: UploadKind,
-): Promise<number | null> {
-  if (!(await fileOk(db, id, kind))) throw fieldError(field, validation.invalid(label));
-  return id;
-}
 
 /** Collects '{label} is invalid' per field and throws them together as one 422. */
 export class FieldErrors {

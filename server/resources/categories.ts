@@ -7,7 +7,8 @@ import {
 } from '../../src/shared/resources/categories';
 import { categories, products } from '../db/schema';
 import { categorySelect, toCategories } from '../repositories/categories';
-import { checkFile, refuseIfUsed, resolveSlug } from './catalog';
+import { checkFile } from '../repositories/files';
+import { refuseIfUsed, resolveSlug } from './catalog';
 import { defineServerResource } from './define';
 import { taxonomyCells, taxonomyImport, taxonomySearch, taxonomySort } from './taxonomy';
 

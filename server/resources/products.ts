@@ -15,7 +15,8 @@ import { brands, categories, products } from '../db/schema';
 import { sanitizeRichText } from '../lib/sanitizeHtml';
 import { idExists, refLookup } from '../repositories/catalog';
 import { productSelect, toProducts } from '../repositories/products';
-import { FieldErrors, fileOk, importedStatus, importKey, importSlugErrors, resolveSlug } from './catalog';
+import { fileOk } from '../repositories/files';
+import { FieldErrors, importedStatus, importKey, importSlugErrors, resolveSlug } from './catalog';
 import { defineServerResource } from './define';
 
 /** The product's file fields, their labels and the upload kind each takes. */

@@ -1,6 +1,7 @@
 import { inArray } from 'drizzle-orm';
 import type { Status, User } from '../../src/shared/contracts/account';
 import { LABELS, en, format, validation } from '../../src/shared/messages';
+import { statusLabel } from '../../src/shared/resources/catalog';
 import {
   userCreateSchema,
   userImportRowSchema,
@@ -15,8 +16,9 @@ import { roles, users } from '../db/schema';
 import { randomToken } from '../lib/crypto';
 import { fieldError, HttpError } from '../lib/httpError';
 import { hashPassword } from '../lib/passwords';
-import { fileExists } from '../repositories/files';
-import { roleExists, roleIdsByName, superRoleName } from '../repositories/roles';
+import { idExists } from '../repositories/catalog';
+import { checkFile } from '../repositories/files';
+import { roleIdsByName, superRoleName } from '../repositories/roles';
 import { revokeUserTokens } from '../repositories/tokens';
 import {
   countActiveSuperAdmins,
@@ -26,9 +28,8 @@ import {
   toUsers,
   userSelect,
 } from '../repositories/users';
+import { importedStatus } from './catalog';
 import { defineServerResource, type WriteContext } from './define';
-
-const IMPORT_STATUS: Record<string, Status> = { active: 1, '1': 1, 'not active': 0, '0': 0 };
 
 const lastSuperAdmin = async (tx: Tx) =>
   new HttpError(409, format(en.lastSuperAdmin, { role: await superRoleName(tx) }));
@@ -51,17 +52,16 @@ async function revokeIfInactive(tx: Tx, id: number, status: Status) {
 
 async function userValues(tx: Tx, input: UserCreateInput | UserUpdateInput, ctx: WriteContext) {
   if (await emailTaken(tx, input.email, ctx.id)) throw fieldError('email', en.emailTaken);
-  if (!(await roleExists(tx, input.role_id))) throw fieldError('role_id', validation.invalid(LABELS.role));
-  if (input.photo !== null && !(await fileExists(tx, input.photo))) {
-    throw fieldError('photo', validation.invalid(LABELS.photo));
-  }
+  if (!(await idExists(tx, roles, input.role_id)))
+    throw fieldError('role_id', validation.invalid(LABELS.role));
+  const photoId = await checkFile(tx, 'photo', LABELS.photo, input.photo, 'image');
   return {
     name: input.name,
     email: input.email.toLowerCase(),
     phone_number: input.phone_number || null,
     role_id: input.role_id,
     status: input.status as Status,
-    photo_id: input.photo,
+    photo_id: photoId,
     ...(input.password ? { password_hash: await hashPassword(input.password) } : {}),
   };
 }
@@ -99,7 +99,7 @@ export const usersServer = defineServerResource({
     email: user.email,
     phone_number: user.phone_number,
     role: user.role?.name ?? null,
-    status: user.status === 1 ? en.active : en.notActive,
+    status: statusLabel(user.status),
     created_at: user.created_at,
   }),
   import: {
@@ -112,7 +112,7 @@ export const usersServer = defineServerResource({
       return {
         row: (row, existingId) => {
           const roleId = roleIds.get(row.role.toLowerCase());
-          const status = IMPORT_STATUS[row.status.toLowerCase()];
+          const status = importedStatus(row.status);
           const errors: string[] = [];
           if (roleId === undefined) errors.push(validation.invalid(LABELS.role));
           if (existingId === ctx.user.id && status === 0) errors.push(en.cannotDeactivateSelf);

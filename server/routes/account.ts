@@ -7,7 +7,7 @@ import { fieldError, HttpError } from '../lib/httpError';
 import { hashPassword, verifyPassword } from '../lib/passwords';
 import { parseBody } from '../lib/validation';
 import { currentUser } from '../plugins/auth';
-import { fileExists } from '../repositories/files';
+import { checkFile } from '../repositories/files';
 import { revokeFamily, revokeUserTokens } from '../repositories/tokens';
 import {
   emailTaken,
@@ -72,9 +72,7 @@ export async function accountRoutes(app: FastifyInstance): Promise<void> {
       const { id } = currentUser(request);
       const input = await parseBody(profileSchema, request.body);
       if (await emailTaken(app.db, input.email, id)) throw fieldError('email', en.emailTaken);
-      if (input.photo !== null && !(await fileExists(app.db, input.photo))) {
-        throw fieldError('photo', validation.invalid(LABELS.photo));
-      }
+      await checkFile(app.db, 'photo', LABELS.photo, input.photo, 'image');
       await updateProfile(app.db, id, input);
       return { data: await loadUser(id), message: en.profileUpdated };
     },

@@ -1,14 +1,13 @@
 import type { FastifyInstance } from 'fastify';
-import { LABELS, success, validation } from '../../src/shared/messages';
+import { success } from '../../src/shared/messages';
 import { COMPANY_ITEM, COMPANY_LABELS, companySettingsSchema } from '../../src/shared/resources/company';
 import { PERMISSIONS } from '../../src/shared/permissions';
 import { API_PATHS } from '../../src/shared/routes';
 import { assertFresh } from '../lib/concurrency';
-import { fieldError } from '../lib/httpError';
 import { parseBody } from '../lib/validation';
 import { currentUser } from '../plugins/auth';
 import { findCompanySettings, lockCompanySettings, saveCompanySettings } from '../repositories/company';
-import { fileExists } from '../repositories/files';
+import { checkFile } from '../repositories/files';
 import {
   authErrors,
   bearer,
@@ -70,9 +69,7 @@ export async function companyRoutes(app: FastifyInstance): Promise<void> {
     },
     async (request) => {
       const { updated_at: version, ...input } = await parseBody(companySettingsSchema, request.body);
-      if (input.logo !== null && !(await fileExists(app.db, input.logo))) {
-        throw fieldError('logo', validation.invalid(COMPANY_LABELS.logo ?? LABELS.photo));
-      }
+      await checkFile(app.db, 'logo', COMPANY_LABELS.logo, input.logo, 'image');
       await app.db.transaction(async (tx) => {
         assertFresh(await lockCompanySettings(tx), version, COMPANY_ITEM);
         await saveCompanySettings(tx, input, currentUser(request).id);

@@ -2,6 +2,7 @@ import { en, validation, LABELS } from '../../src/shared/messages';
 import { API_PATHS } from '../../src/shared/routes';
 import { authHeader, buildTestApp, login, TEST_ADMIN, tokenRequest, type TestApp } from './helper';
 import { createRole, createTestUser, setUserStatus } from './fixtures';
+import { uploaded } from './catalogFixtures';
 
 const GUARDED = '/api/test/guarded';
 
@@ -125,6 +126,20 @@ describe('account', () => {
         url: API_PATHS.account,
         headers: authHeader(access_token),
         payload: { name: 'Someone', email: user.email, phone_number: null, photo: 999999 },
+      });
+      expect(response.statusCode).toBe(422);
+      expect(response.json().errors.photo).toEqual([validation.invalid(LABELS.photo)]);
+    });
+
+    it('returns 422 on photo for a file uploaded as a document (a photo is an image)', async () => {
+      const user = await createTestUser(t.app);
+      const { access_token } = await login(t.app, user.email, user.password);
+      const pdf = await uploaded(t, access_token, 'document');
+      const response = await t.app.inject({
+        method: 'PUT',
+        url: API_PATHS.account,
+        headers: authHeader(access_token),
+        payload: { name: 'Someone', email: user.email, phone_number: null, photo: pdf.id },
       });
       expect(response.statusCode).toBe(422);
       expect(response.json().errors.photo).toEqual([validation.invalid(LABELS.photo)]);
