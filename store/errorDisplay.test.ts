@@ -1,4 +1,5 @@
-import { errorMessages } from './errorDisplay';
+import { en } from '../src/shared/messages';
+import { errorMessages, thrownErrorMessages } from './errorDisplay';
 
 const fallback = 'Could not save';
 
@@ -44,5 +45,16 @@ describe('errorMessages with display fields', () => {
       message: 'The user credentials were incorrect.',
     };
     expect(errorMessages(400, body, fallback, ['message'])).toEqual(['The user credentials were incorrect.']);
+  });
+});
+
+describe('thrownErrorMessages', () => {
+  it('reads the status and body of what a request threw', () => {
+    expect(thrownErrorMessages({ status: 403, data: { message: 'Nope' } }, fallback)).toEqual(['Nope']);
+  });
+
+  it('shows the fallback, by default the server error text, for anything else thrown', () => {
+    expect(thrownErrorMessages(new TypeError('Failed to fetch'), fallback)).toEqual([fallback]);
+    expect(thrownErrorMessages(undefined)).toEqual([en.serverError]);
   });
 });

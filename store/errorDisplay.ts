@@ -29,6 +29,26 @@ export function errorMessages(
   return [...new Set(messages)];
 }
 
+/** An RTK Query error as thrown by `unwrap()` (or a failed download): `{status, data}`. */
+export interface ApiErrorLike {
+  status: number | string;
+  data?: unknown;
+}
+
+export const isApiError = (error: unknown): error is ApiErrorLike =>
+  typeof error === 'object' && error !== null && 'status' in error;
+
+/** The error display of whatever a request threw: its `{status, data}`, else just the fallback. */
+export function thrownErrorMessages(
+  error: unknown,
+  fallback: string = en.serverError,
+  displayFields?: readonly string[],
+): string[] {
+  return isApiError(error)
+    ? errorMessages(error.status, error.data, fallback, displayFields)
+    : errorMessages(undefined, undefined, fallback);
+}
+
 /** Keeps only the named top-level entries of an object body (all of them without names). */
 function onlyFields(body: unknown, fields: readonly string[] | undefined): unknown {
   if (!fields || !body || typeof body !== 'object') return body;

@@ -25,7 +25,7 @@ import { inspectOptions } from '../../machines/inspector';
 import { tokenExpiryMachine, type RefreshInput, type SessionTime } from '../../machines/tokenExpiryMachine';
 import { TOKEN_ERROR_FIELDS, accountApi } from '../../store/accountApi';
 import { api, onUnauthorized } from '../../store/api';
-import { errorMessages } from '../../store/errorDisplay';
+import { thrownErrorMessages } from '../../store/errorDisplay';
 import type { AppStore } from '../../store';
 import { clearSession, isExpired, readSession, writeSession } from '../../store/session';
 import type { LoginInput, User } from '../shared/contracts/account';
@@ -73,12 +73,8 @@ export function AuthProvider({
       actions: { clearToken },
       actors: {
         signIn: fromPromise<void, LoginInput>(async ({ input }) => {
-          const request = store.dispatch(accountApi.endpoints.issueToken.initiate(input));
-          try {
-            writeSession(await request.unwrap(), clock.now());
-          } finally {
-            request.reset();
-          }
+          const token = await settle(store.dispatch(accountApi.endpoints.issueToken.initiate(input)));
+          writeSession(token, clock.now());
         }),
         fetchUser: fromPromise<User>(async () => {
           const request = store.dispatch(
@@ -91,12 +87,7 @@ export function AuthProvider({
           }
         }),
         logout: fromPromise<void>(async () => {
-          const request = store.dispatch(accountApi.endpoints.logout.initiate());
-          try {
-            await request.unwrap();
-          } finally {
-            request.reset();
-          }
+          await settle(store.dispatch(accountApi.endpoints.logout.initiate()));
         }),
       },
     }),
@@ -117,15 +108,11 @@ export function AuthProvider({
             return { expiresAt: stored.expiresAt, now: clock.now() };
           }
           if (!stored?.refreshToken) throw new Error('No refresh token stored');
-          const request = store.dispatch(
-            accountApi.endpoints.refreshToken.initiate({ refreshToken: stored.refreshToken }),
+          const token = await settle(
+            store.dispatch(accountApi.endpoints.refreshToken.initiate({ refreshToken: stored.refreshToken })),
           );
-          try {
-            const session = writeSession(await request.unwrap(), clock.now());
-            return { expiresAt: session.expiresAt, now: clock.now() };
-          } finally {
-            request.reset();
-          }
+          const session = writeSession(token, clock.now());
+          return { expiresAt: session.expiresAt, now: clock.now() };
         }),
       },
     }),
@@ -218,11 +205,15 @@ export function AuthProvider({
   return <AuthContext.Provider value={value}>{children}</AuthContext.Provider>;
 }
 
-/** The same texts the base query toasted for the failure (RTK Query's `{status, data}`). */
-function signInErrorText(failure: unknown): string {
-  const { status, data } =
-    typeof failure === 'object' && failure !== null && 'status' in failure
-      ? (failure as { status: number | string; data?: unknown })
-      : { status: undefined, data: undefined };
-  return errorMessages(status, data, undefined, TOKEN_ERROR_FIELDS).join('\n');
+/** Awaits a dispatched mutation and drops its cache entry: the machines keep what they need. */
+async function settle<T>(request: { unwrap(): Promise<T>; reset(): void }): Promise<T> {
+  try {
+    return await request.unwrap();
+  } finally {
+    request.reset();
+  }
 }
+
+/** The same texts the base query toasted for the failure. */
+const signInErrorText = (failure: unknown): string =>
+  thrownErrorMessages(failure, undefined, TOKEN_ERROR_FIELDS).join('\n');

@@ -1,14 +1,8 @@
 import type { FormikHelpers } from 'formik';
+import { isApiError } from '../../../store/errorDisplay';
 import { fieldErrors } from '../../shared/fieldErrors';
 
-/** An RTK Query error as thrown by `unwrap()`: `{status, data}`. */
-export interface ApiErrorLike {
-  status: number | string;
-  data?: unknown;
-}
-
-export const isApiError = (error: unknown): error is ApiErrorLike =>
-  typeof error === 'object' && error !== null && 'status' in error;
+export { isApiError, type ApiErrorLike } from '../../../store/errorDisplay';
 
 /**
  * Puts a 422's field errors on the form (the base query has already toasted every message).

@@ -3,9 +3,8 @@ import Button from '@mui/material/Button';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import DeleteIcon from '@mui/icons-material/Delete';
-import { errorMessages } from '../../../store/errorDisplay';
+import { thrownErrorMessages } from '../../../store/errorDisplay';
 import { en, t } from '../../shared/messages';
-import { isApiError } from '../form';
 
 export interface FormPageHeaderProps {
   title: string;
@@ -55,9 +54,7 @@ export interface LoadErrorAlertProps {
 
 /** A failed load other than a 404 (the item endpoint is silent, so it is shown here). */
 export function LoadErrorAlert({ error, onRetry }: LoadErrorAlertProps) {
-  const messages = isApiError(error)
-    ? errorMessages(error.status, error.data)
-    : errorMessages(undefined, undefined);
+  const messages = thrownErrorMessages(error);
   return (
     <Alert
       severity="error"

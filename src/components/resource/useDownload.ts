@@ -1,9 +1,8 @@
 import { useCallback, useState } from 'react';
-import { errorMessages } from '../../../store/errorDisplay';
+import { thrownErrorMessages } from '../../../store/errorDisplay';
 import type { ExportFormat } from '../../../store/resourceApi';
 import { useNotify } from '../../hooks/useNotify';
 import { en } from '../../shared/messages';
-import { isApiError } from '../form';
 
 /** The file formats of exports and import templates, with their button texts. */
 export const FILE_FORMATS: readonly { format: ExportFormat; label: string }[] = [
@@ -28,10 +27,7 @@ export function useDownload(): Download {
       try {
         await download();
       } catch (error) {
-        const messages = isApiError(error)
-          ? errorMessages(error.status, error.data)
-          : errorMessages(undefined, undefined);
-        messages.forEach(notify.error);
+        thrownErrorMessages(error).forEach(notify.error);
       } finally {
         setBusy(false);
       }
