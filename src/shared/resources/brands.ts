@@ -2,7 +2,7 @@ import * as yup from 'yup';
 import { LABELS } from '../messages';
 import { optionalId, type FileObject } from './catalog';
 import { defineResource } from './resource';
-import { TAXONOMY_LIST, taxonomyFields, taxonomyImportRowSchema, type TaxonomyItem } from './taxonomy';
+import { TAXONOMY_LIST, taxonomyFields, type TaxonomyItem } from './taxonomy';
 
 export const brandsResource = defineResource({
   key: 'brands',
@@ -24,8 +24,6 @@ const base = {
 
 export const brandCreateSchema = yup.object(base);
 export const brandUpdateSchema = yup.object({ ...base, updated_at: yup.string().required() });
-export const brandImportRowSchema = taxonomyImportRowSchema;
 
 export type BrandCreateInput = yup.InferType<typeof brandCreateSchema>;
 export type BrandUpdateInput = yup.InferType<typeof brandUpdateSchema>;
-export type BrandImportRow = yup.InferType<typeof brandImportRowSchema>;

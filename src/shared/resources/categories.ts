@@ -2,7 +2,7 @@ import * as yup from 'yup';
 import { LABELS } from '../messages';
 import { optionalId, type FileObject } from './catalog';
 import { defineResource } from './resource';
-import { TAXONOMY_LIST, taxonomyFields, taxonomyImportRowSchema, type TaxonomyItem } from './taxonomy';
+import { TAXONOMY_LIST, taxonomyFields, type TaxonomyItem } from './taxonomy';
 
 export const categoriesResource = defineResource({
   key: 'categories',
@@ -24,8 +24,6 @@ const base = {
 
 export const categoryCreateSchema = yup.object(base);
 export const categoryUpdateSchema = yup.object({ ...base, updated_at: yup.string().required() });
-export const categoryImportRowSchema = taxonomyImportRowSchema;
 
 export type CategoryCreateInput = yup.InferType<typeof categoryCreateSchema>;
 export type CategoryUpdateInput = yup.InferType<typeof categoryUpdateSchema>;
-export type CategoryImportRow = yup.InferType<typeof categoryImportRowSchema>;

@@ -1,12 +1,12 @@
 import * as yup from 'yup';
 import type { FileObject } from '../contracts/account';
-import { validation } from '../messages';
+import { LABELS, validation } from '../messages';
 
 /** The one company record (spec §3 Company settings). */
 export const COMPANY_LABELS = {
-  logo: 'Logo',
+  logo: LABELS.logo,
   youtube_link: 'Youtube Link',
-  description: 'Description',
+  description: LABELS.description,
   office_phone_number: 'Office Phone Number',
   get_in_touch_description: 'Get In Touch Description',
   iframe_address: 'Iframe Address',

@@ -2,6 +2,7 @@ import * as yup from 'yup';
 import type { User } from '../contracts/account';
 import { LABELS, validation } from '../messages';
 import { NAME_MAX, PASSWORD_MAX, PASSWORD_MIN, PHONE_MAX } from '../limits';
+import { importStatusField, statusField } from './catalog';
 import { defineResource, requiredText } from './resource';
 
 export type { User };
@@ -22,7 +23,7 @@ export const usersResource = defineResource({
     { key: 'phone_number', label: LABELS.phoneNumber, import: true },
     { key: 'role', label: LABELS.role, import: true },
     { key: 'status', label: LABELS.status, import: true },
-    { key: 'created_at', label: 'Created At', import: false },
+    { key: 'created_at', label: LABELS.createdAt, import: false },
   ],
   exportable: true,
   importable: true,
@@ -51,11 +52,7 @@ const base = {
     .integer()
     .positive(validation.invalid(LABELS.role))
     .required(validation.required(LABELS.role)),
-  status: yup
-    .number()
-    .typeError(validation.required(LABELS.status))
-    .oneOf([0, 1] as const, validation.invalid(LABELS.status))
-    .required(validation.required(LABELS.status)),
+  status: statusField(),
   photo: yup.number().integer().positive().nullable().default(null),
 };
 
@@ -100,11 +97,7 @@ export const userImportRowSchema = yup.object({
   email,
   phone_number: base.phone_number,
   role: yup.string().trim().required(validation.required(LABELS.role)),
-  status: yup
-    .string()
-    .trim()
-    .required(validation.required(LABELS.status))
-    .oneOf(['Active', 'Not Active', '1', '0'], validation.invalid(LABELS.status)),
+  status: importStatusField(),
 });
 
 export type UserCreateInput = yup.InferType<typeof userCreateSchema>;
