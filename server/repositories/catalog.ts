@@ -1,4 +1,4 @@
-import { and, count, eq, like, ne, or, sql, type SQL } from 'drizzle-orm';
+import { and, count, eq, like, ne, or, type SQL } from 'drizzle-orm';
 import type { PgColumn, PgTable } from 'drizzle-orm/pg-core';
 import type { Executor } from '../db/client';
 import { products } from '../db/schema';
@@ -48,13 +48,6 @@ export async function productsUsing(db: Executor, column: PgColumn, id: number):
   const [{ total }] = await db.select({ total: count() }).from(products).where(eq(column, id));
   return total;
 }
-
-/**
- * `(select count(*) from products where products.<column> = <table>.id)` for a brand or category
- * list. The outer column is spelled out: Drizzle leaves columns unqualified in a single-table select.
- */
-export const productsCount = (column: 'brand_id' | 'category_id', table: 'brands' | 'categories') =>
-  sql<number>`(select count(*) from ${products} where ${products}.${sql.identifier(column)} = ${sql.identifier(table)}.${sql.identifier('id')})::int`;
 
 /** A brand or category as a product row names it in a sheet: by slug, or by name when that is unique. */
 export interface RefLookup {

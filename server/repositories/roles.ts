@@ -2,15 +2,12 @@ import { and, asc, count, eq, inArray, ne, sql } from 'drizzle-orm';
 import type { Permission, Role } from '../../src/shared/resources/roles';
 import type { Executor } from '../db/client';
 import { permissions, rolePermissions, roles, users } from '../db/schema';
+import { referenceCount } from './referenceCount';
 
 const permissionColumns = { id: permissions.id, name: permissions.name, method: permissions.method };
 
-/**
- * How many users hold the role (sortable, so a SQL expression rather than a second query). The outer
- * column is spelled out: Drizzle leaves columns unqualified in a single-table select, and a bare "id"
- * would resolve to users.id inside the subquery.
- */
-export const usersCount = sql<number>`(select count(*) from ${users} where ${users.role_id} = ${sql.identifier('roles')}.${sql.identifier('id')})::int`;
+/** How many users hold the role (sortable, so a SQL expression rather than a second query). */
+export const usersCount = referenceCount(users.role_id, roles);
 
 /** The query every read of a role starts from: add where/order/limit. */
 export const roleSelect = (db: Executor) =>
@@ -28,25 +25,31 @@ export const roleSelect = (db: Executor) =>
 
 export type RoleRow = Awaited<ReturnType<typeof roleSelect>>[number];
 
+/** The permissions of each role, by id, for many roles in one query (a page of roles or of users). */
+export async function permissionsByRole(
+  db: Executor,
+  roleIds: readonly number[],
+): Promise<Map<number, Permission[]>> {
+  const byRole = new Map<number, Permission[]>();
+  if (!roleIds.length) return byRole;
+  const granted = await db
+    .select({ role_id: rolePermissions.role_id, ...permissionColumns })
+    .from(rolePermissions)
+    .innerJoin(permissions, eq(permissions.id, rolePermissions.permission_id))
+    .where(inArray(rolePermissions.role_id, [...new Set(roleIds)]))
+    .orderBy(asc(permissions.id));
+  for (const { role_id, ...permission } of granted) {
+    byRole.set(role_id, [...(byRole.get(role_id) ?? []), permission]);
+  }
+  return byRole;
+}
+
 /** Rows of `roleSelect` → the contract's `Role`, with the permissions of the whole page in one query. */
 export async function toRoles(db: Executor, rows: RoleRow[]): Promise<Role[]> {
-  const byRole = new Map<number, Permission[]>();
-  if (rows.length) {
-    const granted = await db
-      .select({ role_id: rolePermissions.role_id, ...permissionColumns })
-      .from(rolePermissions)
-      .innerJoin(permissions, eq(permissions.id, rolePermissions.permission_id))
-      .where(
-        inArray(
-          rolePermissions.role_id,
-          rows.map((row) => row.id),
-        ),
-      )
-      .orderBy(asc(permissions.id));
-    for (const { role_id, ...permission } of granted) {
-      byRole.set(role_id, [...(byRole.get(role_id) ?? []), permission]);
-    }
-  }
+  const byRole = await permissionsByRole(
+    db,
+    rows.map((row) => row.id),
+  );
   return rows.map((row) => ({
     ...row,
     permissions: byRole.get(row.id) ?? [],

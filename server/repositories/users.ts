@@ -1,8 +1,9 @@
-import { and, asc, count, eq, inArray, ne } from 'drizzle-orm';
+import { and, count, eq, inArray, ne } from 'drizzle-orm';
 import type { Status, User } from '../../src/shared/contracts/account';
 import type { Executor } from '../db/client';
-import { files, permissions, rolePermissions, roles, users } from '../db/schema';
+import { files, roles, users } from '../db/schema';
 import { fileColumns, toFileObject } from './files';
+import { permissionsByRole } from './roles';
 
 const userColumns = {
   id: users.id,
@@ -29,20 +30,14 @@ export const userSelect = (db: Executor) =>
 export type UserRow = Awaited<ReturnType<typeof userSelect>>[number];
 
 /** Permission names of each role, for many roles in one query. */
-export async function permissionNamesByRole(
+async function permissionNamesByRole(
   db: Executor,
   roleIds: readonly number[],
 ): Promise<Map<number, string[]>> {
-  const byRole = new Map<number, string[]>();
-  if (!roleIds.length) return byRole;
-  const rows = await db
-    .select({ role_id: rolePermissions.role_id, name: permissions.name })
-    .from(rolePermissions)
-    .innerJoin(permissions, eq(permissions.id, rolePermissions.permission_id))
-    .where(inArray(rolePermissions.role_id, [...new Set(roleIds)]))
-    .orderBy(asc(permissions.id));
-  for (const row of rows) byRole.set(row.role_id, [...(byRole.get(row.role_id) ?? []), row.name]);
-  return byRole;
+  const byRole = await permissionsByRole(db, roleIds);
+  return new Map(
+    [...byRole].map(([roleId, granted]) => [roleId, granted.map((permission) => permission.name)]),
+  );
 }
 
 export async function rolePermissionNames(db: Executor, roleId: number | null): Promise<string[]> {

@@ -1,18 +1,20 @@
 import type { PgColumn } from 'drizzle-orm/pg-core';
-import { statusLabel } from '../../src/shared/resources/catalog';
+import { statusLabel, type Status } from '../../src/shared/resources/catalog';
 import {
   taxonomyImportRowSchema,
   type TaxonomyImportRow,
   type TaxonomyItem,
 } from '../../src/shared/resources/taxonomy';
+import type { Tx } from '../db/client';
 import type { SlugTable } from '../repositories/catalog';
-import { importedStatus, importKey, importSlugErrors } from './catalog';
+import { importedStatus, importKey, importSlugErrors, resolveSlug } from './catalog';
 import type { ResourceImport, ResourceTable, Values } from './define';
 
 /**
  * The server half brands and categories share (see src/shared/resources/taxonomy.ts): what their
- * lists search and sort by, their spreadsheet cells and their import. Each declaration adds its
- * table, its picture column and the product column that refuses a delete while in use.
+ * lists search and sort by, their form values, spreadsheet cells and import (their select and
+ * mapping: repositories/taxonomy.ts). Each declaration adds its table, its picture column and the
+ * product column that refuses a delete while in use.
  */
 
 type TaxonomyTable = ResourceTable & SlugTable & { status: PgColumn };
@@ -25,6 +27,19 @@ export const taxonomySort = (table: TaxonomyTable) => ({
   status: table.status,
   created_at: table.created_at,
   updated_at: table.updated_at,
+});
+
+/** The columns of a brand or category form other than its picture (`id` is set on update). */
+export const taxonomyValues = async (
+  tx: Tx,
+  table: TaxonomyTable,
+  input: { name: string; slug: string; description: string | null; status: number },
+  id?: number,
+) => ({
+  name: input.name,
+  slug: await resolveSlug(tx, table, input, id),
+  description: input.description,
+  status: input.status as Status,
 });
 
 export const taxonomyCells = (item: TaxonomyItem) => ({
