@@ -1,12 +1,13 @@
 import { breadcrumbsCleared, breadcrumbsSet } from './breadcrumbsSlice';
 import { makeStore } from './index';
 import { toastClosed, toastShown } from './toastSlice';
+import { en } from '../src/shared/messages';
 
 describe('breadcrumbs slice', () => {
   it('holds the list of items the screen set, and clears it', () => {
     const store = makeStore();
-    store.dispatch(breadcrumbsSet([{ label: 'Dashboard', path: '/' }, { label: 'Profile' }]));
-    expect(store.getState().breadcrumbs).toEqual([{ label: 'Dashboard', path: '/' }, { label: 'Profile' }]);
+    store.dispatch(breadcrumbsSet([{ label: en.dashboard, path: '/' }, { label: en.profile }]));
+    expect(store.getState().breadcrumbs).toEqual([{ label: en.dashboard, path: '/' }, { label: en.profile }]);
     store.dispatch(breadcrumbsCleared());
     expect(store.getState().breadcrumbs).toEqual([]);
   });

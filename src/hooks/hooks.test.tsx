@@ -3,6 +3,7 @@ import { useEffect, useState } from 'react';
 import { renderWithProviders } from '../../test/renderWithProviders';
 import { useBreadcrumbs } from './useBreadcrumbs';
 import { useNotify } from './useNotify';
+import { en } from '../shared/messages';
 
 function Notifier() {
   const notify = useNotify();
@@ -17,7 +18,7 @@ describe('useNotify', () => {
   it('shows a 3 s message and a 4.5 s notification with a title', () => {
     const { store } = renderWithProviders(<Notifier />);
     expect(screen.getByText('Saved')).toBeInTheDocument();
-    expect(screen.getByText('The token has expired')).toBeInTheDocument();
+    expect(screen.getByText(en.tokenExpiredTitle)).toBeInTheDocument();
     const [message, notification] = store.getState().toasts;
     expect(message).toMatchObject({ kind: 'message', severity: 'success', durationMs: 3000 });
     expect(notification).toMatchObject({ kind: 'notification', severity: 'error', durationMs: 4500 });
@@ -26,7 +27,7 @@ describe('useNotify', () => {
 
 function Crumbs() {
   const [, rerender] = useState(0);
-  useBreadcrumbs([{ label: 'Dashboard', path: '/' }, { label: 'Profile' }]);
+  useBreadcrumbs([{ label: en.dashboard, path: '/' }, { label: en.profile }]);
   return <button onClick={() => rerender((n) => n + 1)}>render again</button>;
 }
 
@@ -34,7 +35,7 @@ describe('useBreadcrumbs', () => {
   it('sets the breadcrumbs once per distinct value, not per render', () => {
     const { store } = renderWithProviders(<Crumbs />);
     const crumbs = store.getState().breadcrumbs;
-    expect(crumbs).toEqual([{ label: 'Dashboard', path: '/' }, { label: 'Profile' }]);
+    expect(crumbs).toEqual([{ label: en.dashboard, path: '/' }, { label: en.profile }]);
     act(() => screen.getByRole('button').click());
     // A new dispatch would have stored a new array.
     expect(store.getState().breadcrumbs).toBe(crumbs);

@@ -1,6 +1,7 @@
 import { act, screen } from '@testing-library/react';
 import { renderWithProviders } from '../../../test/renderWithProviders';
 import { toastShown } from '../../../store/toastSlice';
+import { en } from '../../shared/messages';
 
 describe('Toaster', () => {
   beforeEach(() => jest.useFakeTimers());
@@ -30,7 +31,7 @@ describe('Toaster', () => {
         }),
       );
     });
-    expect(screen.getByText('The token has expired')).toBeInTheDocument();
+    expect(screen.getByText(en.tokenExpiredTitle)).toBeInTheDocument();
     expect(screen.getByRole('alert')).toHaveTextContent('Try again');
     act(() => jest.advanceTimersByTime(4400));
     expect(screen.getByText('Try again')).toBeInTheDocument();

@@ -3,6 +3,7 @@ import userEvent from '@testing-library/user-event';
 import { Form, Formik } from 'formik';
 import { renderWithProviders } from '../../../test/renderWithProviders';
 import { FormActions } from './FormActions';
+import { en } from '../../shared/messages';
 
 describe('FormActions', () => {
   it('offers Back, Cancel and Save and submits the form with Save', async () => {
@@ -17,9 +18,9 @@ describe('FormActions', () => {
         </Form>
       </Formik>,
     );
-    await user.click(screen.getByRole('button', { name: 'Back' }));
-    await user.click(screen.getByRole('button', { name: 'Cancel' }));
-    await user.click(screen.getByRole('button', { name: 'Save' }));
+    await user.click(screen.getByRole('button', { name: en.back }));
+    await user.click(screen.getByRole('button', { name: en.cancel }));
+    await user.click(screen.getByRole('button', { name: en.save }));
     expect(onBack).toHaveBeenCalledTimes(1);
     expect(onCancel).toHaveBeenCalledTimes(1);
     expect(onSubmit).toHaveBeenCalledWith({ name: 'x' }, expect.anything());
@@ -33,7 +34,7 @@ describe('FormActions', () => {
         </Form>
       </Formik>,
     );
-    expect(screen.getByRole('button', { name: 'Reset Password' })).toBeDisabled();
-    expect(screen.getByRole('button', { name: 'Cancel' })).toBeDisabled();
+    expect(screen.getByRole('button', { name: en.resetPassword })).toBeDisabled();
+    expect(screen.getByRole('button', { name: en.cancel })).toBeDisabled();
   });
 });

@@ -3,6 +3,7 @@ import userEvent from '@testing-library/user-event';
 import { Form, Formik } from 'formik';
 import { renderWithProviders } from '../../../test/renderWithProviders';
 import { PasswordField } from './PasswordField';
+import { en } from '../../shared/messages';
 
 describe('PasswordField', () => {
   it('hides the password until the toggle is pressed', async () => {
@@ -16,9 +17,9 @@ describe('PasswordField', () => {
     );
     const input = screen.getByLabelText('Password');
     expect(input).toHaveAttribute('type', 'password');
-    await user.click(screen.getByRole('button', { name: 'Show password' }));
+    await user.click(screen.getByRole('button', { name: en.showPassword }));
     expect(input).toHaveAttribute('type', 'text');
-    await user.click(screen.getByRole('button', { name: 'Hide password' }));
+    await user.click(screen.getByRole('button', { name: en.hidePassword }));
     expect(input).toHaveAttribute('type', 'password');
   });
 });

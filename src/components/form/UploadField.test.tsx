@@ -6,6 +6,7 @@ import { renderWithProviders } from '../../../test/renderWithProviders';
 import type { FileObject } from '../../shared/contracts/account';
 import { RECOMMENDED_SIZES } from '../../shared/limits';
 import { UploadField, type UploadFieldProps } from './UploadField';
+import { en } from '../../shared/messages';
 
 const stored: FileObject = {
   id: 7,
@@ -66,7 +67,7 @@ describe('UploadField', () => {
     renderField();
     const pdf = new File(['%PDF-1.4'], 'brochure.pdf', { type: 'application/pdf' });
     await user.upload(screen.getByLabelText('Photo'), pdf);
-    expect(await screen.findByText('The file type is not allowed')).toBeInTheDocument();
+    expect(await screen.findByText(en.uploadBadType)).toBeInTheDocument();
     expect(requests).toHaveLength(0);
   });
 
@@ -86,7 +87,7 @@ describe('UploadField', () => {
     const user = userEvent.setup({ delay: null });
     const { onSubmit } = renderField({ initialFile: stored, preview: 'image' }, stored.id);
     expect(screen.getByRole('img', { name: 'Photo' })).toHaveAttribute('src', stored.url);
-    await user.click(screen.getByRole('button', { name: 'Remove' }));
+    await user.click(screen.getByRole('button', { name: en.remove }));
     expect(screen.queryByRole('img', { name: 'Photo' })).not.toBeInTheDocument();
     await user.click(screen.getByRole('button', { name: 'Send' }));
     await waitFor(() => expect(onSubmit).toHaveBeenCalledWith({ photo: null }, expect.anything()));

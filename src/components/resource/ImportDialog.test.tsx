@@ -6,6 +6,7 @@ import { renderWithProviders } from '../../../test/renderWithProviders';
 import { usersResource } from '../../shared/resources/users';
 import { STORAGE_KEYS } from '../../shared/storageKeys';
 import { ImportDialog } from './ImportDialog';
+import { en } from '../../shared/messages';
 
 const csv = () => new File(['name,email\n,ada@example.com\n'], 'users.csv', { type: 'text/csv' });
 
@@ -27,10 +28,10 @@ describe('ImportDialog', () => {
       },
     });
     const { input, actor, onClose } = renderDialog();
-    expect(screen.getByRole('button', { name: 'Upload' })).toBeDisabled();
+    expect(screen.getByRole('button', { name: en.upload })).toBeDisabled();
     await actor.upload(input, csv());
     expect(screen.getByText('users.csv')).toBeInTheDocument();
-    await actor.click(screen.getByRole('button', { name: 'Upload' }));
+    await actor.click(screen.getByRole('button', { name: en.upload }));
     expect(await screen.findByText('User has been successfully imported')).toBeInTheDocument();
     expect(onClose).toHaveBeenCalled();
     expect(requestsTo('/api/users/import')).toEqual([
@@ -50,9 +51,9 @@ describe('ImportDialog', () => {
     });
     const { input, actor, onClose, store } = renderDialog();
     await actor.upload(input, csv());
-    await actor.click(screen.getByRole('button', { name: 'Upload' }));
+    await actor.click(screen.getByRole('button', { name: en.upload }));
     const alert = await screen.findByRole('alert');
-    expect(alert).toHaveTextContent('The file has errors; nothing was imported.');
+    expect(alert).toHaveTextContent(en.importInvalid);
     expect(alert).toHaveTextContent('row 3: Name is required');
     expect(alert).toHaveTextContent('row 5: Email does not match');
     expect(alert).toHaveTextContent('row 5: Role is invalid');
@@ -66,7 +67,7 @@ describe('ImportDialog', () => {
     });
     const { input, actor } = renderDialog();
     await actor.upload(input, csv());
-    await actor.click(screen.getByRole('button', { name: 'Upload' }));
+    await actor.click(screen.getByRole('button', { name: en.upload }));
     await waitFor(() => expect(screen.getByRole('alert')).toHaveTextContent('The file is larger than 10 MB'));
   });
 

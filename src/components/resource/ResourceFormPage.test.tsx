@@ -83,7 +83,7 @@ describe('ResourceFormPage', () => {
     ]);
     const user = actor();
     await user.type(screen.getByLabelText('Name'), ' Editor ');
-    await user.click(screen.getByRole('button', { name: 'Save' }));
+    await user.click(screen.getByRole('button', { name: en.save }));
     expect(await screen.findByText('Role has been successfully created')).toBeInTheDocument();
     expect(requestsTo('/api/roles')[0].body).toEqual({ name: 'Editor', permissions: [] });
     await waitFor(() => expect(router.state.location.pathname).toBe(itemPath(ROUTES.roles, 7)));
@@ -92,7 +92,7 @@ describe('ResourceFormPage', () => {
   it('validates with the contract schema before sending', async () => {
     const { requests } = fakeNetwork({});
     renderForm();
-    await actor().click(screen.getByRole('button', { name: 'Save' }));
+    await actor().click(screen.getByRole('button', { name: en.save }));
     expect(await screen.findByText('Name is required')).toBeInTheDocument();
     expect(requests).toEqual([]);
   });
@@ -109,7 +109,7 @@ describe('ResourceFormPage', () => {
     expect(name).toHaveValue('Editor');
     await user.clear(name);
     await user.type(name, 'Author');
-    await user.click(screen.getByRole('button', { name: 'Save' }));
+    await user.click(screen.getByRole('button', { name: en.save }));
     expect(await screen.findByText('Role has been successfully updated')).toBeInTheDocument();
     expect(requestsTo('/api/roles/7').find((request) => request.method === 'PUT')?.body).toEqual({
       name: 'Author',
@@ -130,7 +130,7 @@ describe('ResourceFormPage', () => {
     renderForm();
     const user = actor();
     await user.type(screen.getByLabelText('Name'), 'Editor');
-    await user.click(screen.getByRole('button', { name: 'Save' }));
+    await user.click(screen.getByRole('button', { name: en.save }));
     // One toast from the base query, one message under the field.
     await waitFor(() => expect(screen.getAllByText('Role has already been taken')).toHaveLength(2));
     expect(screen.getByLabelText('Name')).toHaveAttribute('aria-invalid', 'true');
@@ -147,7 +147,7 @@ describe('ResourceFormPage', () => {
     renderForm(7);
     const user = actor();
     await user.type(await screen.findByLabelText('Name'), 'X');
-    await user.click(screen.getByRole('button', { name: 'Save' }));
+    await user.click(screen.getByRole('button', { name: en.save }));
     await user.click(await screen.findByRole('button', { name: 'Reload Role' }));
     await waitFor(() => expect(requestsTo('/api/roles/7').filter((r) => r.method === 'GET')).toHaveLength(2));
     await waitFor(() => expect(screen.getByLabelText('Name')).toHaveValue('Editor'));
@@ -161,11 +161,11 @@ describe('ResourceFormPage', () => {
     const { router } = renderForm(7);
     const user = actor();
     await user.type(await screen.findByLabelText('Name'), 'X');
-    await user.click(screen.getByRole('button', { name: 'Delete' }));
-    expect(screen.getByText('Are you sure you want to continue with this action?')).toBeInTheDocument();
-    expect(screen.getByText('You cannot view this item if you continue')).toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: en.delete }));
+    expect(screen.getByText(en.deleteConfirmTitle)).toBeInTheDocument();
+    expect(screen.getByText(en.deleteConfirmText)).toBeInTheDocument();
     expect(requestsTo('/api/roles/7').filter((r) => r.method === 'DELETE')).toHaveLength(0);
-    await user.click(screen.getAllByRole('button', { name: 'Delete' }).at(-1) as HTMLElement);
+    await user.click(screen.getAllByRole('button', { name: en.delete }).at(-1) as HTMLElement);
     expect(await screen.findByText('Role has been successfully deleted')).toBeInTheDocument();
     await waitFor(() => expect(router.state.location.pathname).toBe(ROUTES.roles));
   });
@@ -176,16 +176,16 @@ describe('ResourceFormPage', () => {
     const user = actor();
     await user.type(await screen.findByLabelText('Name'), 'X');
     await user.click(screen.getByRole('link', { name: 'Elsewhere' }));
-    expect(await screen.findByText('You have unsaved changes. Leave this page anyway?')).toBeInTheDocument();
+    expect(await screen.findByText(en.unsavedChanges)).toBeInTheDocument();
     expect(router.state.location.pathname).toBe(itemPath(ROUTES.roles, 7));
-    await user.click(screen.getByRole('button', { name: 'Leave' }));
+    await user.click(screen.getByRole('button', { name: en.leave }));
     await waitFor(() => expect(router.state.location.pathname).toBe('/elsewhere'));
   });
 
   it('shows the not-found screen for a 404', async () => {
     fakeNetwork({});
     const { store } = renderForm(7);
-    expect(await screen.findByText('404 Page Not Found')).toBeInTheDocument();
+    expect(await screen.findByText(en.notFoundTitle)).toBeInTheDocument();
     expect(store.getState().toasts).toEqual([]);
   });
 
@@ -198,7 +198,7 @@ describe('ResourceFormPage', () => {
       path: itemPath(ROUTES.roles, ':id'),
       route: `${ROUTES.roles}/abc`,
     });
-    expect(await screen.findByText('404 Page Not Found')).toBeInTheDocument();
+    expect(await screen.findByText(en.notFoundTitle)).toBeInTheDocument();
     expect(requestsTo('/api/roles/NaN')).toHaveLength(0);
     expect(requestsTo('/api/roles/abc')).toHaveLength(0);
   });
@@ -207,8 +207,8 @@ describe('ResourceFormPage', () => {
     fakeNetwork({ 'GET /api/roles/7': { body: { data: role } } });
     renderForm(7, ['roles.index']);
     expect(await screen.findByLabelText('Name')).toBeDisabled();
-    expect(screen.queryByRole('button', { name: 'Save' })).not.toBeInTheDocument();
-    expect(screen.queryByRole('button', { name: 'Delete' })).not.toBeInTheDocument();
-    expect(screen.getByRole('button', { name: 'Back' })).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: en.save })).not.toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: en.delete })).not.toBeInTheDocument();
+    expect(screen.getByRole('button', { name: en.back })).toBeInTheDocument();
   });
 });

@@ -11,6 +11,7 @@ import { addPath, itemPath, ROUTES } from '../../shared/routes';
 import { STORAGE_KEYS } from '../../shared/storageKeys';
 import { ResourceListPage } from './ResourceListPage';
 import type { ListFilterConfig, ResourceListPageProps } from './types';
+import { en } from '../../shared/messages';
 
 const user = (id: number, name: string): User => ({
   ...testUser,
@@ -78,7 +79,7 @@ describe('ResourceListPage', () => {
     expect(screen.getByText('grace@example.com')).toBeInTheDocument();
     expect(screen.getByText(/1–10 of 12/)).toBeInTheDocument();
     expect(lastQuery()).toEqual({ page: '1', per_page: '10', sort: 'created_at', order: 'desc' });
-    expect(store.getState().breadcrumbs).toEqual([{ label: 'Dashboard', path: '/' }, { label: 'Users' }]);
+    expect(store.getState().breadcrumbs).toEqual([{ label: en.dashboard, path: '/' }, { label: en.users }]);
   });
 
   it('sends the debounced search, the status filter and a sort on a sortable column', async () => {
@@ -87,12 +88,12 @@ describe('ResourceListPage', () => {
     await screen.findByText('Ada');
     const actor = userEvent.setup({ delay: null });
 
-    await actor.type(screen.getByLabelText('Search'), 'ada');
+    await actor.type(screen.getByLabelText(en.search), 'ada');
     await waitFor(() => expect(lastQuery()).toMatchObject({ search: 'ada', page: '1' }));
     const afterSearch = queries.length;
 
     await actor.click(screen.getByRole('combobox', { name: 'Status' }));
-    await actor.click(within(screen.getByRole('listbox')).getByText('Active'));
+    await actor.click(within(screen.getByRole('listbox')).getByText(en.active));
     await waitFor(() => expect(lastQuery()).toMatchObject({ search: 'ada', status: '1' }));
     expect(queries.length).toBeGreaterThan(afterSearch);
     await actor.keyboard('{Escape}');
@@ -123,8 +124,8 @@ describe('ResourceListPage', () => {
     const actor = userEvent.setup({ delay: null });
     await actor.click(screen.getByRole('button', { name: /next page/i }));
     await waitFor(() => expect(lastQuery()).toMatchObject({ page: '2' }));
-    await actor.click(screen.getByRole('button', { name: 'Date presets' }));
-    await actor.click(screen.getByRole('menuitem', { name: 'Today' }));
+    await actor.click(screen.getByRole('button', { name: en.datePresets }));
+    await actor.click(screen.getByRole('menuitem', { name: en.today }));
     const today = new Date();
     const iso = `${today.getFullYear()}-${String(today.getMonth() + 1).padStart(2, '0')}-${String(today.getDate()).padStart(2, '0')}`;
     await waitFor(() => expect(lastQuery()).toMatchObject({ page: '1', date_from: iso, date_to: iso }));
@@ -137,7 +138,7 @@ describe('ResourceListPage', () => {
     await screen.findByText('Ada');
     const actor = userEvent.setup({ delay: null });
     await actor.click(screen.getByRole('combobox', { name: 'Status' }));
-    await actor.click(within(screen.getByRole('listbox')).getByText('Not Active'));
+    await actor.click(within(screen.getByRole('listbox')).getByText(en.notActive));
     await waitFor(() => expect(lastQuery()).toMatchObject({ status: '0' }));
     expect(JSON.parse(localStorage.getItem(STORAGE_KEYS.filterStatus) ?? '{}')).toEqual({
       roles: [1],
@@ -147,7 +148,7 @@ describe('ResourceListPage', () => {
 
     renderList();
     await waitFor(() => expect(lastQuery()).toMatchObject({ status: '0' }));
-    await actor.click(await screen.findByRole('button', { name: 'Reset filters' }));
+    await actor.click(await screen.findByRole('button', { name: en.resetFilters }));
     await waitFor(() => expect(lastQuery().status).toBeUndefined());
     expect(JSON.parse(localStorage.getItem(STORAGE_KEYS.filterStatus) ?? '{}')).toEqual({ roles: [1] });
   });
@@ -187,24 +188,24 @@ describe('ResourceListPage', () => {
     network();
     renderList();
     await screen.findByText('Ada');
-    expect(screen.getByRole('button', { name: 'Export' })).toBeInTheDocument();
-    expect(screen.getByRole('button', { name: 'Import' })).toBeInTheDocument();
-    expect(screen.getByRole('link', { name: 'Add New' })).toHaveAttribute('href', addPath(ROUTES.users));
+    expect(screen.getByRole('button', { name: en.export })).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: en.import })).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: en.addNew })).toHaveAttribute('href', addPath(ROUTES.users));
   });
 
   it('hides Import and Add New without users.store, and Export without users.index', async () => {
     network();
     const { unmount } = renderList({}, ['users.index']);
     await screen.findByText('Ada');
-    expect(screen.getByRole('button', { name: 'Export' })).toBeInTheDocument();
-    expect(screen.queryByRole('button', { name: 'Import' })).not.toBeInTheDocument();
-    expect(screen.queryByRole('link', { name: 'Add New' })).not.toBeInTheDocument();
+    expect(screen.getByRole('button', { name: en.export })).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: en.import })).not.toBeInTheDocument();
+    expect(screen.queryByRole('link', { name: en.addNew })).not.toBeInTheDocument();
     unmount();
 
     renderList({}, ['users.store']);
     await screen.findByText('Ada');
-    expect(screen.queryByRole('button', { name: 'Export' })).not.toBeInTheDocument();
-    expect(screen.getByRole('button', { name: 'Import' })).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: en.export })).not.toBeInTheDocument();
+    expect(screen.getByRole('button', { name: en.import })).toBeInTheDocument();
   });
 
   it('keeps the previous rows on screen while the next page loads', async () => {

@@ -4,6 +4,7 @@ import { fakeNetwork } from '../../../test/fakeNetwork';
 import { renderWithProviders } from '../../../test/renderWithProviders';
 import { ROUTES } from '../../shared/routes';
 import { ChangePasswordScreen } from './ChangePasswordScreen';
+import { en } from '../../shared/messages';
 
 const current = () => screen.getByLabelText(/^Current Password/);
 const next = () => screen.getByLabelText('Password');
@@ -14,7 +15,7 @@ async function fill(values: [string, string, string]) {
   await user.type(current(), values[0]);
   await user.type(next(), values[1]);
   await user.type(confirmation(), values[2]);
-  await user.click(screen.getByRole('button', { name: 'Save' }));
+  await user.click(screen.getByRole('button', { name: en.save }));
 }
 
 function renderScreen() {
@@ -33,7 +34,7 @@ describe('ChangePasswordScreen', () => {
   it('asks for every field when submitted empty', async () => {
     fakeNetwork({});
     renderScreen();
-    await userEvent.setup({ delay: null }).click(screen.getByRole('button', { name: 'Save' }));
+    await userEvent.setup({ delay: null }).click(screen.getByRole('button', { name: en.save }));
     expect(await screen.findByText('Current Password is required')).toBeInTheDocument();
     expect(screen.getByText('Password is required')).toBeInTheDocument();
     expect(screen.getByText('Password Confirmation is required')).toBeInTheDocument();
@@ -45,7 +46,7 @@ describe('ChangePasswordScreen', () => {
     });
     renderScreen();
     await fill(['old-password', 'new-password-1', 'new-password-1']);
-    expect(await screen.findByText('password changed successfully')).toBeInTheDocument();
+    expect(await screen.findByText(en.passwordChanged)).toBeInTheDocument();
     expect(requests).toEqual([
       expect.objectContaining({
         method: 'PUT',
@@ -84,8 +85,8 @@ describe('ChangePasswordScreen', () => {
     fakeNetwork({});
     const { store } = renderScreen();
     expect(store.getState().breadcrumbs).toEqual([
-      { label: 'Dashboard', path: '/' },
-      { label: 'Change Password' },
+      { label: en.dashboard, path: '/' },
+      { label: en.changePassword },
     ]);
   });
 });

@@ -4,6 +4,7 @@ import { PERMISSIONS } from '../../shared/permissions';
 import { ROUTES } from '../../shared/routes';
 import { DashboardScreen } from './DashboardScreen';
 import { quickLinks } from './QuickLinksCard';
+import { en } from '../../shared/messages';
 
 describe('DashboardScreen', () => {
   it('greets the signed-in user by name', () => {
@@ -13,7 +14,7 @@ describe('DashboardScreen', () => {
 
   it('sets the breadcrumbs to Dashboard', () => {
     const { store } = renderWithProviders(<DashboardScreen />, { path: ROUTES.dashboard });
-    expect(store.getState().breadcrumbs).toEqual([{ label: 'Dashboard' }]);
+    expect(store.getState().breadcrumbs).toEqual([{ label: en.dashboard }]);
   });
 
   it('shows the role and links only to the sections the user may open', () => {
@@ -24,14 +25,14 @@ describe('DashboardScreen', () => {
     };
     renderWithProviders(<DashboardScreen />, { path: ROUTES.dashboard, auth: { user } });
     expect(screen.getByText('Editor')).toBeInTheDocument();
-    const links = within(screen.getByRole('list', { name: 'Quick links' })).getAllByRole('link');
+    const links = within(screen.getByRole('list', { name: en.quickLinks })).getAllByRole('link');
     expect(links.map((link) => link.getAttribute('href'))).toEqual([ROUTES.brands, ROUTES.news]);
   });
 
   it('links to the profile and the change-password screens', () => {
     renderWithProviders(<DashboardScreen />, { path: ROUTES.dashboard });
-    expect(screen.getByRole('link', { name: 'View Profile' })).toHaveAttribute('href', ROUTES.profile);
-    expect(screen.getByRole('link', { name: 'Change Password' })).toHaveAttribute(
+    expect(screen.getByRole('link', { name: en.viewProfile })).toHaveAttribute('href', ROUTES.profile);
+    expect(screen.getByRole('link', { name: en.changePassword })).toHaveAttribute(
       'href',
       ROUTES.changePassword,
     );

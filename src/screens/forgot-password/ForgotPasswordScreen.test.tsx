@@ -5,6 +5,7 @@ import { renderWithProviders } from '../../../test/renderWithProviders';
 import { ROUTES } from '../../shared/routes';
 import { ForgotPasswordScreen } from './ForgotPasswordScreen';
 import { ForgotPasswordSuccessScreen } from './ForgotPasswordSuccessScreen';
+import { en } from '../../shared/messages';
 
 const guest = { phase: 'no-auth' as const, user: null };
 
@@ -24,8 +25,8 @@ describe('ForgotPasswordScreen', () => {
     const user = userEvent.setup({ delay: null });
     const { router } = renderScreen();
     await user.type(screen.getByLabelText(/Email/), 'ada@example.com');
-    await user.click(screen.getByRole('button', { name: 'Submit' }));
-    expect(await screen.findByText('Password reset has been sent to your email.')).toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: en.submit }));
+    expect(await screen.findByText(en.forgotPasswordSuccess)).toBeInTheDocument();
     expect(router.state.location.pathname).toBe(ROUTES.forgotPasswordSuccess);
     expect(requests).toEqual([
       expect.objectContaining({
@@ -34,14 +35,14 @@ describe('ForgotPasswordScreen', () => {
         body: { email: 'ada@example.com' },
       }),
     ]);
-    expect(screen.getByRole('link', { name: 'Back to Login' })).toHaveAttribute('href', ROUTES.login);
+    expect(screen.getByRole('link', { name: en.backToLogin })).toHaveAttribute('href', ROUTES.login);
   });
 
   it('asks for the e-mail before sending anything', async () => {
     const { requests } = fakeNetwork({});
     const user = userEvent.setup({ delay: null });
     renderScreen();
-    await user.click(screen.getByRole('button', { name: 'Submit' }));
+    await user.click(screen.getByRole('button', { name: en.submit }));
     expect(await screen.findByText('Email is required')).toBeInTheDocument();
     expect(requests).toHaveLength(0);
   });
@@ -56,7 +57,7 @@ describe('ForgotPasswordScreen', () => {
     const user = userEvent.setup({ delay: null });
     const { router } = renderScreen();
     await user.type(screen.getByLabelText(/Email/), 'ada@example.com');
-    await user.click(screen.getByRole('button', { name: 'Submit' }));
+    await user.click(screen.getByRole('button', { name: en.submit }));
     expect(
       await screen.findByRole('textbox', { description: 'Email max 255 character' }),
     ).toBeInTheDocument();
@@ -66,6 +67,6 @@ describe('ForgotPasswordScreen', () => {
   it('links back to the login screen', () => {
     fakeNetwork({});
     renderScreen();
-    expect(screen.getByRole('link', { name: 'Back to Login' })).toHaveAttribute('href', ROUTES.login);
+    expect(screen.getByRole('link', { name: en.backToLogin })).toHaveAttribute('href', ROUTES.login);
   });
 });

@@ -3,6 +3,7 @@ import userEvent from '@testing-library/user-event';
 import { renderWithProviders } from '../../../test/renderWithProviders';
 import { ROUTES } from '../../shared/routes';
 import { LoginScreen } from './LoginScreen';
+import { en } from '../../shared/messages';
 
 const guest = { phase: 'no-auth' as const, user: null };
 
@@ -10,7 +11,7 @@ describe('LoginScreen', () => {
   it('asks for the e-mail and the password when submitted empty', async () => {
     const user = userEvent.setup({ delay: null });
     const { auth } = renderWithProviders(<LoginScreen />, { path: ROUTES.login, auth: guest });
-    await user.click(screen.getByRole('button', { name: 'Login' }));
+    await user.click(screen.getByRole('button', { name: en.login }));
     expect(await screen.findByText('Email is required')).toBeInTheDocument();
     expect(screen.getByText('Password is required')).toBeInTheDocument();
     expect(auth.signIn).not.toHaveBeenCalled();
@@ -20,7 +21,7 @@ describe('LoginScreen', () => {
     const user = userEvent.setup({ delay: null });
     renderWithProviders(<LoginScreen />, { path: ROUTES.login, auth: guest });
     await user.type(screen.getByLabelText(/Email/), 'not-an-address');
-    await user.click(screen.getByRole('button', { name: 'Login' }));
+    await user.click(screen.getByRole('button', { name: en.login }));
     expect(await screen.findByText('Email does not match')).toBeInTheDocument();
   });
 
@@ -29,13 +30,13 @@ describe('LoginScreen', () => {
     const { auth } = renderWithProviders(<LoginScreen />, { path: ROUTES.login, auth: guest });
     await user.type(screen.getByLabelText(/Email/), ' ada@example.com ');
     await user.type(screen.getByLabelText('Password'), 'correct horse');
-    await user.click(screen.getByRole('button', { name: 'Login' }));
+    await user.click(screen.getByRole('button', { name: en.login }));
     expect(auth.signIn).toHaveBeenCalledWith({ username: 'ada@example.com', password: 'correct horse' });
   });
 
   it('disables the login button while signing in', () => {
     renderWithProviders(<LoginScreen />, { path: ROUTES.login, auth: { ...guest, signingIn: true } });
-    expect(screen.getByRole('button', { name: 'Login' })).toBeDisabled();
+    expect(screen.getByRole('button', { name: en.login })).toBeDisabled();
   });
 
   it('shows the last sign-in failure', () => {
@@ -48,7 +49,7 @@ describe('LoginScreen', () => {
 
   it('links to the forgot-password screen', () => {
     renderWithProviders(<LoginScreen />, { path: ROUTES.login, auth: guest });
-    expect(screen.getByRole('link', { name: 'Forgot password?' })).toHaveAttribute(
+    expect(screen.getByRole('link', { name: en.forgotPasswordLink })).toHaveAttribute(
       'href',
       ROUTES.forgotPassword,
     );

@@ -6,6 +6,7 @@ import { renderWithProviders, testUser } from '../../../test/renderWithProviders
 import type { User } from '../../shared/contracts/account';
 import { ROUTES } from '../../shared/routes';
 import { ProfileScreen } from './ProfileScreen';
+import { en } from '../../shared/messages';
 
 const user: User = { ...testUser, phone_number: '+62 21 555 0100' };
 
@@ -22,7 +23,7 @@ function renderProfile() {
 
 async function startEditing() {
   const actor = userEvent.setup({ delay: null });
-  await actor.click(screen.getByRole('button', { name: 'Edit' }));
+  await actor.click(screen.getByRole('button', { name: en.edit }));
   return actor;
 }
 
@@ -34,13 +35,13 @@ describe('ProfileScreen', () => {
     expect(screen.getByText(user.email)).toBeInTheDocument();
     expect(screen.getByText('+62 21 555 0100')).toBeInTheDocument();
     expect(screen.getAllByText('Administrator').length).toBeGreaterThan(0);
-    expect(screen.getByText('Active')).toBeInTheDocument();
+    expect(screen.getByText(en.active)).toBeInTheDocument();
   });
 
   it('sets the breadcrumbs to Dashboard › Profile', () => {
     fakeNetwork({});
     const { store } = renderProfile();
-    expect(store.getState().breadcrumbs).toEqual([{ label: 'Dashboard', path: '/' }, { label: 'Profile' }]);
+    expect(store.getState().breadcrumbs).toEqual([{ label: en.dashboard, path: '/' }, { label: en.profile }]);
   });
 
   it('saves the edited profile, toasts the message and replaces the user', async () => {
@@ -54,9 +55,9 @@ describe('ProfileScreen', () => {
     await actor.clear(screen.getByLabelText(/^Name/));
     await actor.type(screen.getByLabelText(/^Name/), 'Ada King');
     await actor.clear(screen.getByLabelText(/Phone Number/));
-    await actor.click(screen.getByRole('button', { name: 'Save' }));
+    await actor.click(screen.getByRole('button', { name: en.save }));
 
-    expect(await screen.findByText('Profile has been successfully updated')).toBeInTheDocument();
+    expect(await screen.findByText(en.profileUpdated)).toBeInTheDocument();
     expect(requests).toEqual([
       expect.objectContaining({
         method: 'PUT',
@@ -65,7 +66,7 @@ describe('ProfileScreen', () => {
       }),
     ]);
     expect(auth.updateProfile).toHaveBeenCalledWith(saved);
-    expect(screen.getByRole('button', { name: 'Edit' })).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: en.edit })).toBeInTheDocument();
   });
 
   it('shows a 422 e-mail error on the e-mail field and stays in edit mode', async () => {
@@ -82,13 +83,13 @@ describe('ProfileScreen', () => {
     const actor = await startEditing();
     await actor.clear(screen.getByLabelText(/^Email/));
     await actor.type(screen.getByLabelText(/^Email/), 'grace@example.com');
-    await actor.click(screen.getByRole('button', { name: 'Save' }));
+    await actor.click(screen.getByRole('button', { name: en.save }));
 
     expect(await screen.findByRole('textbox', { name: /^Email/ })).toHaveAccessibleDescription(
       'Email has already been taken',
     );
     expect(auth.updateProfile).not.toHaveBeenCalled();
-    expect(screen.getByRole('button', { name: 'Save' })).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: en.save })).toBeInTheDocument();
   });
 
   it('validates before saving', async () => {
@@ -96,7 +97,7 @@ describe('ProfileScreen', () => {
     renderProfile();
     const actor = await startEditing();
     await actor.clear(screen.getByLabelText(/^Name/));
-    await actor.click(screen.getByRole('button', { name: 'Save' }));
+    await actor.click(screen.getByRole('button', { name: en.save }));
     expect(await screen.findByText('Name is required')).toBeInTheDocument();
     expect(requests).toHaveLength(0);
   });
@@ -106,7 +107,7 @@ describe('ProfileScreen', () => {
     renderProfile();
     const actor = await startEditing();
     await actor.type(screen.getByLabelText(/^Name/), ' the Second');
-    await actor.click(screen.getByRole('button', { name: 'Cancel' }));
+    await actor.click(screen.getByRole('button', { name: en.cancel }));
     expect(screen.getByRole('heading', { name: user.name })).toBeInTheDocument();
     expect(requests).toHaveLength(0);
   });
@@ -119,14 +120,14 @@ describe('ProfileScreen', () => {
 
     await actor.click(screen.getByRole('link', { name: 'Home' }));
     const dialog = await screen.findByRole('dialog');
-    expect(dialog).toHaveTextContent('You have unsaved changes. Leave this page anyway?');
-    await actor.click(within(dialog).getByRole('button', { name: 'Stay' }));
+    expect(dialog).toHaveTextContent(en.unsavedChanges);
+    await actor.click(within(dialog).getByRole('button', { name: en.stay }));
     await waitForElementToBeRemoved(dialog);
     expect(router.state.location.pathname).toBe(ROUTES.profile);
     expect(screen.getByLabelText(/^Name/)).toHaveValue(`${user.name} the Second`);
 
     await actor.click(screen.getByRole('link', { name: 'Home' }));
-    await actor.click(within(await screen.findByRole('dialog')).getByRole('button', { name: 'Leave' }));
+    await actor.click(within(await screen.findByRole('dialog')).getByRole('button', { name: en.leave }));
     expect(await screen.findByTestId('location')).toHaveTextContent('/');
   });
 

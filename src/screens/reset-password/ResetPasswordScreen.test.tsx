@@ -4,6 +4,7 @@ import { fakeNetwork } from '../../../test/fakeNetwork';
 import { renderWithProviders } from '../../../test/renderWithProviders';
 import { ROUTES } from '../../shared/routes';
 import { ResetPasswordScreen } from './ResetPasswordScreen';
+import { en } from '../../shared/messages';
 
 const guest = { phase: 'no-auth' as const, user: null };
 const link = `${ROUTES.resetPassword}?token=abc123&email=ada%40example.com`;
@@ -17,7 +18,7 @@ async function fillPasswords(password: string, confirmation: string) {
   const user = userEvent.setup({ delay: null });
   await user.type(await screen.findByLabelText('Password'), password);
   await user.type(screen.getByLabelText(/^Password Confirmation/), confirmation);
-  await user.click(screen.getByRole('button', { name: 'Reset Password' }));
+  await user.click(screen.getByRole('button', { name: en.resetPassword }));
 }
 
 describe('ResetPasswordScreen', () => {
@@ -26,9 +27,9 @@ describe('ResetPasswordScreen', () => {
       'GET /api/password/reset/abc123': { status: 410, body: { message: 'The token has expired' } },
     });
     renderScreen();
-    expect(await screen.findByRole('heading', { name: 'The token has expired' })).toBeInTheDocument();
-    expect(screen.getByText('Please do a password reset request again.')).toBeInTheDocument();
-    expect(screen.getByRole('link', { name: 'Forgot Password' })).toHaveAttribute(
+    expect(await screen.findByRole('heading', { name: en.tokenExpiredTitle })).toBeInTheDocument();
+    expect(screen.getByText(en.tokenExpiredText)).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: en.forgotPasswordTitle })).toHaveAttribute(
       'href',
       ROUTES.forgotPassword,
     );
@@ -37,7 +38,7 @@ describe('ResetPasswordScreen', () => {
   it('treats a link without a token as expired', async () => {
     const { requests } = fakeNetwork({});
     renderScreen(ROUTES.resetPassword);
-    expect(await screen.findByRole('heading', { name: 'The token has expired' })).toBeInTheDocument();
+    expect(await screen.findByRole('heading', { name: en.tokenExpiredTitle })).toBeInTheDocument();
     expect(requests).toHaveLength(0);
   });
 
@@ -64,7 +65,7 @@ describe('ResetPasswordScreen', () => {
     });
     const { router } = renderScreen();
     await fillPasswords('new-password-1', 'new-password-1');
-    expect(await screen.findByText('password created successfully')).toBeInTheDocument();
+    expect(await screen.findByText(en.passwordCreated)).toBeInTheDocument();
     expect(router.state.location.pathname).toBe(ROUTES.login);
     expect(requests.find((request) => request.method === 'POST')?.body).toEqual({
       token: 'abc123',
