@@ -2,7 +2,7 @@ import type { Browser } from 'playwright-core';
 import { en, t } from '../src/shared/messages';
 import { ROUTES } from '../src/shared/routes';
 import { STORAGE_KEYS } from '../src/shared/storageKeys';
-import { launchBrowser, newPage, signIn, signInViaApi, snap } from './support/browser';
+import { WELCOME, launchBrowser, newPage, signIn, signInViaApi, snap } from './support/browser';
 import { E2E_ADMIN } from './support/config';
 
 let browser: Browser;
@@ -130,7 +130,7 @@ describe('signed-in admin', () => {
       .getByRole('link', { name: en.backToHome })
       .or(page.getByRole('button', { name: en.backToHome }))
       .click();
-    await page.getByRole('heading', { name: /^Welcome, / }).waitFor();
+    await page.getByRole('heading', { name: WELCOME }).waitFor();
     await context.close();
   });
 

@@ -2,7 +2,9 @@ import { mkdirSync } from 'node:fs';
 import path from 'node:path';
 import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
 import type { TokenResponse } from '../../src/shared/contracts/account';
-import { API_PATHS } from '../../src/shared/routes';
+import { RUNTIME_ENV_GLOBAL, type RuntimeEnv } from '../../src/shared/env';
+import { LABELS, en, t } from '../../src/shared/messages';
+import { API_PATHS, ROUTES } from '../../src/shared/routes';
 import { writeSession } from '../../store/session';
 import { E2E_ADMIN, baseUrl } from './config';
 
@@ -40,17 +42,20 @@ export async function snap(page: Page, name: string): Promise<void> {
   await page.screenshot({ path: path.join(artifactsDir, `${name}.png`), fullPage: true });
 }
 
+/** The dashboard's greeting, whoever is signed in. */
+export const WELCOME = new RegExp(`^${t('welcome', { name: '' })}`);
+
 /** Signs in through the login screen and waits for the dashboard. */
 export async function signIn(
   page: Page,
   email: string = E2E_ADMIN.email,
   password: string = E2E_ADMIN.password,
 ) {
-  await page.goto('/login');
-  await page.getByLabel('Email').fill(email);
-  await page.getByLabel('Password', { exact: true }).fill(password);
-  await page.getByRole('button', { name: 'Login' }).click();
-  await page.getByRole('heading', { name: /^Welcome, / }).waitFor();
+  await page.goto(ROUTES.login);
+  await page.getByLabel(LABELS.email).fill(email);
+  await page.getByLabel(LABELS.password, { exact: true }).fill(password);
+  await page.getByRole('button', { name: en.login }).click();
+  await page.getByRole('heading', { name: WELCOME }).waitFor();
 }
 
 /** Signs in through the API, as a test that is not about sign-in would, and stores the session. */
@@ -59,10 +64,10 @@ export async function signInViaApi(
   email: string = E2E_ADMIN.email,
   password: string = E2E_ADMIN.password,
 ) {
-  await page.goto('/login');
+  await page.goto(ROUTES.login);
   const token = await page.evaluate(
-    async ({ url, email, password }) => {
-      const env = (window as unknown as { __ENV__: { CLIENT_ID: string; CLIENT_SECRET: string } }).__ENV__;
+    async ({ url, envGlobal, email, password }) => {
+      const env = (window as unknown as Record<string, RuntimeEnv>)[envGlobal];
       const response = await fetch(url, {
         method: 'POST',
         headers: { 'content-type': 'application/json' },
@@ -77,7 +82,7 @@ export async function signInViaApi(
       });
       return (await response.json()) as TokenResponse;
     },
-    { url: API_PATHS.token, email, password },
+    { url: API_PATHS.token, envGlobal: RUNTIME_ENV_GLOBAL, email, password },
   );
   // The session is written by the app's own module into a stand-in storage, then copied over.
   const items = new Map<string, string>();
@@ -91,6 +96,6 @@ export async function signInViaApi(
     (entries) => entries.forEach(([key, value]) => localStorage.setItem(key, value)),
     [...items],
   );
-  await page.goto('/');
-  await page.getByRole('heading', { name: /^Welcome, / }).waitFor();
+  await page.goto(ROUTES.dashboard);
+  await page.getByRole('heading', { name: WELCOME }).waitFor();
 }
