@@ -5,6 +5,9 @@ export const randomToken = (bytes = 32): string => randomBytes(bytes).toString('
 
 export const sha256 = (value: string): string => createHash('sha256').update(value).digest('hex');
 
-/** Compares two secrets by their hashes so neither length nor content leaks through timing. */
-export const secretsEqual = (a: string, b: string): boolean =>
-  timingSafeEqual(Buffer.from(sha256(a), 'hex'), Buffer.from(sha256(b), 'hex'));
+/** Whether `secret` is the one whose SHA-256 is `hash`, compared in constant time. */
+export const matchesHash = (secret: string, hash: string): boolean => {
+  const given = Buffer.from(sha256(secret), 'hex');
+  const stored = Buffer.from(hash, 'hex');
+  return given.length === stored.length && timingSafeEqual(given, stored);
+};

@@ -1,5 +1,5 @@
 import { hash, verify } from '@node-rs/argon2';
-import { randomBytes } from 'node:crypto';
+import { randomToken } from './crypto';
 
 // @node-rs/argon2 defaults to argon2id; the parameters are OWASP's minimum for argon2id.
 const OPTIONS = { memoryCost: 19456, timeCost: 2, parallelism: 1 } as const;
@@ -17,7 +17,7 @@ export async function verifyPassword(
   password: string,
 ): Promise<boolean> {
   if (!storedHash) {
-    dummyHash ??= hashPassword(randomBytes(16).toString('hex'));
+    dummyHash ??= hashPassword(randomToken(16));
     await verify(await dummyHash, password).catch(() => false);
     return false;
   }
@@ -25,4 +25,4 @@ export async function verifyPassword(
 }
 
 /** A strong generated password: 18 random bytes, base64url (24 characters). */
-export const generatePassword = (): string => randomBytes(18).toString('base64url');
+export const generatePassword = (): string => randomToken(18);

@@ -4,7 +4,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import { en } from '../../src/shared/messages';
 import type { Config } from '../config';
 import type { Db } from '../db/client';
-import { randomToken, sha256 } from '../lib/crypto';
+import { matchesHash, randomToken, sha256 } from '../lib/crypto';
 import { verifyPassword } from '../lib/passwords';
 import { findClient } from '../repositories/oauthClients';
 import {
@@ -41,7 +41,7 @@ export function createOAuthModel(db: Db, log: FastifyBaseLogger): Model {
   return {
     async getClient(clientId, clientSecret) {
       const client = await findClient(db, clientId);
-      if (!client || !clientSecret || sha256(clientSecret) !== client.secretHash) return false;
+      if (!client || !clientSecret || !matchesHash(clientSecret, client.secretHash)) return false;
       return toClient(client.id);
     },
 
