@@ -17,6 +17,7 @@ import { parseArgs } from 'node:util';
 import { sql } from 'drizzle-orm';
 import pg from 'pg';
 import { buildApp } from '../server/app';
+import { API_PATHS } from '../src/shared/routes';
 import { loadConfig } from '../server/config';
 
 export const BENCH_ADMIN = {
@@ -111,7 +112,7 @@ export async function startBenchApp(
   const app = await buildApp(config, { announce: () => undefined });
   const response = await app.inject({
     method: 'POST',
-    url: '/oauth/token',
+    url: API_PATHS.token,
     payload: {
       grant_type: 'password',
       username: BENCH_ADMIN.email,

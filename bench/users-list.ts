@@ -4,17 +4,14 @@
  *
  *   npx tsx bench/users-list.ts
  */
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
 import { sql } from 'drizzle-orm';
-import { buildApp } from '../server/app';
-import { loadConfig } from '../server/config';
+import { apiPath } from '../src/shared/resources/resource';
+import { usersResource } from '../src/shared/resources/users';
+import { startBenchApp } from './catalog-data';
 
 const USERS = 10_000;
 const RUNS = 50;
 const WARMUP = 5;
-const ADMIN = { name: 'Bench Admin', email: 'bench@example.com', password: 'bench-password-123' };
 
 const SHAPES: [string, string][] = [
   ['default (created_at desc, 10)', ''],
@@ -28,17 +25,7 @@ const percentile = (sorted: number[], p: number) =>
   sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)];
 
 async function main() {
-  const dataDir = mkdtempSync(path.join(tmpdir(), 'admin-bench-'));
-  const config = {
-    ...loadConfig({}),
-    dataDir,
-    inMemoryDb: true,
-    uploadsDir: path.join(dataDir, 'uploads'),
-    staticDir: path.join(dataDir, 'no-build'),
-    admin: ADMIN,
-    logLevel: false as const,
-  };
-  const app = await buildApp(config, { announce: () => undefined });
+  const { app, token, close } = await startBenchApp();
   try {
     // One statement: names, e-mails, alternating status, created over the last week, all on the super role.
     await app.db.execute(sql`
@@ -46,19 +33,7 @@ async function main() {
       select 'User ' || g, 'user' || g || '@bench.test', '+62 ' || g, (g % 2)::smallint,
              (select id from roles where is_super), '!bench', now() - (g || ' minutes')::interval, now()
       from generate_series(1, ${USERS}) as g`);
-    const token = await app.inject({
-      method: 'POST',
-      url: '/oauth/token',
-      payload: {
-        grant_type: 'password',
-        username: ADMIN.email,
-        password: ADMIN.password,
-        client_id: app.spaClient.clientId,
-        client_secret: app.spaClient.clientSecret,
-        scope: '*',
-      },
-    });
-    const headers = { authorization: `Bearer ${token.json<{ access_token: string }>().access_token}` };
+    const headers = { authorization: `Bearer ${token}` };
 
     const table: Record<string, { 'median ms': number; 'p95 ms': number; total: number }> = {};
     for (const [label, query] of SHAPES) {
@@ -66,7 +41,11 @@ async function main() {
       let total = 0;
       for (let run = 0; run < WARMUP + RUNS; run++) {
         const started = process.hrtime.bigint();
-        const response = await app.inject({ method: 'GET', url: `/api/users?${query}`, headers });
+        const response = await app.inject({
+          method: 'GET',
+          url: `${apiPath(usersResource)}?${query}`,
+          headers,
+        });
         const ms = Number(process.hrtime.bigint() - started) / 1e6;
         if (response.statusCode !== 200) throw new Error(`${label}: ${response.statusCode} ${response.body}`);
         total = response.json<{ meta: { total: number } }>().meta.total;
@@ -82,8 +61,7 @@ async function main() {
     process.stdout.write(`GET /api/users over ${USERS + 1} users, PGlite in memory, ${RUNS} runs each\n`);
     console.table(table);
   } finally {
-    await app.close();
-    rmSync(dataDir, { recursive: true, force: true });
+    await close();
   }
 }
 

@@ -7,6 +7,7 @@ import Fastify, {
 } from 'fastify';
 import { ValidationError } from 'yup';
 import { en } from '../src/shared/messages';
+import { API_PATHS } from '../src/shared/routes';
 import { installYupLocale } from '../src/shared/yupLocale';
 import type { Config } from './config';
 import type { PgliteFactory } from './db/client';
@@ -43,7 +44,7 @@ export interface AppDeps {
 }
 
 // Paths carrying a secret in the URL itself; the log shows them without it.
-const SECRET_IN_PATH = /^(\/api\/password\/reset\/)[^/?]+/;
+const SECRET_IN_PATH = new RegExp(`^(${API_PATHS.passwordReset}/)[^/?]+`);
 
 const loggerOptions = (config: Config): FastifyServerOptions['logger'] =>
   config.logLevel === false

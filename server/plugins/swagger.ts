@@ -2,8 +2,7 @@ import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
 import fp from 'fastify-plugin';
 import type { Config } from '../config';
-
-export const DOCS_PREFIX = '/api/docs';
+import { API_PATHS } from '../../src/shared/routes';
 
 /** OpenAPI document built from the route schemas, with Swagger UI at /api/docs (JSON at /api/docs/json). */
 export const swaggerPlugin = fp<{ config: Config }>(
@@ -29,7 +28,7 @@ export const swaggerPlugin = fp<{ config: Config }>(
       },
     });
     // Swagger UI ships its own CSP with the hashes of its inline code; it applies to /api/docs only.
-    await app.register(swaggerUi, { routePrefix: DOCS_PREFIX, staticCSP: true });
+    await app.register(swaggerUi, { routePrefix: API_PATHS.docs, staticCSP: true });
   },
   { name: 'swagger' },
 );
