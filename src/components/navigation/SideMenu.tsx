@@ -14,6 +14,7 @@ import ExpandMore from '@mui/icons-material/ExpandMore';
 import { Link as RouterLink, useLocation } from 'react-router-dom';
 import { findSelectedKey, type MenuItem } from '../../shared/menu';
 import { en } from '../../shared/messages';
+import { ROUTES } from '../../shared/routes';
 import { MenuIcon } from './menuIcons';
 
 export type SideMenuMode = 'horizontal' | 'vertical' | 'inline';
@@ -77,7 +78,7 @@ export function SideMenu({ menus, mode = 'horizontal', onNavigate }: SideMenuPro
         <MenuItemButton
           key={child.key}
           component={RouterLink}
-          to={child.path ?? '/'}
+          to={child.path ?? ROUTES.dashboard}
           selected={selected.key === child.key}
           aria-current={selected.key === child.key ? 'page' : undefined}
           onClick={chosen}
@@ -110,7 +111,7 @@ export function SideMenu({ menus, mode = 'horizontal', onNavigate }: SideMenuPro
             <Button
               key={item.key}
               component={RouterLink}
-              to={item.path ?? '/'}
+              to={item.path ?? ROUTES.dashboard}
               color={selected.key === item.key ? 'primary' : 'inherit'}
               aria-current={selected.key === item.key ? 'page' : undefined}
               startIcon={<MenuIcon name={item.icon} />}
@@ -185,7 +186,7 @@ function Leaf({ item, selected, nested, onClick }: LeafProps) {
   return (
     <ListItemButton
       component={RouterLink}
-      to={item.path ?? '/'}
+      to={item.path ?? ROUTES.dashboard}
       selected={selected}
       aria-current={selected ? 'page' : undefined}
       onClick={onClick}
