@@ -1,4 +1,4 @@
-import type { FastifyReply, FastifyRequest, preHandlerAsyncHookHandler } from 'fastify';
+import type { FastifyReply, FastifyRequest, preValidationAsyncHookHandler } from 'fastify';
 import fp from 'fastify-plugin';
 import { en } from '../../src/shared/messages';
 import { hasAnyPermission, hasPermission } from '../../src/shared/permissions';
@@ -8,12 +8,12 @@ import { findAuthUserByAccessHash, type AuthUser } from '../repositories/tokens'
 
 declare module 'fastify' {
   interface FastifyInstance {
-    /** preHandler: a live Bearer token of an active user, or 401. */
+    /** A live Bearer token of an active user, or 401. */
     authenticate: (request: FastifyRequest, reply: FastifyReply) => Promise<void>;
-    /** preHandler: authenticates, then 403 unless the user's role holds `key` ('any' for everyone). */
-    requirePermission: (key: string) => preHandlerAsyncHookHandler;
-    /** preHandler: authenticates, then 403 unless the user's role holds at least one of `keys`. */
-    requireAnyPermission: (keys: readonly string[]) => preHandlerAsyncHookHandler;
+    /** preValidation hook: authenticates, then 403 unless the user's role holds `key` ('any' for everyone). */
+    requirePermission: (key: string) => preValidationAsyncHookHandler;
+    /** preValidation hook: authenticates, then 403 unless the user's role holds at least one of `keys`. */
+    requireAnyPermission: (keys: readonly string[]) => preValidationAsyncHookHandler;
   }
   interface FastifyRequest {
     user: AuthUser | null;
@@ -42,13 +42,13 @@ export const authPlugin = fp(
     };
 
     app.decorate('authenticate', authenticate);
-    app.decorate('requirePermission', (key: string): preHandlerAsyncHookHandler => {
+    app.decorate('requirePermission', (key: string): preValidationAsyncHookHandler => {
       return async (request) => {
         await authenticate(request);
         if (!hasPermission(request.user?.permissions, key)) throw new HttpError(403, en.unauthorized);
       };
     });
-    app.decorate('requireAnyPermission', (keys: readonly string[]): preHandlerAsyncHookHandler => {
+    app.decorate('requireAnyPermission', (keys: readonly string[]): preValidationAsyncHookHandler => {
       return async (request) => {
         await authenticate(request);
         if (!hasAnyPermission(request.user?.permissions, keys)) throw new HttpError(403, en.unauthorized);
@@ -58,7 +58,7 @@ export const authPlugin = fp(
   { name: 'auth', dependencies: ['db'] },
 );
 
-/** The authenticated user of a guarded route (its preHandler guarantees one). */
+/** The authenticated user of a guarded route (its preValidation guard guarantees one). */
 export function currentUser(request: FastifyRequest): AuthUser {
   if (!request.user) throw new HttpError(401, en.unauthenticated);
   return request.user;

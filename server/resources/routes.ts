@@ -138,7 +138,7 @@ export function registerResource<
   app.get(
     base,
     {
-      preHandler: app.requirePermission(can(contract, 'index')),
+      preValidation: app.requirePermission(can(contract, 'index')),
       schema: {
         tags,
         summary: `List ${contract.group}`,
@@ -175,7 +175,7 @@ export function registerResource<
     app.get(
       optionsPath(contract),
       {
-        preHandler: app.requireAnyPermission(keys),
+        preValidation: app.requireAnyPermission(keys),
         schema: {
           tags,
           summary: `Every ${item.toLowerCase()} as a select option`,
@@ -197,7 +197,7 @@ export function registerResource<
     app.get(
       `${base}/export`,
       {
-        preHandler: app.requirePermission(can(contract, 'index')),
+        preValidation: app.requirePermission(can(contract, 'index')),
         schema: {
           tags,
           summary: `Export ${contract.group} as CSV or XLSX`,
@@ -223,7 +223,7 @@ export function registerResource<
     app.get(
       `${base}/import-template`,
       {
-        preHandler: app.requirePermission(can(contract, 'store')),
+        preValidation: app.requirePermission(can(contract, 'store')),
         schema: {
           tags,
           summary: `Download the ${contract.group} import template (CSV or XLSX)`,
@@ -247,7 +247,7 @@ export function registerResource<
     app.post(
       `${base}/import`,
       {
-        preHandler: app.requirePermission(can(contract, 'store')),
+        preValidation: app.requirePermission(can(contract, 'store')),
         schema: {
           tags,
           summary: `Import ${contract.group} from CSV or XLSX`,
@@ -290,7 +290,7 @@ export function registerResource<
   app.get(
     `${base}/:id`,
     {
-      preHandler: app.requirePermission(can(contract, 'index')),
+      preValidation: app.requirePermission(can(contract, 'index')),
       schema: {
         tags,
         summary: `Show one ${item.toLowerCase()}`,
@@ -309,12 +309,12 @@ export function registerResource<
   app.post(
     base,
     {
-      preHandler: app.requirePermission(can(contract, 'store')),
+      preValidation: app.requirePermission(can(contract, 'store')),
       schema: {
         tags,
         summary: `Create a ${item.toLowerCase()}`,
         security: bearer,
-        // No `type`: validation (Yup) runs after the permission check, so a 401/403 never turns into a 422.
+        // No `type`: the shared Yup schema is the one validator (it runs in the handler).
         body: { description: `The ${item.toLowerCase()}'s fields, validated with the shared Yup schema` },
         response: { 201: writeAnswer, ...errors },
       },
@@ -339,7 +339,7 @@ export function registerResource<
   app.put(
     `${base}/:id`,
     {
-      preHandler: app.requirePermission(can(contract, 'update')),
+      preValidation: app.requirePermission(can(contract, 'update')),
       schema: {
         tags,
         summary: `Update a ${item.toLowerCase()}`,
@@ -377,7 +377,7 @@ export function registerResource<
   app.delete(
     `${base}/:id`,
     {
-      preHandler: app.requirePermission(can(contract, 'destroy')),
+      preValidation: app.requirePermission(can(contract, 'destroy')),
       schema: {
         tags,
         summary: `Delete a ${item.toLowerCase()}`,

@@ -33,7 +33,7 @@ export async function accountRoutes(app: FastifyInstance): Promise<void> {
   app.get(
     API_PATHS.account,
     {
-      preHandler: signedIn,
+      preValidation: signedIn,
       schema: {
         tags: ['account'],
         summary: 'The signed-in user',
@@ -47,7 +47,7 @@ export async function accountRoutes(app: FastifyInstance): Promise<void> {
   app.put(
     API_PATHS.account,
     {
-      preHandler: signedIn,
+      preValidation: signedIn,
       schema: {
         tags: ['account'],
         summary: 'Update the profile',
@@ -81,7 +81,7 @@ export async function accountRoutes(app: FastifyInstance): Promise<void> {
   app.put(
     API_PATHS.accountPassword,
     {
-      preHandler: signedIn,
+      preValidation: signedIn,
       schema: {
         tags: ['account'],
         summary: 'Change the password',
@@ -115,7 +115,7 @@ export async function accountRoutes(app: FastifyInstance): Promise<void> {
   app.post(
     API_PATHS.logout,
     {
-      preHandler: signedIn,
+      preValidation: signedIn,
       schema: {
         tags: ['account'],
         summary: 'Sign out',

@@ -21,7 +21,7 @@ export async function companyRoutes(app: FastifyInstance): Promise<void> {
   app.get(
     API_PATHS.companySettings,
     {
-      preHandler: app.requirePermission(PERMISSIONS.settingsShow),
+      preValidation: app.requirePermission(PERMISSIONS.settingsShow),
       schema: {
         tags: ['settings'],
         summary: 'The company settings',
@@ -38,7 +38,7 @@ export async function companyRoutes(app: FastifyInstance): Promise<void> {
   app.put(
     API_PATHS.companySettings,
     {
-      preHandler: app.requirePermission(PERMISSIONS.settingsUpdate),
+      preValidation: app.requirePermission(PERMISSIONS.settingsUpdate),
       schema: {
         tags: ['settings'],
         summary: 'Save the company settings',

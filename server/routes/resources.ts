@@ -31,7 +31,7 @@ export async function resourceRoutes(app: FastifyInstance): Promise<void> {
   app.get(
     API_PATHS.permissions,
     {
-      preHandler: app.requirePermission(can(rolesResource, 'index')),
+      preValidation: app.requirePermission(can(rolesResource, 'index')),
       schema: {
         tags: ['roles'],
         summary: 'The permission catalogue',

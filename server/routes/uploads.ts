@@ -17,7 +17,7 @@ export async function uploadRoutes(app: FastifyInstance): Promise<void> {
   app.post(
     API_PATHS.uploads,
     {
-      preHandler: app.requirePermission(PERMISSIONS.any),
+      preValidation: app.requirePermission(PERMISSIONS.any),
       schema: {
         tags: ['uploads'],
         summary: 'Upload a file',

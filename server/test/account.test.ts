@@ -13,7 +13,9 @@ describe('account', () => {
       {},
       {
         extend: (app) => {
-          app.get(GUARDED, { preHandler: app.requirePermission('users.index') }, async () => ({ ok: true }));
+          app.get(GUARDED, { preValidation: app.requirePermission('users.index') }, async () => ({
+            ok: true,
+          }));
         },
       },
     );
@@ -86,6 +88,11 @@ describe('account', () => {
   describe('PUT /api/account', () => {
     it('needs a token', async () => {
       const response = await t.app.inject({ method: 'PUT', url: API_PATHS.account, payload: {} });
+      expect(response.statusCode).toBe(401);
+    });
+
+    it('answers 401, not 422, without a token even when the body breaks the route schema', async () => {
+      const response = await t.app.inject({ method: 'PUT', url: API_PATHS.account, payload: { photo: 'x' } });
       expect(response.statusCode).toBe(401);
     });
 
