@@ -2,7 +2,7 @@ import { createActor, fromPromise, waitFor } from 'xstate';
 import type { LoginInput, User } from '../src/shared/contracts/account';
 import { authMachine, authPhase, isSigningIn, isSigningOut } from './authMachine';
 import { testUser as user } from '../test/accountFixtures';
-import { deferred, flush } from './testing';
+import { deferred, flush } from '../test/async';
 
 const credentials: LoginInput = { username: 'ada@example.com', password: 'secret-password' };
 

@@ -1,4 +1,5 @@
 import type { InspectionEvent } from 'xstate';
+import { flush } from '../test/async';
 
 const ENV_KEYS = ['XSTATE_INSPECT', 'NODE_ENV'] as const;
 const saved = Object.fromEntries(ENV_KEYS.map((key) => [key, process.env[key]]));
@@ -51,7 +52,7 @@ describe('inspector', () => {
     const second = { type: '@xstate.event' } as InspectionEvent;
     inspect?.(first);
     expect(received).toEqual([]);
-    await new Promise((resolve) => setTimeout(resolve, 0));
+    await flush();
     expect(received).toEqual([first]);
     inspect?.(second);
     expect(received).toEqual([first, second]);

@@ -5,7 +5,7 @@ import {
   resetPasswordState,
   type ResetPasswordMachineInput,
 } from './resetPasswordMachine';
-import { deferred } from './testing';
+import { deferred } from '../test/async';
 
 const values = { password: 'new-password-1', password_confirmation: 'new-password-1' };
 

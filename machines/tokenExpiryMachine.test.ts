@@ -6,7 +6,7 @@ import {
   type RefreshLockEvent,
   type SessionTime,
 } from './tokenExpiryMachine';
-import { deferred, flush } from './testing';
+import { deferred, flush } from '../test/async';
 
 const SECOND = 1000;
 const BEFORE = DURATIONS.refreshBeforeExpiryMs;

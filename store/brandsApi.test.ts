@@ -4,8 +4,7 @@ import { listOf, optionsOf } from '../test/settingFixtures';
 import { brandsApi } from './brandsApi';
 import { makeStore } from './index';
 import { productsApi } from './productsApi';
-
-const settle = () => new Promise((resolve) => setTimeout(resolve, 0));
+import { flush as settle } from '../test/async';
 
 describe('catalogue cache tags', () => {
   it('refetches the product list after a brand is renamed (product rows show the brand name)', async () => {

@@ -4,6 +4,7 @@ import { STORAGE_KEYS } from '../src/shared/storageKeys';
 import { makeStore } from './index';
 import { downloadExport, downloadFilename, exportUrl } from './resourceApi';
 import { usersApi } from './usersApi';
+import { flush } from '../test/async';
 
 describe('exportUrl', () => {
   it('carries the filters and sort with the format, without paging or empty values', () => {
@@ -86,7 +87,7 @@ describe('resource endpoints', () => {
         password_confirmation: 'secret123',
       }),
     );
-    await new Promise((resolve) => setTimeout(resolve, 0));
+    await flush();
     expect(requestsTo('/api/users').filter((request) => request.method === 'GET')).toHaveLength(2);
     subscription.unsubscribe();
   });

@@ -1,4 +1,4 @@
-/** Test helpers shared by the machine tests (not imported by the app). */
+/** Test helpers for what settles later: promises held open on purpose, and the next macrotask. */
 
 export interface Deferred<T> {
   promise: Promise<T>;

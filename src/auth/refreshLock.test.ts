@@ -2,6 +2,7 @@ import { createActor, setup, type AnyActorLogic } from 'xstate';
 import type { RefreshLockEvent } from '../../machines/tokenExpiryMachine';
 import { STORAGE_KEYS } from '../shared/storageKeys';
 import { refreshLockActor } from './refreshLock';
+import { flush as settle } from '../../test/async';
 
 /** A parent that holds the lock actor and records its answer. */
 function holdLock(logic: AnyActorLogic) {
@@ -38,8 +39,6 @@ function fakeLockManager(): LockManager {
   };
   return { request, query: async () => ({}) } as unknown as LockManager;
 }
-
-const settle = () => new Promise((resolve) => setTimeout(resolve, 0));
 
 describe('refresh lock with Web Locks', () => {
   it('lets one holder in and answers busy to the next until it is released', async () => {
