@@ -3,7 +3,7 @@ import sharp from 'sharp';
 import { en, format, success } from '../../src/shared/messages';
 import { COMPANY_ITEM, type CompanySettings } from '../../src/shared/resources/company';
 import { multipart, signInWith } from './fixtures';
-import { authHeader, buildTestApp, login, TEST_ADMIN, type TestApp } from './helper';
+import { adminToken, authHeader, buildTestApp, type TestApp } from './helper';
 
 const URL = API_PATHS.companySettings;
 
@@ -12,7 +12,7 @@ describe('/api/settings/company', () => {
   let admin: string;
   beforeAll(async () => {
     t = await buildTestApp();
-    admin = (await login(t.app, TEST_ADMIN.email, TEST_ADMIN.password)).access_token;
+    admin = await adminToken(t.app);
   });
   afterAll(() => t.close());
 

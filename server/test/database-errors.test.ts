@@ -5,7 +5,7 @@ import { usersResource } from '../../src/shared/resources/users';
 import { apiPath } from '../../src/shared/resources/resource';
 import { databaseErrorAnswer } from '../lib/databaseErrors';
 import { multipart } from './fixtures';
-import { authHeader, buildTestApp, login, TEST_ADMIN, type TestApp } from './helper';
+import { adminToken, authHeader, buildTestApp, type TestApp } from './helper';
 
 const BRANDS = apiPath(brandsResource);
 
@@ -14,7 +14,7 @@ describe('database refusals', () => {
   let admin: string;
   beforeAll(async () => {
     t = await buildTestApp();
-    admin = (await login(t.app, TEST_ADMIN.email, TEST_ADMIN.password)).access_token;
+    admin = await adminToken(t.app);
   });
   afterAll(() => t.close());
 

@@ -162,3 +162,7 @@ export async function login(app: FastifyInstance, email: string, password: strin
   if (response.statusCode !== 200) throw new Error(`login failed: ${response.statusCode} ${response.body}`);
   return response.json<TokenResponse>();
 }
+
+/** TEST_ADMIN's access token (the seeded Super Admin: every permission). */
+export const adminToken = async (app: FastifyInstance): Promise<string> =>
+  (await login(app, TEST_ADMIN.email, TEST_ADMIN.password)).access_token;

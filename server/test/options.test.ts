@@ -5,7 +5,7 @@ import { OPTIONS_MAX } from '../../src/shared/limits';
 import type { ListResponse, OptionItem } from '../../src/shared/resources/resource';
 import { brands, categories, roles } from '../db/schema';
 import { signInWith } from './fixtures';
-import { authHeader, buildTestApp, login, TEST_ADMIN, type TestApp } from './helper';
+import { adminToken, authHeader, buildTestApp, type TestApp } from './helper';
 
 const OPTION_PATHS = ['/api/brands/options', '/api/categories/options', '/api/roles/options'] as const;
 
@@ -18,7 +18,7 @@ describe('GET /api/<group>/options', () => {
   let admin: string;
   beforeAll(async () => {
     t = await buildTestApp();
-    admin = (await login(t.app, TEST_ADMIN.email, TEST_ADMIN.password)).access_token;
+    admin = await adminToken(t.app);
   });
   afterAll(() => t.close());
 

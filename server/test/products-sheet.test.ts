@@ -6,7 +6,7 @@ import type { Product } from '../../src/shared/resources/products';
 import { brands, categories, products } from '../db/schema';
 import { createProduct, createTaxon, expectSanitised, HOSTILE_HTML, uploaded } from './catalogFixtures';
 import { multipart, signInWith } from './fixtures';
-import { authHeader, buildTestApp, login, TEST_ADMIN, type TestApp } from './helper';
+import { adminToken, authHeader, buildTestApp, type TestApp } from './helper';
 
 const PRODUCT_HEADER = [
   'Name',
@@ -52,7 +52,7 @@ describe('catalogue export, import and import templates', () => {
   let pumps: { id: number; slug: string };
   beforeAll(async () => {
     t = await buildTestApp();
-    admin = (await login(t.app, TEST_ADMIN.email, TEST_ADMIN.password)).access_token;
+    admin = await adminToken(t.app);
     acme = await createTaxon(t, admin, '/api/brands', { name: 'Acme Corp', slug: 'acme' });
     await createTaxon(t, admin, '/api/brands', { name: 'Globex' });
     pumps = await createTaxon(t, admin, '/api/categories', { name: 'Water Pumps', slug: 'pumps' });

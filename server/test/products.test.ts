@@ -14,7 +14,7 @@ import {
   uploadFile,
 } from './catalogFixtures';
 import { signInWith } from './fixtures';
-import { authHeader, buildTestApp, login, TEST_ADMIN, type TestApp } from './helper';
+import { adminToken, authHeader, buildTestApp, type TestApp } from './helper';
 
 const ROUTES = [
   ['GET', '/api/products'],
@@ -36,7 +36,7 @@ describe('/api/products', () => {
   let valves: { id: number; slug: string; name: string };
   beforeAll(async () => {
     t = await buildTestApp();
-    admin = (await login(t.app, TEST_ADMIN.email, TEST_ADMIN.password)).access_token;
+    admin = await adminToken(t.app);
     acme = await createTaxon(t, admin, '/api/brands', { name: 'Acme' });
     globex = await createTaxon(t, admin, '/api/brands', { name: 'Globex' });
     pumps = await createTaxon(t, admin, '/api/categories', { name: 'Pumps' });

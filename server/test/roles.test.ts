@@ -7,7 +7,7 @@ import { eq } from 'drizzle-orm';
 import { roles } from '../db/schema';
 import { seed } from '../db/seed';
 import { createTestUser, signInWith } from './fixtures';
-import { authHeader, buildTestApp, login, TEST_ADMIN, type TestApp } from './helper';
+import { adminToken, authHeader, buildTestApp, type TestApp } from './helper';
 
 describe('/api/roles and /api/permissions', () => {
   let t: TestApp;
@@ -15,7 +15,7 @@ describe('/api/roles and /api/permissions', () => {
   let catalogue: Permission[];
   beforeAll(async () => {
     t = await buildTestApp();
-    admin = (await login(t.app, TEST_ADMIN.email, TEST_ADMIN.password)).access_token;
+    admin = await adminToken(t.app);
     catalogue = (await get(API_PATHS.permissions)).json<{ data: Permission[] }>().data;
   });
   afterAll(() => t.close());

@@ -2,7 +2,7 @@ import { en, format, success } from '../../src/shared/messages';
 import type { ListResponse } from '../../src/shared/resources/resource';
 import { createProduct, createTaxon, uploaded } from './catalogFixtures';
 import { signInWith } from './fixtures';
-import { authHeader, buildTestApp, login, TEST_ADMIN, type TestApp } from './helper';
+import { adminToken, authHeader, buildTestApp, type TestApp } from './helper';
 
 /** What a brand and a category have in common as the API answers them. */
 interface Taxon {
@@ -48,7 +48,7 @@ export function describeTaxonomy({ path, group, item, file, fileLabel }: Taxonom
     let categoryForProducts: number;
     beforeAll(async () => {
       t = await buildTestApp();
-      admin = (await login(t.app, TEST_ADMIN.email, TEST_ADMIN.password)).access_token;
+      admin = await adminToken(t.app);
       categoryForProducts = (await createTaxon(t, admin, '/api/categories', { name: 'Products Home' })).id;
     });
     afterAll(() => t.close());

@@ -4,7 +4,7 @@ import ExcelJS from 'exceljs';
 import { en, success } from '../../src/shared/messages';
 import { users } from '../db/schema';
 import { multipart, signInWith } from './fixtures';
-import { authHeader, buildTestApp, login, TEST_ADMIN, type TestApp } from './helper';
+import { adminToken, authHeader, buildTestApp, login, type TestApp } from './helper';
 
 const HEADER = ['Name', 'Email', 'Phone Number', 'Role', 'Status', 'Created At'];
 
@@ -30,7 +30,7 @@ describe('users export and import', () => {
   let admin: string;
   beforeAll(async () => {
     t = await buildTestApp();
-    admin = (await login(t.app, TEST_ADMIN.email, TEST_ADMIN.password)).access_token;
+    admin = await adminToken(t.app);
     await t.app.inject({
       method: 'POST',
       url: '/api/roles',

@@ -4,7 +4,7 @@ import { en, format, success } from '../../src/shared/messages';
 import type { ListResponse } from '../../src/shared/resources/resource';
 import { users } from '../db/schema';
 import { createTestUser, signInWith } from './fixtures';
-import { authHeader, buildTestApp, login, TEST_ADMIN, type TestApp } from './helper';
+import { adminToken, authHeader, buildTestApp, login, type TestApp } from './helper';
 
 const PASSWORD = 'User-Passw0rd!';
 const ROUTES = [
@@ -24,7 +24,7 @@ describe('/api/users', () => {
   let editorRole: number;
   beforeAll(async () => {
     t = await buildTestApp();
-    admin = (await login(t.app, TEST_ADMIN.email, TEST_ADMIN.password)).access_token;
+    admin = await adminToken(t.app);
     adminId = (await get('/api/account')).json<{ data: User }>().data.id;
     editorRole = (
       await t.app.inject({
