@@ -8,7 +8,6 @@ import Fastify, {
 import { ValidationError } from 'yup';
 import { en } from '../src/shared/messages';
 import { API_PATHS } from '../src/shared/routes';
-import { installYupLocale } from '../src/shared/yupLocale';
 import type { Config } from './config';
 import type { PgliteFactory } from './db/client';
 import { databaseErrorAnswer } from './lib/databaseErrors';
@@ -134,7 +133,6 @@ function toAnswer(error: FastifyError | Error): ErrorAnswer {
  * Never listens (server.ts does), so tests drive it with `app.inject`.
  */
 export async function buildApp(config: Config, deps: AppDeps = {}): Promise<FastifyInstance> {
-  installYupLocale();
   const app = Fastify({
     logger: loggerOptions(config),
     // The onResponse hook below writes the one line per request instead.

@@ -6,9 +6,9 @@ import { runtimeEnv } from '../store/runtimeEnv';
 import { Providers } from './app/Providers';
 import { router } from './app/router';
 import { en } from './shared/messages';
-import { installYupLocale } from './shared/yupLocale';
+// Yup speaks the product's messages before any schema is built (the module installs them as it loads).
+import './shared/yupLocale';
 
-installYupLocale();
 document.title = runtimeEnv().APP_NAME || en.appName;
 
 const store = makeStore();

@@ -19,6 +19,9 @@ export const SIZES = {
   drawerPush: 180,
 } as const;
 
+/** The largest id a row can have (a PostgreSQL integer); a larger one is refused as invalid, not sent on. */
+export const MAX_ID = 2_147_483_647;
+
 export const PAGE_SIZES = [10, 20, 50, 100] as const;
 export const DEFAULT_PAGE_SIZE = 10;
 

@@ -184,6 +184,7 @@ export const en = {
   loading: 'Loading',
   // A number or date the database cannot hold (an id past its integer range, the year 0)
   valueOutOfRange: 'A number or date in the request is out of range.',
+  bodyNotObject: 'The request body must be a JSON object of fields.',
 } as const;
 
 export type MessageKey = keyof typeof en;

@@ -31,3 +31,7 @@ export function installYupLocale(): void {
     array: { min: msg(en.genericArrayMin), max: msg(en.genericArrayMax) },
   });
 }
+
+// Installed as this module loads: a schema copies the locale's type message when it is built, so the
+// locale must be in place before any shared schema module runs (they import this module first).
+installYupLocale();

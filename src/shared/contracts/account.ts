@@ -1,6 +1,8 @@
 import * as yup from 'yup';
+// First: the product's messages must be Yup's locale before the schemas below are built.
+import '../yupLocale';
 import { LABELS, validation } from '../messages';
-import { NAME_MAX, PASSWORD_MAX, PASSWORD_MIN, PHONE_MAX } from '../limits';
+import { MAX_ID, NAME_MAX, PASSWORD_MAX, PASSWORD_MIN, PHONE_MAX } from '../limits';
 
 /** A stored file as every resource reads it (API contract: Objects). */
 export interface FileObject {
@@ -78,7 +80,7 @@ export const profileSchema = yup.object({
     .defined()
     .max(PHONE_MAX, validation.max(LABELS.phoneNumber, PHONE_MAX))
     .matches(/^[+0-9 ()-]*$/, { message: validation.invalid(LABELS.phoneNumber), excludeEmptyString: true }),
-  photo: yup.number().integer().positive().nullable().defined(),
+  photo: yup.number().integer().positive().max(MAX_ID, validation.invalid(LABELS.photo)).nullable().defined(),
 });
 export type ProfileInput = yup.InferType<typeof profileSchema>;
 

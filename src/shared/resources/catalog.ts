@@ -1,5 +1,8 @@
 import * as yup from 'yup';
+// First: the product's messages must be Yup's locale before the schemas below are built.
+import '../yupLocale';
 import type { FileObject, Status } from '../contracts/account';
+import { MAX_ID } from '../limits';
 import { LABELS, en, format, validation } from '../messages';
 
 /**
@@ -55,6 +58,7 @@ export const optionalId = (label: string) =>
     .typeError(validation.invalid(label))
     .integer(validation.invalid(label))
     .positive(validation.invalid(label))
+    .max(MAX_ID, validation.invalid(label))
     .nullable()
     .default(null);
 
@@ -68,6 +72,7 @@ export const requiredId = (label: string) =>
     .typeError(validation.invalid(label))
     .integer(validation.invalid(label))
     .positive(validation.invalid(label))
+    .max(MAX_ID, validation.invalid(label))
     .required(validation.required(label));
 
 export const statusField = () =>

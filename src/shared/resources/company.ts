@@ -1,6 +1,7 @@
 import * as yup from 'yup';
 import type { FileObject } from '../contracts/account';
 import { LABELS, validation } from '../messages';
+import { optionalId } from './catalog';
 
 /** The one company record (spec §3 Company settings). */
 export const COMPANY_LABELS = {
@@ -43,7 +44,7 @@ const link = (label: string) =>
     });
 
 export const companySettingsSchema = yup.object({
-  logo: yup.number().integer().positive().nullable().default(null),
+  logo: optionalId(COMPANY_LABELS.logo),
   youtube_link: link(COMPANY_LABELS.youtube_link),
   description: text(COMPANY_LABELS.description, 5000),
   office_phone_number: text(COMPANY_LABELS.office_phone_number, 30).matches(/^[+0-9 ()-]*$/, {

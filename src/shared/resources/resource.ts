@@ -1,4 +1,6 @@
 import * as yup from 'yup';
+// First: the product's messages must be Yup's locale before the schemas below are built.
+import '../yupLocale';
 import type { Status } from '../contracts/account';
 import { DEFAULT_PAGE_SIZE, PAGE_SIZES } from '../limits';
 import { en, validation } from '../messages';

@@ -1,7 +1,7 @@
 import * as yup from 'yup';
 import type { HttpMethod } from '../permissions';
 import { LABELS, validation } from '../messages';
-import { NAME_MAX } from '../limits';
+import { MAX_ID, NAME_MAX } from '../limits';
 import { defineResource, requiredText } from './resource';
 
 export const ROLE_LABELS = { permissions: 'Permissions' } as const;
@@ -43,7 +43,10 @@ export interface Role {
 const base = {
   name: requiredText(LABELS.name, NAME_MAX),
   permissions: yup
-    .array(yup.number().integer().positive().required())
+    .array(
+      yup.number().integer().positive().max(MAX_ID, validation.invalid(ROLE_LABELS.permissions)).required(),
+    )
+    .typeError(validation.invalid(ROLE_LABELS.permissions))
     .required(validation.required(ROLE_LABELS.permissions))
     .default([]),
 };

@@ -1,8 +1,8 @@
 import * as yup from 'yup';
 import type { User } from '../contracts/account';
 import { LABELS, validation } from '../messages';
-import { NAME_MAX, PASSWORD_MAX, PASSWORD_MIN, PHONE_MAX } from '../limits';
-import { importStatusField, statusField } from './catalog';
+import { MAX_ID, NAME_MAX, PASSWORD_MAX, PASSWORD_MIN, PHONE_MAX } from '../limits';
+import { importStatusField, optionalId, statusField } from './catalog';
 import { defineResource, requiredText } from './resource';
 
 export type { User };
@@ -51,9 +51,10 @@ const base = {
     .typeError(validation.required(LABELS.role))
     .integer()
     .positive(validation.invalid(LABELS.role))
+    .max(MAX_ID, validation.invalid(LABELS.role))
     .required(validation.required(LABELS.role)),
   status: statusField(),
-  photo: yup.number().integer().positive().nullable().default(null),
+  photo: optionalId(LABELS.photo),
 };
 
 const passwordBounds = (schema: yup.StringSchema<string | undefined>) =>
