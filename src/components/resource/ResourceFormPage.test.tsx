@@ -53,7 +53,6 @@ function RoleForm({ id }: { id?: number }) {
           permissions: item?.permissions.map((p) => p.id) ?? [],
         })}
         toBody={(values) => ({ name: values.name.trim(), permissions: values.permissions })}
-        detailPath={(item) => itemPath(ROUTES.roles, item.id)}
       >
         {(_formik, { readOnly }) => <FormTextField name="name" label="Name" disabled={readOnly} />}
       </ResourceFormPage>

@@ -11,7 +11,7 @@ import { useNotify } from '../../hooks/useNotify';
 import { en, success } from '../../shared/messages';
 import { hasPermission } from '../../shared/permissions';
 import { can, type WriteResponse } from '../../shared/resources/resource';
-import { ROUTES } from '../../shared/routes';
+import { ROUTES, itemPath } from '../../shared/routes';
 import { ConfirmDialog } from '../feedback/ConfirmDialog';
 import { LoadingBlock } from '../feedback/LoadingBlock';
 import { NotFoundPage } from '../feedback/MessagePage';
@@ -54,7 +54,6 @@ export function ResourceFormPage<
   schema,
   initialValues,
   toBody,
-  detailPath,
   children,
   canEdit,
   section,
@@ -104,7 +103,8 @@ export function ResourceFormPage<
         const { data, message } = await create(toBody(values)).unwrap();
         notify.success(message || success.created(contract.item));
         resetForm({ values });
-        navigate(detailPath ? detailPath(data) : listPath);
+        // After create, the new item's own page (`<list>/<id>`), where it can be edited further.
+        navigate(itemPath(listPath, data.id));
       } else {
         const body = { ...toBody(values), id: item.id, updated_at: item.updated_at ?? '' };
         const { data, message } = await update(body).unwrap();

@@ -112,8 +112,6 @@ export interface ResourceFormPageProps<
   initialValues: (item?: T) => Values;
   /** The request body from the form's values (the page adds `updated_at` on update). */
   toBody: (values: Values) => Body;
-  /** After create: the new item's page; default the list. */
-  detailPath?: (item: T) => string;
   /** The resource's own fields. */
   children: (formik: FormikProps<Values>, context: ResourceFormContext<T>) => ReactNode;
   /** Overrides the update-permission check (e.g. a super role that cannot be edited). */

@@ -44,7 +44,6 @@ export function BrandFormScreen(_props: BrandFormScreenProps) {
       schema={BRAND_SCHEMA}
       initialValues={BRAND_FORM.toValues}
       toBody={BRAND_FORM.toBody}
-      detailPath={(brand) => `${ROUTES.brands}/${brand.id}`}
     >
       {(_formik, { item, readOnly }) => <BrandFields brand={item} disabled={readOnly} />}
     </ResourceFormPage>

@@ -2,7 +2,7 @@ import { useImportBrandsMutation, useListBrandsQuery } from '../../../store/bran
 import { ResourceListPage } from '../../components/resource/ResourceListPage';
 import { en } from '../../shared/messages';
 import { brandsResource } from '../../shared/resources/brands';
-import { ROUTES } from '../../shared/routes';
+import { addPath, itemPath, ROUTES } from '../../shared/routes';
 import { brandColumns } from './brandColumns';
 
 export type BrandListScreenProps = Record<string, never>;
@@ -16,8 +16,8 @@ export function BrandListScreen(_props: BrandListScreenProps) {
       section={en.product}
       useList={useListBrandsQuery}
       columns={brandColumns}
-      addPath={`${ROUTES.brands}/add`}
-      rowPath={(row) => `${ROUTES.brands}/${row.id}`}
+      addPath={addPath(ROUTES.brands)}
+      rowPath={(row) => itemPath(ROUTES.brands, row.id)}
       importMutation={useImportBrandsMutation}
     />
   );

@@ -44,7 +44,6 @@ export function CategoryFormScreen(_props: CategoryFormScreenProps) {
       schema={CATEGORY_SCHEMA}
       initialValues={CATEGORY_FORM.toValues}
       toBody={CATEGORY_FORM.toBody}
-      detailPath={(category) => `${ROUTES.categories}/${category.id}`}
     >
       {(_formik, { item, readOnly }) => <CategoryFields category={item} disabled={readOnly} />}
     </ResourceFormPage>

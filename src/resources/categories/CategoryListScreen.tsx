@@ -2,7 +2,7 @@ import { useImportCategoriesMutation, useListCategoriesQuery } from '../../../st
 import { ResourceListPage } from '../../components/resource/ResourceListPage';
 import { en } from '../../shared/messages';
 import { categoriesResource } from '../../shared/resources/categories';
-import { ROUTES } from '../../shared/routes';
+import { addPath, itemPath, ROUTES } from '../../shared/routes';
 import { categoryColumns } from './categoryColumns';
 
 export type CategoryListScreenProps = Record<string, never>;
@@ -16,8 +16,8 @@ export function CategoryListScreen(_props: CategoryListScreenProps) {
       section={en.product}
       useList={useListCategoriesQuery}
       columns={categoryColumns}
-      addPath={`${ROUTES.categories}/add`}
-      rowPath={(row) => `${ROUTES.categories}/${row.id}`}
+      addPath={addPath(ROUTES.categories)}
+      rowPath={(row) => itemPath(ROUTES.categories, row.id)}
       importMutation={useImportCategoriesMutation}
     />
   );

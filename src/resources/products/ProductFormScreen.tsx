@@ -34,7 +34,6 @@ export function ProductFormScreen(_props: ProductFormScreenProps) {
       schema={PRODUCT_SCHEMA}
       initialValues={toProductValues}
       toBody={toProductBody}
-      detailPath={(product) => `${ROUTES.products}/${product.id}`}
     >
       {(_formik, { item, readOnly }) => <ProductFields product={item} disabled={readOnly} />}
     </ResourceFormPage>

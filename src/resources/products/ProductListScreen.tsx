@@ -4,7 +4,7 @@ import { ResourceListPage } from '../../components/resource/ResourceListPage';
 import type { ListFilterConfig } from '../../components/resource/types';
 import { LABELS } from '../../shared/messages';
 import { productsResource } from '../../shared/resources/products';
-import { ROUTES } from '../../shared/routes';
+import { addPath, itemPath, ROUTES } from '../../shared/routes';
 import { STORAGE_KEYS } from '../../shared/storageKeys';
 import { optionFilter } from '../options/optionFilter';
 import { productColumns } from './productColumns';
@@ -41,8 +41,8 @@ export function ProductListScreen(_props: ProductListScreenProps) {
       useList={useListProductsQuery}
       columns={productColumns}
       filters={filters}
-      addPath={`${ROUTES.products}/add`}
-      rowPath={(row) => `${ROUTES.products}/${row.id}`}
+      addPath={addPath(ROUTES.products)}
+      rowPath={(row) => itemPath(ROUTES.products, row.id)}
       importMutation={useImportProductsMutation}
     />
   );

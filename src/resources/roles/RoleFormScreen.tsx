@@ -36,7 +36,6 @@ export function RoleFormScreen(_props: RoleFormScreenProps) {
       schema={ROLE_SCHEMA}
       initialValues={toRoleValues}
       toBody={toRoleBody}
-      detailPath={(role) => `${ROUTES.roles}/${role.id}`}
     >
       {(_formik, { item, readOnly }) => (
         <RoleFields superRole={item?.is_super ? item.name : undefined} disabled={readOnly} />

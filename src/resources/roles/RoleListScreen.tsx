@@ -2,7 +2,7 @@ import { useListRolesQuery } from '../../../store/rolesApi';
 import { ResourceListPage } from '../../components/resource/ResourceListPage';
 import { en } from '../../shared/messages';
 import { rolesResource } from '../../shared/resources/roles';
-import { ROUTES } from '../../shared/routes';
+import { addPath, itemPath, ROUTES } from '../../shared/routes';
 import { roleColumns } from './roleColumns';
 
 export type RoleListScreenProps = Record<string, never>;
@@ -16,8 +16,8 @@ export function RoleListScreen(_props: RoleListScreenProps) {
       section={en.setting}
       useList={useListRolesQuery}
       columns={roleColumns}
-      addPath={`${ROUTES.roles}/add`}
-      rowPath={(row) => `${ROUTES.roles}/${row.id}`}
+      addPath={addPath(ROUTES.roles)}
+      rowPath={(row) => itemPath(ROUTES.roles, row.id)}
     />
   );
 }

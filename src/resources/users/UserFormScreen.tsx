@@ -39,7 +39,6 @@ export function UserFormScreen(_props: UserFormScreenProps) {
       schema={USER_SCHEMA}
       initialValues={toUserValues}
       toBody={toUserBody}
-      detailPath={(user) => `${ROUTES.users}/${user.id}`}
     >
       {(_formik, { item, readOnly }) => <UserFields user={item} self={self} disabled={readOnly} />}
     </ResourceFormPage>

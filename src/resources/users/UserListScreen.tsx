@@ -4,7 +4,7 @@ import { ResourceListPage } from '../../components/resource/ResourceListPage';
 import type { ListFilterConfig } from '../../components/resource/types';
 import { en, LABELS } from '../../shared/messages';
 import { usersResource } from '../../shared/resources/users';
-import { ROUTES } from '../../shared/routes';
+import { addPath, itemPath, ROUTES } from '../../shared/routes';
 import { STORAGE_KEYS } from '../../shared/storageKeys';
 import { optionFilter } from '../options/optionFilter';
 import { userColumns } from './userColumns';
@@ -32,8 +32,8 @@ export function UserListScreen(_props: UserListScreenProps) {
       useList={useListUsersQuery}
       columns={userColumns}
       filters={filters}
-      addPath={`${ROUTES.users}/add`}
-      rowPath={(row) => `${ROUTES.users}/${row.id}`}
+      addPath={addPath(ROUTES.users)}
+      rowPath={(row) => itemPath(ROUTES.users, row.id)}
       importMutation={useImportUsersMutation}
     />
   );
