@@ -1,4 +1,6 @@
 import path from 'node:path';
+import zlib from 'node:zlib';
+import CompressionPlugin from 'compression-webpack-plugin';
 import CopyWebpackPlugin from 'copy-webpack-plugin';
 import HtmlWebpackPlugin from 'html-webpack-plugin';
 import MiniCssExtractPlugin from 'mini-css-extract-plugin';
@@ -17,6 +19,12 @@ const publicDir = path.resolve(root, 'public');
 /** The self-hosted rich-text editor's package; only the files the editor loads are copied from it. */
 const tinymceDir = path.resolve(root, 'node_modules', 'tinymce');
 const serverUrl = `http://127.0.0.1:${process.env.PORT ?? 8080}`;
+
+/**
+ * What gets pre-compressed copies beside it (`x.js.br`, `x.js.gz`); the server sends the best one the
+ * browser accepts. Images and fonts are compressed already.
+ */
+const COMPRESSIBLE = /\.(js|css|html|svg|txt|json)$/;
 
 /** `node_modules/(a|b|...)/` as a RegExp, for cache groups. */
 const modules = (...names: string[]) =>
@@ -82,6 +90,26 @@ export default function config(_env: Record<string, unknown>, argv: Argv): Confi
       // The XState inspector is development-only (machines/inspector.ts); keep its lazy chunk out
       // of production builds altogether.
       ...(production ? [new webpack.IgnorePlugin({ resourceRegExp: /^@statelyai\/inspect$/ })] : []),
+      ...(production
+        ? [
+            // Highest levels: compressed once per build, sent many times. A copy that saves under 20%
+            // is not written; the server then sends the original.
+            new CompressionPlugin({
+              test: COMPRESSIBLE,
+              filename: '[path][base].br',
+              algorithm: 'brotliCompress',
+              compressionOptions: { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 11 } },
+              minRatio: 0.8,
+            }),
+            new CompressionPlugin({
+              test: COMPRESSIBLE,
+              filename: '[path][base].gz',
+              algorithm: 'gzip',
+              compressionOptions: { level: 9 },
+              minRatio: 0.8,
+            }),
+          ]
+        : []),
       new webpack.DefinePlugin({
         'process.env.NODE_ENV': JSON.stringify(mode),
         'process.env.XSTATE_INSPECT': JSON.stringify(process.env.XSTATE_INSPECT ?? 'false'),

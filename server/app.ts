@@ -13,6 +13,7 @@ import type { PgliteFactory } from './db/client';
 import { databaseErrorAnswer } from './lib/databaseErrors';
 import { HttpError } from './lib/httpError';
 import { authPlugin } from './plugins/auth';
+import { compressionPlugin } from './plugins/compression';
 import { dbPlugin } from './plugins/db';
 import { mailPlugin, type Mailer } from './plugins/mail';
 import { rateLimitPlugin } from './plugins/rateLimit';
@@ -179,6 +180,8 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<Fast
     createPglite: deps.createPglite,
   });
   await app.register(securityPlugin, { config });
+  // Before every route and the static files: it hooks each route as it is added.
+  await app.register(compressionPlugin);
   await app.register(rateLimitPlugin, { config });
   await app.register(formbody);
   await app.register(swaggerPlugin, { config });

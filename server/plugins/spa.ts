@@ -6,8 +6,10 @@ import fp from 'fastify-plugin';
 import { SERVER_PREFIXES } from '../../src/shared/routes';
 import type { Config } from '../config';
 
-// webpack names hashed files like main.3f2a9c1e.js or 123.abcdef12.chunk.css.
-const HASHED = /[.-][0-9a-f]{8,}\.(?:chunk\.)?\w+$/i;
+// webpack names hashed files like main.3f2a9c1e.js or 123.abcdef12.chunk.css, and their source maps
+// main.3f2a9c1e.js.map; the build writes a brotli and a gzip copy beside each (main.3f2a9c1e.js.br),
+// cached like the file itself.
+const HASHED = /[.-][0-9a-f]{8,}\.(?:chunk\.)?\w+(?:\.map)?(?:\.(?:br|gz))?$/i;
 const NOT_BUILT = 'The web app is not built yet: run `npm run build`, then reload this page.\n';
 
 export const isServerPath = (url: string): boolean => {
@@ -22,7 +24,11 @@ declare module 'fastify' {
   }
 }
 
-/** Serves the built SPA from STATIC_DIR: hashed assets cached for a year, index.html never cached. */
+/**
+ * Serves the built SPA from STATIC_DIR: hashed assets cached for a year, index.html never cached.
+ * Each file goes out as the build's brotli or gzip copy when the browser accepts one (`preCompressed`),
+ * else as it is (compressed on the fly by plugins/compression.ts when it has no copy, e.g. source maps).
+ */
 export const spaPlugin = fp<{ config: Config }>(
   async (app, { config }) => {
     const root = config.staticDir;
@@ -34,9 +40,12 @@ export const spaPlugin = fp<{ config: Config }>(
         prefix: '/',
         index: false,
         cacheControl: false,
+        preCompressed: true,
         // Directory requests fall through to the not-found handler, which answers with index.html.
         redirect: false,
         setHeaders: (res, filePath) => {
+          // Which copy is sent depends on Accept-Encoding, so caches must keep one per encoding.
+          res.setHeader('Vary', 'accept-encoding');
           res.setHeader(
             'Cache-Control',
             HASHED.test(path.basename(filePath)) ? 'public, max-age=31536000, immutable' : 'no-cache',
