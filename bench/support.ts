@@ -2,6 +2,7 @@ import { spawn, type ChildProcess } from 'node:child_process';
 import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import { chromium, type Browser, type Page } from 'playwright-core';
 
 export const root = path.resolve(__dirname, '..');
 
@@ -43,3 +44,61 @@ export async function stop(child: ChildProcess): Promise<void> {
   else child.kill('SIGTERM');
   await exited;
 }
+
+/** Debian's Chromium (or CHROMIUM_PATH), headless, without the background traffic that would skew byte counts. */
+export function launchChromium(): Promise<Browser> {
+  return chromium.launch({
+    executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+    args: [
+      '--no-sandbox',
+      '--disable-gpu',
+      '--disable-background-networking',
+      '--disable-component-update',
+      '--no-first-run',
+    ],
+  });
+}
+
+/** One response a page received, with the bytes Chromium counted for it. */
+export interface Received {
+  /** Path of the URL (no query). */
+  path: string;
+  resourceType: string;
+  /** Content-Encoding it came with ('' when none). */
+  encoding: string;
+  /** Encoded body bytes plus response header bytes: DevTools' "transferred". */
+  transferred: number;
+  /** Encoded body bytes only. */
+  body: number;
+}
+
+/** Starts recording every response of `page`; `settled()` gives them once each has finished loading. */
+export function recordResponses(page: Page): { settled: () => Promise<Received[]> } {
+  const pending: Promise<Received | null>[] = [];
+  page.on('requestfinished', (request) => {
+    pending.push(
+      (async () => {
+        const response = await request.response();
+        if (!response) return null;
+        const sizes = await request.sizes();
+        return {
+          path: new URL(request.url()).pathname,
+          resourceType: request.resourceType(),
+          encoding: (await response.headerValue('content-encoding')) ?? '',
+          transferred: sizes.responseBodySize + sizes.responseHeadersSize,
+          body: sizes.responseBodySize,
+        };
+      })(),
+    );
+  });
+  return {
+    settled: async () => (await Promise.all(pending)).filter((entry): entry is Received => entry !== null),
+  };
+}
+
+/** Scripts and style sheets, the budgeted part of a page load. */
+export const isCode = (received: Received): boolean =>
+  received.resourceType === 'script' || received.resourceType === 'stylesheet';
+
+/** kB as Chromium's DevTools counts them (1 kB = 1000 bytes). */
+export const kB = (bytes: number): string => `${(bytes / 1000).toFixed(1)} kB`;

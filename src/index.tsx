@@ -6,8 +6,6 @@ import { runtimeEnv } from '../store/runtimeEnv';
 import { Providers } from './app/Providers';
 import { router } from './app/router';
 import { en } from './shared/messages';
-// Yup speaks the product's messages before any schema is built (the module installs them as it loads).
-import './shared/yupLocale';
 
 document.title = runtimeEnv().APP_NAME || en.appName;
 

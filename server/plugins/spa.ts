@@ -1,4 +1,5 @@
 import fs from 'node:fs';
+import type { ServerResponse } from 'node:http';
 import path from 'node:path';
 import fastifyStatic from '@fastify/static';
 import type { FastifyReply, FastifyRequest } from 'fastify';
@@ -10,6 +11,19 @@ import type { Config } from '../config';
 // main.3f2a9c1e.js.map; the build writes a brotli and a gzip copy beside each (main.3f2a9c1e.js.br),
 // cached like the file itself.
 const HASHED = /[.-][0-9a-f]{8,}\.(?:chunk\.)?\w+(?:\.map)?(?:\.(?:br|gz))?$/i;
+// Scripts, style sheets and their maps are never documents: headers only a document reads (its CSP,
+// framing, window isolation, the XSS auditor...) would be sent with every chunk for nothing.
+const CODE = /\.(?:js|css|map)(?:\.(?:br|gz))?$/;
+const DOCUMENT_ONLY_HEADERS = [
+  'Content-Security-Policy',
+  'Cross-Origin-Opener-Policy',
+  'Origin-Agent-Cluster',
+  'X-DNS-Prefetch-Control',
+  'X-Download-Options',
+  'X-Frame-Options',
+  'X-Permitted-Cross-Domain-Policies',
+  'X-XSS-Protection',
+];
 const NOT_BUILT = 'The web app is not built yet: run `npm run build`, then reload this page.\n';
 
 export const isServerPath = (url: string): boolean => {
@@ -46,6 +60,9 @@ export const spaPlugin = fp<{ config: Config }>(
         setHeaders: (res, filePath) => {
           // Which copy is sent depends on Accept-Encoding, so caches must keep one per encoding.
           res.setHeader('Vary', 'accept-encoding');
+          // `res` is the raw ServerResponse; its type here lists only the methods most callers need.
+          const raw = res as unknown as ServerResponse;
+          if (CODE.test(filePath)) for (const header of DOCUMENT_ONLY_HEADERS) raw.removeHeader(header);
           res.setHeader(
             'Cache-Control',
             HASHED.test(path.basename(filePath)) ? 'public, max-age=31536000, immutable' : 'no-cache',

@@ -80,6 +80,18 @@ describe('compressed answers', () => {
       expect(decode('br', response.rawPayload)).toBe(`/* ${MAIN}: brotli copy */`);
     });
 
+    it('sends scripts without the headers only a document reads, keeping nosniff and CORP', async () => {
+      const script = await get(`/${MAIN}`, 'br');
+      for (const header of ['content-security-policy', 'x-frame-options', 'cross-origin-opener-policy']) {
+        expect(script.headers[header]).toBeUndefined();
+      }
+      expect(script.headers['x-content-type-options']).toBe('nosniff');
+      expect(script.headers['cross-origin-resource-policy']).toBe('same-origin');
+      const page = await get('/login', 'br');
+      expect(page.headers['content-security-policy']).toContain("default-src 'self'");
+      expect(page.headers['x-frame-options']).toBe('SAMEORIGIN');
+    });
+
     it('sends the gzip copy when the browser accepts gzip only', async () => {
       const response = await get(`/${MAIN}`, 'gzip');
       expect(response.headers['content-encoding']).toBe('gzip');
@@ -237,8 +249,8 @@ describe('streamed exports stay streamed when compressed', () => {
     t = await buildTestApp(
       {},
       {
-        extend: (app) =>
-          app.register(
+        extend: async (app) => {
+          await app.register(
             async (held) => {
               registerResource(
                 held,
@@ -254,7 +266,8 @@ describe('streamed exports stay streamed when compressed', () => {
               );
             },
             { prefix: '/held' },
-          ),
+          );
+        },
       },
     );
     admin = await adminToken(t.app);

@@ -1,11 +1,15 @@
 import type { ReactNode } from 'react';
 import { Provider } from 'react-redux';
 import CssBaseline from '@mui/material/CssBaseline';
-import { ThemeProvider } from '@mui/material/styles';
+import { ThemeProvider } from '@mui/system';
 import type { AppStore } from '../../store';
 import { AuthProvider } from '../auth/AuthProvider';
 import { Toaster } from '../components/feedback/Toaster';
 import { theme } from './theme';
+
+// What @mui/material's ThemeProvider renders for a theme without CSS variables (`vars: null` marks
+// it so); importing that provider would also bring its CSS-variables provider into every first load.
+const noVarsTheme = { ...theme, vars: null };
 
 export interface ProvidersProps {
   store: AppStore;
@@ -16,7 +20,7 @@ export interface ProvidersProps {
 export function Providers({ store, children }: ProvidersProps) {
   return (
     <Provider store={store}>
-      <ThemeProvider theme={theme}>
+      <ThemeProvider theme={noVarsTheme}>
         <CssBaseline />
         <AuthProvider store={store}>
           {children}

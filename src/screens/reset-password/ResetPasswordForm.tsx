@@ -1,11 +1,17 @@
 import Stack from '@mui/material/Stack';
-import TextField from '@mui/material/TextField';
 import { Form, Formik } from 'formik';
-import { FormActions, PasswordField, ServerFieldErrors, validateWith } from '../../components/form';
-import { resetPasswordSchema } from '../../shared/contracts/account';
+import {
+  FormActions,
+  PasswordField,
+  ServerFieldErrors,
+  TextInput,
+  validateWith,
+} from '../../components/form';
 import { en, LABELS } from '../../shared/messages';
+import { accountSchemas } from '../accountSchemas';
 
-const passwordSchema = resetPasswordSchema.pick(['password', 'password_confirmation']);
+const passwordSchema = async () =>
+  (await accountSchemas()).resetPasswordSchema.pick(['password', 'password_confirmation']);
 
 const validate = validateWith<ResetPasswordValues>(passwordSchema);
 
@@ -32,13 +38,13 @@ export function ResetPasswordForm({ email, submitting, fieldErrors, onSubmit }: 
       <Form noValidate>
         <ServerFieldErrors errors={fieldErrors} />
         <Stack spacing={2}>
-          <TextField
+          <TextInput
             name="email"
             label={LABELS.email}
             value={email ?? ''}
             error={Boolean(fieldErrors.email)}
             helperText={fieldErrors.email}
-            slotProps={{ input: { readOnly: true } }}
+            readOnly
           />
           <PasswordField name="password" label={LABELS.password} autoComplete="new-password" autoFocus />
           <PasswordField
