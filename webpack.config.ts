@@ -8,6 +8,7 @@ import webpack, { type Configuration } from 'webpack';
 import type { Configuration as DevServerConfiguration } from 'webpack-dev-server';
 import { TINYMCE_FILES } from './src/components/form/tinymceAssets';
 import { DURATIONS } from './src/shared/limits';
+import { BUILD_INFO_FILE } from './src/shared/routes';
 
 type Mode = 'production' | 'development' | 'none';
 interface Argv {
@@ -50,6 +51,24 @@ const FORM_PARTS = new RegExp(
     ).source,
   ].join('|'),
 );
+
+/**
+ * Writes the build's id (webpack's compilation hash, which the app reads as `__webpack_hash__`) into
+ * BUILD_INFO_FILE: the server publishes it, and open tabs compare it with their own.
+ */
+class BuildIdPlugin {
+  apply(compiler: webpack.Compiler): void {
+    compiler.hooks.thisCompilation.tap('BuildIdPlugin', (compilation) => {
+      compilation.hooks.processAssets.tap(
+        { name: 'BuildIdPlugin', stage: webpack.Compilation.PROCESS_ASSETS_STAGE_ADDITIONAL },
+        () => {
+          const json = JSON.stringify({ id: compilation.hash });
+          compilation.emitAsset(BUILD_INFO_FILE, new webpack.sources.RawSource(json));
+        },
+      );
+    });
+  }
+}
 
 export default function config(_env: Record<string, unknown>, argv: Argv): Configuration {
   const mode: Mode = argv.mode ?? (process.env.NODE_ENV === 'production' ? 'production' : 'development');
@@ -131,6 +150,7 @@ export default function config(_env: Record<string, unknown>, argv: Argv): Confi
             }),
           ]
         : []),
+      new BuildIdPlugin(),
       new webpack.DefinePlugin({
         'process.env.NODE_ENV': JSON.stringify(mode),
         'process.env.XSTATE_INSPECT': JSON.stringify(process.env.XSTATE_INSPECT ?? 'false'),

@@ -29,6 +29,7 @@ import { oauthRoutes } from './routes/oauth';
 import { passwordRoutes } from './routes/password';
 import { resourceRoutes } from './routes/resources';
 import { uploadRoutes } from './routes/uploads';
+import { versionRoutes } from './routes/version';
 
 export interface AppDeps {
   /** Replaces the configured mail transport (tests capture mail in memory). */
@@ -198,6 +199,7 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<Fast
   await app.register(companyRoutes);
   await app.register(envRoutes, { config });
   await app.register(healthRoutes);
+  await app.register(versionRoutes);
   if (deps.extend) await app.register(async (child) => deps.extend?.(child));
 
   await app.ready();

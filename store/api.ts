@@ -6,6 +6,7 @@ import {
   type FetchBaseQueryError,
 } from '@reduxjs/toolkit/query/react';
 import { en } from '../src/shared/messages';
+import { BUILD_ID_HEADER } from '../src/shared/routes';
 import { errorMessages } from './errorDisplay';
 import { runtimeEnv } from './runtimeEnv';
 import { accessToken } from './session';
@@ -34,6 +35,14 @@ export function onUnauthorized(listener: UnauthorizedListener | null): void {
   unauthorizedListener = listener;
 }
 
+type BuildIdListener = (id: string) => void;
+let buildIdListener: BuildIdListener | null = null;
+
+/** The version check subscribes here: every answer names the build the server serves. */
+export function onBuildIdSeen(listener: BuildIdListener | null): void {
+  buildIdListener = listener;
+}
+
 /**
  * Adds the Bearer header to every request and turns failures into the spec's error display: each
  * message a toast at the top.
@@ -54,6 +63,8 @@ export const baseQuery: BaseQueryFn<
     },
   });
   const result = await raw(args, api, extraOptions);
+  const buildId = result.meta?.response?.headers.get(BUILD_ID_HEADER);
+  if (buildId) buildIdListener?.(buildId);
   if (result.error) {
     const { status, data } = result.error;
     if (status === 401 && !extraOptions.ignoreUnauthorized) unauthorizedListener?.();

@@ -87,9 +87,15 @@ describe('compressed answers', () => {
       }
       expect(script.headers['x-content-type-options']).toBe('nosniff');
       expect(script.headers['cross-origin-resource-policy']).toBe('same-origin');
-      const page = await get('/login', 'br');
-      expect(page.headers['content-security-policy']).toContain("default-src 'self'");
-      expect(page.headers['x-frame-options']).toBe('SAMEORIGIN');
+      const env = await get(API_PATHS.env);
+      expect(env.headers['content-type']).toMatch(/^application\/javascript/);
+      expect(env.headers['content-security-policy']).toBeUndefined();
+      expect(env.headers['x-content-type-options']).toBe('nosniff');
+      for (const url of ['/login', API_PATHS.health]) {
+        const other = await get(url, 'br');
+        expect(other.headers['content-security-policy']).toContain("default-src 'self'");
+        expect(other.headers['x-frame-options']).toBe('SAMEORIGIN');
+      }
     });
 
     it('sends the gzip copy when the browser accepts gzip only', async () => {

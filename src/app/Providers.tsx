@@ -6,6 +6,7 @@ import type { AppStore } from '../../store';
 import { AuthProvider } from '../auth/AuthProvider';
 import { Toaster } from '../components/feedback/Toaster';
 import { theme } from './theme';
+import { VersionCheck } from './VersionCheck';
 
 // What @mui/material's ThemeProvider renders for a theme without CSS variables (`vars: null` marks
 // it so); importing that provider would also bring its CSS-variables provider into every first load.
@@ -16,7 +17,7 @@ export interface ProvidersProps {
   children: ReactNode;
 }
 
-/** Everything the screens rely on: the store, the theme, the one auth actor and the toasts. */
+/** Everything the screens rely on: the store, the theme, the one auth actor, the toasts and the version check. */
 export function Providers({ store, children }: ProvidersProps) {
   return (
     <Provider store={store}>
@@ -25,6 +26,7 @@ export function Providers({ store, children }: ProvidersProps) {
         <AuthProvider store={store}>
           {children}
           <Toaster />
+          <VersionCheck />
         </AuthProvider>
       </ThemeProvider>
     </Provider>

@@ -10,6 +10,8 @@ export const DURATIONS = {
   refreshBeforeExpiryMs: 60000,
   /** How long a tab holds the cross-tab refresh lock before another may take it, in ms. */
   refreshLockMs: 15000,
+  /** How often an open tab asks whether a new version of the app was deployed, in ms. */
+  versionCheckMs: 5 * 60 * 1000,
 } as const;
 
 export const SIZES = {

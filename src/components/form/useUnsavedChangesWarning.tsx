@@ -2,6 +2,7 @@ import { useCallback, useEffect } from 'react';
 import { useBlocker, type BlockerFunction } from 'react-router-dom';
 import { en } from '../../shared/messages';
 import { ConfirmDialog } from '../feedback/ConfirmDialog';
+import { holdUnsavedChanges, isLeavingPage } from './unsavedChanges';
 
 export interface UnsavedChangesWarning {
   /** True while a navigation waits for the user's answer. */
@@ -14,8 +15,9 @@ export interface UnsavedChangesWarning {
 
 /**
  * While `dirty`, asks before the router leaves the page (another pathname) and lets the browser ask
- * before the tab is closed or reloaded. Navigations started while a submit is in flight are not
- * blocked when the caller passes `dirty && !isSubmitting`.
+ * before the tab is closed or reloaded; a reload the app starts (the new-version banner) asks through
+ * `useGuardedReload` instead. Navigations started while a submit is in flight are not blocked when
+ * the caller passes `dirty && !isSubmitting`.
  */
 export function useUnsavedChangesWarning(dirty: boolean): UnsavedChangesWarning {
   const shouldBlock = useCallback<BlockerFunction>(
@@ -26,13 +28,18 @@ export function useUnsavedChangesWarning(dirty: boolean): UnsavedChangesWarning 
 
   useEffect(() => {
     if (!dirty) return undefined;
+    const release = holdUnsavedChanges();
     const onBeforeUnload = (event: BeforeUnloadEvent) => {
+      if (isLeavingPage()) return;
       event.preventDefault();
       // Older browsers show the prompt only when returnValue is set.
       event.returnValue = '';
     };
     window.addEventListener('beforeunload', onBeforeUnload);
-    return () => window.removeEventListener('beforeunload', onBeforeUnload);
+    return () => {
+      release();
+      window.removeEventListener('beforeunload', onBeforeUnload);
+    };
   }, [dirty]);
 
   // A blocked navigation whose form became clean meanwhile (e.g. saved) goes on.
