@@ -19,10 +19,21 @@ export async function waitForOk(url: string, startedAt: number, timeoutMs = 3000
   throw new Error(`${url} did not answer within ${timeoutMs} ms`);
 }
 
-/** Starts a command with a fresh data dir on the given port. */
-export function startWithFreshData(command: string, args: string[], port: number): ChildProcess {
+/** The initial administrator the benches' servers start with (first start only). */
+export const BENCH_LOGIN = { email: 'admin@example.com', password: 'bench-password-123' };
+
+/**
+ * Starts a command with a fresh data dir on the given port, in this repository or in `cwd` (another
+ * checkout, to measure it beside this one).
+ */
+export function startWithFreshData(
+  command: string,
+  args: string[],
+  port: number,
+  { cwd = root, env = {} }: { cwd?: string; env?: Record<string, string> } = {},
+): ChildProcess {
   return spawn(command, args, {
-    cwd: root,
+    cwd,
     // Its own process group, so `stop` ends npm and the server it started together.
     detached: true,
     stdio: ['ignore', 'ignore', 'inherit'],
@@ -31,8 +42,10 @@ export function startWithFreshData(command: string, args: string[], port: number
       PORT: String(port),
       DATA_DIR: mkdtempSync(path.join(tmpdir(), 'admin-bench-')),
       DATABASE_URL: '',
-      ADMIN_PASSWORD: 'bench-password-123',
+      ADMIN_EMAIL: BENCH_LOGIN.email,
+      ADMIN_PASSWORD: BENCH_LOGIN.password,
       LOG_LEVEL: 'warn',
+      ...env,
     },
   });
 }
