@@ -6,6 +6,7 @@
  *   npx tsx bench/browser-timing.ts                                # this checkout
  *   npx tsx bench/browser-timing.ts --baseline /tmp/before         # and another, built, side by side
  *   npx tsx bench/browser-timing.ts --runs 7 --port 8405
+ *   npx tsx bench/browser-timing.ts --network cable                # Chromium's throttling: cable, slow4g
  *   BENCH_DEBUG=1 npx tsx bench/browser-timing.ts --runs 1    # page errors, screenshots in the temp dir
  *
  * Measured, for each checkout, in rounds that interleave every page (so a busy machine slows all
@@ -60,8 +61,28 @@ const { values } = parseArgs({
     runs: { type: 'string', default: '7' },
     port: { type: 'string', default: '8405' },
     products: { type: 'string', default: '100' },
+    network: { type: 'string', default: 'local' },
   },
 });
+
+/**
+ * Network conditions Chromium emulates per page (DevTools' throttling, on compressed bytes):
+ * `local` is loopback as it is; `cable` and `slow4g` are Lighthouse's desktop and mobile profiles.
+ */
+const NETWORKS: Record<
+  string,
+  { latency: number; downloadThroughput: number; uploadThroughput: number } | null
+> = {
+  local: null,
+  cable: {
+    latency: 40,
+    downloadThroughput: (10 * 1024 * 1024) / 8,
+    uploadThroughput: (10 * 1024 * 1024) / 8,
+  },
+  slow4g: { latency: 150, downloadThroughput: (1.6 * 1024 * 1024) / 8, uploadThroughput: (750 * 1024) / 8 },
+};
+const NETWORK = NETWORKS[values.network ?? 'local'];
+if (NETWORK === undefined) throw new Error(`--network is one of ${Object.keys(NETWORKS).join(', ')}`);
 const RUNS = Number(values.runs);
 const PRODUCTS = Number(values.products);
 
@@ -303,6 +324,10 @@ async function measure(browser: Browser, checkout: Checkout, url: string, target
       page.on('pageerror', (error) => process.stderr.write(`${url}: ${error.message}\n`));
     }
     const recorder = recordResponses(page);
+    if (NETWORK) {
+      const cdp = await context.newCDPSession(page);
+      await cdp.send('Network.emulateNetworkConditions', { offline: false, ...NETWORK });
+    }
     await page.goto(`${checkout.base}${url}`);
     await page.waitForFunction(
       () => (window as unknown as { __benchPainted?: number }).__benchPainted,
@@ -413,7 +438,7 @@ async function main() {
     const column = 34;
     const measuresOf = (checkout: Checkout, key: string) => results.get(`${checkout.label}|${key}`) ?? [];
     const lines = [
-      `Chromium ${browser.version()}, a cold context per load, median of ${RUNS} (min–max), ${PRODUCTS} products, 10 rows`,
+      `Chromium ${browser.version()}, network ${values.network}, a cold context per load, median of ${RUNS} (min–max), ${PRODUCTS} products, 10 rows`,
       `${''.padEnd(40)}${checkouts.map((c) => c.label.padEnd(column)).join('')}`,
     ];
     const row = (title: string, cell: (checkout: Checkout) => string) =>
