@@ -27,6 +27,28 @@ const serverUrl = `http://127.0.0.1:${process.env.PORT ?? 8080}`;
  */
 const COMPRESSIBLE = /\.(js|css|html|svg|txt|json)$/;
 
+/**
+ * A brotli and a gzip copy of each asset matching `test`, at the highest levels: compressed once per
+ * build, sent many times. A copy that saves under 20% is not written; the server then sends the
+ * original. (bench/browser-timing.ts builds its reference pages with the same.)
+ */
+export const compressionPlugins = (test: RegExp) => [
+  new CompressionPlugin<zlib.BrotliOptions>({
+    test,
+    filename: '[path][base].br',
+    algorithm: 'brotliCompress',
+    compressionOptions: { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 11 } },
+    minRatio: 0.8,
+  }),
+  new CompressionPlugin({
+    test,
+    filename: '[path][base].gz',
+    algorithm: 'gzip',
+    compressionOptions: { level: 9 },
+    minRatio: 0.8,
+  }),
+];
+
 /** `node_modules/(a|b|...)/` as a RegExp, for cache groups. */
 const modules = (...names: string[]) =>
   new RegExp(
@@ -130,26 +152,7 @@ export default function config(_env: Record<string, unknown>, argv: Argv): Confi
       // The XState inspector is development-only (machines/inspector.ts); keep its lazy chunk out
       // of production builds altogether.
       ...(production ? [new webpack.IgnorePlugin({ resourceRegExp: /^@statelyai\/inspect$/ })] : []),
-      ...(production
-        ? [
-            // Highest levels: compressed once per build, sent many times. A copy that saves under 20%
-            // is not written; the server then sends the original.
-            new CompressionPlugin<zlib.BrotliOptions>({
-              test: COMPRESSIBLE,
-              filename: '[path][base].br',
-              algorithm: 'brotliCompress',
-              compressionOptions: { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 11 } },
-              minRatio: 0.8,
-            }),
-            new CompressionPlugin({
-              test: COMPRESSIBLE,
-              filename: '[path][base].gz',
-              algorithm: 'gzip',
-              compressionOptions: { level: 9 },
-              minRatio: 0.8,
-            }),
-          ]
-        : []),
+      ...(production ? compressionPlugins(COMPRESSIBLE) : []),
       new BuildIdPlugin(),
       new webpack.DefinePlugin({
         'process.env.NODE_ENV': JSON.stringify(mode),

@@ -34,8 +34,6 @@ import { cpSync, existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } fr
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
-import zlib from 'node:zlib';
-import CompressionPlugin from 'compression-webpack-plugin';
 import HtmlWebpackPlugin from 'html-webpack-plugin';
 import type { Browser, BrowserContext } from 'playwright-core';
 import webpack, { type Configuration } from 'webpack';
@@ -43,6 +41,7 @@ import type { RuntimeEnv } from '../src/shared/env';
 import { API_PATHS, ROUTES } from '../src/shared/routes';
 import type { TokenResponse } from '../src/shared/contracts/account';
 import { writeSession } from '../store/session';
+import { compressionPlugins } from '../webpack.config';
 import {
   BENCH_LOGIN,
   isCode,
@@ -138,7 +137,6 @@ function referencePackages(): string {
 
 /** Builds both reference pages into `outDir/<page>/`, as the app's own build would. */
 function buildReferences(packagesDir: string, outDir: string): Promise<void> {
-  const compressible = /\.(js|css|html|svg)$/;
   const configs: Configuration[] = REFERENCE_PAGES.map((page) => ({
     mode: 'production',
     context: path.join(root, 'bench', 'reference'),
@@ -170,20 +168,7 @@ function buildReferences(packagesDir: string, outDir: string): Promise<void> {
           '<!doctype html><html><head><meta charset="utf-8"><title>bench</title></head><body><div id="root"></div></body></html>',
         scriptLoading: 'defer',
       }),
-      new CompressionPlugin<zlib.BrotliOptions>({
-        test: compressible,
-        filename: '[path][base].br',
-        algorithm: 'brotliCompress',
-        compressionOptions: { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 11 } },
-        minRatio: 0.8,
-      }),
-      new CompressionPlugin({
-        test: compressible,
-        filename: '[path][base].gz',
-        algorithm: 'gzip',
-        compressionOptions: { level: 9 },
-        minRatio: 0.8,
-      }),
+      ...compressionPlugins(/\.(js|css|html|svg)$/),
     ],
     performance: { hints: false },
   }));

@@ -16,26 +16,7 @@ export interface FormSelectFieldProps {
 }
 
 /** A select bound to a Formik field: shows the error once touched, else its helper text. */
-export function FormSelectField({
-  name,
-  label,
-  id: givenId,
-  helperText: help,
-  ...props
-}: FormSelectFieldProps) {
-  const { field, id, error, helperText } = useFormField(name, givenId, help);
-  return (
-    <TextField
-      {...props}
-      select
-      label={label}
-      id={id}
-      name={field.name}
-      value={field.value ?? ''}
-      onChange={field.onChange}
-      onBlur={field.onBlur}
-      error={Boolean(error)}
-      helperText={helperText}
-    />
-  );
+export function FormSelectField({ name, id, helperText, ...props }: FormSelectFieldProps) {
+  const bound = useFormField(name, id, helperText);
+  return <TextField {...props} select {...bound} />;
 }

@@ -7,18 +7,7 @@ export type FormTextFieldProps = Omit<TextInputProps, 'name' | 'value' | 'onChan
 };
 
 /** A text input bound to a Formik field: shows the error once touched, else its helper text. */
-export function FormTextField({ name, id: givenId, helperText: help, ...props }: FormTextFieldProps) {
-  const { field, id, error, helperText } = useFormField(name, givenId, help);
-  return (
-    <TextInput
-      {...props}
-      id={id}
-      name={field.name}
-      value={field.value ?? ''}
-      onChange={field.onChange}
-      onBlur={field.onBlur}
-      error={Boolean(error)}
-      helperText={helperText}
-    />
-  );
+export function FormTextField({ name, id, helperText, ...props }: FormTextFieldProps) {
+  const bound = useFormField(name, id, helperText);
+  return <TextInput {...props} {...bound} />;
 }
