@@ -113,6 +113,10 @@ export const en = {
   leave: 'Leave',
   unsavedChangesTitle: 'Unsaved changes',
   uploading: 'Uploading…',
+  // Drafts kept locally, and the session ending
+  draftFound: 'You have unsaved changes from {time}',
+  restore: 'Restore',
+  discard: 'Discard',
   noFile: 'No file chosen',
   // Dashboard and profile
   yourAccount: 'Your account',

@@ -15,6 +15,12 @@ export const STORAGE_KEYS = {
   filterRoles: 'filter:roles',
 } as const;
 
+/**
+ * Unsaved form drafts live in IndexedDB (not localStorage: they can be large and are written as the
+ * user types), in this database and object store, keyed `{user id}:{form key}`.
+ */
+export const DRAFT_STORE = { database: 'company-admin', store: 'drafts' } as const;
+
 export type StorageKey = (typeof STORAGE_KEYS)[keyof typeof STORAGE_KEYS];
 
 /** The four session values, cleared together on sign-out or a failed sign-in. */
