@@ -117,6 +117,17 @@ export const en = {
   draftFound: 'You have unsaved changes from {time}',
   restore: 'Restore',
   discard: 'Discard',
+  sessionEnding: 'Your session ends in {seconds} s — stay signed in',
+  sessionEndingText: 'Enter your password to stay signed in. Nothing you typed is lost.',
+  sessionEnded: 'Your session has ended',
+  sessionEndedText:
+    'Sign in again to continue. The screen stays as it is, and what you were saving is saved.',
+  staySignedIn: 'Stay signed in',
+  signInAgain: 'Sign in',
+  otherUserWarning:
+    'Signing in as another user discards the unsaved changes on this screen; they are not saved for that user.',
+  sessionUserSwitched:
+    'You are now signed in as {name}. The unsaved changes of the previous user were discarded.',
   noFile: 'No file chosen',
   // Dashboard and profile
   yourAccount: 'Your account',

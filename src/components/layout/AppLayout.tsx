@@ -10,6 +10,7 @@ import { LoadingBlock } from '../feedback/LoadingBlock';
 import { SideMenu } from '../navigation/SideMenu';
 import { AppBreadcrumbs } from './AppBreadcrumbs';
 import { Header } from './Header';
+import { SessionDialog } from './SessionDialog';
 
 /** Width of the permanent sidebar on desktop. */
 const SIDEBAR_WIDTH = 256;
@@ -52,9 +53,11 @@ export function AppLayout(_props: AppLayoutProps) {
         <Toolbar />
         <AppBreadcrumbs />
         <Suspense fallback={<LoadingBlock />}>
-          <Outlet />
+          {/* A session taken over by another user starts the screen afresh: the form was not theirs. */}
+          <Outlet key={user?.id} />
         </Suspense>
       </Box>
+      <SessionDialog />
     </Box>
   );
 }

@@ -15,7 +15,14 @@ import { ROUTES, itemPath } from '../../shared/routes';
 import { ConfirmDialog } from '../feedback/ConfirmDialog';
 import { LoadingBlock } from '../feedback/LoadingBlock';
 import { NotFoundPage } from '../feedback/MessagePage';
-import { applyServerErrors, FormActions, FormDraft, isApiError, UnsavedChangesPrompt, validateWith } from '../form';
+import {
+  applyServerErrors,
+  FormActions,
+  FormDraft,
+  isApiError,
+  UnsavedChangesPrompt,
+  validateWith,
+} from '../form';
 import { FormPageBack, FormPageHeader, LoadErrorAlert, StaleItemAlert } from './formPageParts';
 import type { FormSchema, FormValues, ItemQueryResult, MutationHook, ResourceFormPageProps } from './types';
 
