@@ -15,14 +15,8 @@ import { ROUTES, itemPath } from '../../shared/routes';
 import { ConfirmDialog } from '../feedback/ConfirmDialog';
 import { LoadingBlock } from '../feedback/LoadingBlock';
 import { NotFoundPage } from '../feedback/MessagePage';
-import {
-  applyServerErrors,
-  FormActions,
-  FormDraft,
-  isApiError,
-  UnsavedChangesPrompt,
-  validateWith,
-} from '../form';
+import { applyServerErrors, FormActions, isApiError, UnsavedChangesPrompt, validateWith } from '../form';
+import { FormDraft } from '../form/FormDraft';
 import { FormPageBack, FormPageHeader, LoadErrorAlert, StaleItemAlert } from './formPageParts';
 import type { FormSchema, FormValues, ItemQueryResult, MutationHook, ResourceFormPageProps } from './types';
 
