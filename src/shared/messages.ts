@@ -21,6 +21,7 @@ export const en = {
   passwordChanged: 'password changed successfully',
   passwordCreated: 'password created successfully',
   profileUpdated: 'Profile has been successfully updated',
+  preferencesSaved: 'Preferences have been saved',
   loggedOut: 'Successfully logged out',
   tokenExpiredTitle: 'The token has expired',
   tokenExpiredText: 'Please do a password reset request again.',
@@ -256,6 +257,7 @@ export const LABELS = {
   status: 'Status',
   photo: 'Photo',
   token: 'Token',
+  theme: 'Theme',
   // Catalogue (spec §3 Product, Content fields)
   slug: 'Slug',
   logo: 'Logo',
