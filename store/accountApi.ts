@@ -3,6 +3,7 @@ import type {
   ChangePasswordInput,
   FileObject,
   ForgotPasswordInput,
+  PreferencesInput,
   ProfileInput,
   ResetPasswordInput,
   TokenResponse,
@@ -63,6 +64,9 @@ export const accountApi = api.injectEndpoints({
       query: (body) => ({ url: API_PATHS.account, method: 'PUT', body }),
       invalidatesTags: ['Account'],
     }),
+    updatePreferences: build.mutation<{ data: User; message: string }, PreferencesInput>({
+      query: (body) => ({ url: API_PATHS.accountPreferences, method: 'PUT', body }),
+    }),
     changePassword: build.mutation<MessageResponse, ChangePasswordInput>({
       query: (body) => ({ url: API_PATHS.accountPassword, method: 'PUT', body }),
     }),
@@ -97,6 +101,7 @@ export const {
   useIssueTokenMutation,
   useGetAccountQuery,
   useUpdateAccountMutation,
+  useUpdatePreferencesMutation,
   useChangePasswordMutation,
   useLogoutMutation,
   useForgotPasswordMutation,

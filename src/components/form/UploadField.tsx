@@ -1,5 +1,6 @@
 import { useId, useState, type ChangeEvent } from 'react';
 import Avatar from '@mui/material/Avatar';
+import { avatarColor } from '../data/avatarColor';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import CircularProgress from '@mui/material/CircularProgress';
@@ -114,7 +115,11 @@ export function UploadField({
       <FormLabel htmlFor={inputId}>{label}</FormLabel>
       <Stack direction="row" spacing={2} alignItems="center" sx={{ mt: 1 }}>
         {kind === 'image' && preview === 'avatar' && (
-          <Avatar src={current?.url} alt={current ? label : undefined} sx={{ width: 72, height: 72 }}>
+          <Avatar
+            src={current?.url}
+            alt={current ? label : undefined}
+            sx={{ width: 72, height: 72, bgcolor: avatarColor(placeholder ?? label), color: '#ffffff' }}
+          >
             {placeholder}
           </Avatar>
         )}

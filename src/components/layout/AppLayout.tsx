@@ -10,6 +10,7 @@ import { LoadingBlock } from '../feedback/LoadingBlock';
 import { SideMenu } from '../navigation/SideMenu';
 import { AppBreadcrumbs } from './AppBreadcrumbs';
 import { Header } from './Header';
+import { MAIN_ID, ScreenFocus, SkipLink } from './ScreenFocus';
 import { SessionDialog } from './SessionDialog';
 
 /** Width of the permanent sidebar on desktop. */
@@ -36,6 +37,8 @@ export function AppLayout(_props: AppLayoutProps) {
 
   return (
     <Box sx={{ display: 'flex', minHeight: '100vh' }}>
+      <SkipLink />
+      <ScreenFocus titleFrom="breadcrumbs" />
       <Header menus={menus} />
       <Drawer
         variant="permanent"
@@ -49,7 +52,12 @@ export function AppLayout(_props: AppLayoutProps) {
         <Toolbar />
         <SideMenu menus={menus} mode="inline" />
       </Drawer>
-      <Box component="main" sx={{ flex: 1, minWidth: 0, p: { xs: 2, md: 3 } }}>
+      <Box
+        component="main"
+        id={MAIN_ID}
+        tabIndex={-1}
+        sx={{ flex: 1, minWidth: 0, p: { xs: 2, md: 3 }, '&:focus': { outline: 'none' } }}
+      >
         <Toolbar />
         <AppBreadcrumbs />
         <Suspense fallback={<LoadingBlock />}>
