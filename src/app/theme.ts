@@ -14,7 +14,7 @@ const palettes = {
     primary: { main: '#1f5fbf', dark: '#174a96', light: '#4c80d0', contrastText: '#ffffff' },
     secondary: { main: '#5b6b7f', contrastText: '#ffffff' },
     background: { default: '#f4f6f9', paper: '#ffffff' },
-    text: { primary: '#1c2430', secondary: '#556070', disabled: '#6b7380' },
+    text: { primary: '#1c2430', secondary: '#556070', disabled: '#646c78' },
     divider: '#e3e7ed',
     error: { main: '#c62828' },
     success: { main: '#2e7d32' },

@@ -1,4 +1,4 @@
-import { screen, waitFor, within } from '@testing-library/react';
+import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { fakeNetwork } from '../../../test/fakeNetwork';
 import { renderWithProviders, testUser } from '../../../test/renderWithProviders';
@@ -50,7 +50,7 @@ describe('Header', () => {
     const user = userEvent.setup();
     renderWithProviders(<Header menus={menus} />);
     const button = screen.getByRole('button', { name: testUser.name });
-    button.focus();
+    act(() => button.focus());
     await user.keyboard('{ArrowDown}');
     expect(screen.getByRole('menuitem', { name: en.viewProfile })).toHaveFocus();
     await user.keyboard('{ArrowDown}');

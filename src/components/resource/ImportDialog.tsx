@@ -57,7 +57,11 @@ export function ImportDialog({ open, onClose, contract, useImport }: ImportDialo
     try {
       const { message } = await upload(file).unwrap();
       // An import runs a while and may finish after the user looked elsewhere: a notification.
-      notify.notify({ severity: 'success', title: en.importFinished, message: message || success.imported(item) });
+      notify.notify({
+        severity: 'success',
+        title: en.importFinished,
+        message: message || success.imported(item),
+      });
       close();
     } catch (error) {
       setFailure(importErrors(error));
