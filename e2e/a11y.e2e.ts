@@ -5,7 +5,7 @@ import { brandsResource } from '../src/shared/resources/brands';
 import { categoriesResource } from '../src/shared/resources/categories';
 import { productsResource } from '../src/shared/resources/products';
 import { API_PATHS, ROUTES, addPath, itemPath } from '../src/shared/routes';
-import { apiRequest, launchBrowser, signInViaApi } from './support/browser';
+import { apiRequest, launchBrowser, signInViaApi, snap } from './support/browser';
 import {
   AXE_VARIANTS,
   axeViolations,
@@ -140,6 +140,7 @@ describe.each(AXE_VARIANTS)('axe at $name', (variant) => {
     await settle(page);
     const violations = await axeViolations(page);
     recordAxe(screen.name, variant.name, violations);
+    await snap(page, `axe ${variant.name} ${screen.name}`.replace(/[^\w]+/g, '-'));
     const failing = blocking(violations);
     if (failing.length) throw new Error(`${screen.name} (${variant.name}):\n${describeViolations(failing)}`);
   });

@@ -76,6 +76,7 @@ export function recordAxe(screen: string, variant: string, violations: AxeViolat
     variant,
     ...countByImpact(violations),
     rules: violations.map((violation) => `${violation.id} (${violation.impact ?? 'n/a'})`),
+    targets: Object.fromEntries(violations.map((violation) => [violation.id, violation.targets.slice(0, 2)])),
   };
   appendFileSync(path.join(artifactsDir, 'axe-report.jsonl'), `${JSON.stringify(line)}\n`);
 }

@@ -132,6 +132,16 @@ export function makeTheme(mode: PaletteMode): Theme {
         styleOverrides: { root: { fontSize: '0.875rem' } },
       },
       MuiDataGrid: {
+        defaultProps: {
+          // Enter on a focused cell does what a click on its row does (opens the record), so a list
+          // that opens rows on click is usable by keyboard. Controls inside a cell keep their own keys.
+          onCellKeyDown: (_params, event) => {
+            if (event.key === 'Enter' && event.target === event.currentTarget) {
+              event.preventDefault();
+              (event.currentTarget as HTMLElement).click();
+            }
+          },
+        },
         styleOverrides: {
           // The grid draws its own cell focus inside the cell; the page-wide ring would be clipped.
           root: ({ theme }) => ({

@@ -118,8 +118,8 @@ export const en = {
   stay: 'Stay',
   leave: 'Leave',
   unsavedChangesTitle: 'Unsaved changes',
-  formHasError: '1 field needs attention: {errors}',
-  formHasErrors: '{count} fields need attention: {errors}',
+  formHasError: '1 field needs attention',
+  formHasErrors: '{count} fields need attention',
   uploading: 'Uploading…',
   // Drafts kept locally, and the session ending
   draftFound: 'You have unsaved changes from {time}',

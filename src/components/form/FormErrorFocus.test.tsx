@@ -37,9 +37,7 @@ describe('FormErrorFocus (in every SubmitButton)', () => {
     await user.clear(screen.getByLabelText('Name'));
     await user.click(screen.getByRole('button', { name: 'Save' }));
     await waitFor(() => expect(screen.getByLabelText('Name')).toHaveFocus());
-    expect(screen.getByRole('status')).toHaveTextContent(
-      t('formHasErrors', { count: 2, errors: 'Name is required. Email is required' }),
-    );
+    expect(screen.getByRole('status')).toHaveTextContent(t('formHasErrors', { count: 2 }));
   });
 
   it('does the same for the errors the server put on the fields (a 422)', async () => {
@@ -50,9 +48,7 @@ describe('FormErrorFocus (in every SubmitButton)', () => {
     await user.type(screen.getByLabelText('Email'), 'ada@example.com');
     await user.click(screen.getByRole('button', { name: 'Save' }));
     await waitFor(() => expect(screen.getByLabelText('Email')).toHaveFocus());
-    expect(screen.getByRole('status')).toHaveTextContent(
-      t('formHasError', { errors: 'Email has already been taken' }),
-    );
+    expect(screen.getByRole('status')).toHaveTextContent(t('formHasError'));
   });
 
   it('says nothing after a submit that went through', async () => {

@@ -27,8 +27,9 @@ export interface FormErrorFocusProps {
 
 /**
  * After a submit that left errors (the form's own checks, or a 422 the page put on its fields),
- * says how many fields need attention and what they say, through a polite live region, and moves
- * focus to the first invalid field, whose label and message a screen reader then reads.
+ * says how many fields need attention through a polite live region and moves focus to the first
+ * invalid field, whose label and message (its described-by helper text) a screen reader then reads.
+ * The messages themselves are not repeated: each shows once, under its field.
  */
 export function FormErrorFocus({ anchor }: FormErrorFocusProps) {
   const { submitCount, isSubmitting, errors } = useFormikContext();
@@ -42,10 +43,7 @@ export function FormErrorFocus({ anchor }: FormErrorFocusProps) {
     const messages = errorList(errors);
     if (region.current)
       region.current.textContent = messages.length
-        ? t(messages.length === 1 ? 'formHasError' : 'formHasErrors', {
-            count: messages.length,
-            errors: messages.join('. '),
-          })
+        ? t(messages.length === 1 ? 'formHasError' : 'formHasErrors', { count: messages.length })
         : '';
     if (messages.length === 0) return;
     const form = anchor.current?.closest('form');

@@ -149,15 +149,16 @@ export function SideMenu({ menus, mode = 'horizontal', onNavigate }: SideMenuPro
         return focus(entries[0]);
       case 'End':
         return focus(entries[entries.length - 1]);
+      // Open or not as the screen shows it (aria-expanded), not as this render last knew it.
       case 'ArrowRight':
         if (!group) return;
         event.preventDefault();
-        if (openKey !== group) setOpenKey(group);
+        if (current.getAttribute('aria-expanded') !== 'true') setOpenKey(group);
         else focus(entries[index + 1]);
         return;
       case 'ArrowLeft':
         if (parent) return focus(entries.find((entry) => entry.dataset.group === parent));
-        if (group && openKey === group) {
+        if (group && current.getAttribute('aria-expanded') === 'true') {
           event.preventDefault();
           setOpenKey(null);
         }
