@@ -95,8 +95,9 @@ export function SkipLink() {
         color: 'primary.main',
         fontWeight: 600,
         boxShadow: 3,
-        transform: 'translateY(-200%)',
-        '&:focus, &:focus-visible': { transform: 'none' },
+        // Out of sight (and out of screenshots) until focused; still the first thing Tab reaches.
+        clipPath: 'inset(50%)',
+        '&:focus, &:focus-visible': { clipPath: 'none' },
       })}
     >
       {en.skipToContent}
