@@ -1,9 +1,5 @@
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { en } from '../src/shared/messages';
-import { apiPath } from '../src/shared/resources/resource';
-import { brandsResource } from '../src/shared/resources/brands';
-import { categoriesResource } from '../src/shared/resources/categories';
-import { productsResource } from '../src/shared/resources/products';
 import { API_PATHS, ROUTES, addPath, itemPath } from '../src/shared/routes';
 import { apiRequest, launchBrowser, signInViaApi, snap } from './support/browser';
 import {
@@ -17,6 +13,7 @@ import {
   type AxeScreen,
 } from './support/axe';
 import { baseUrl, E2E_ADMIN } from './support/config';
+import { makeProduct } from './support/records';
 
 /** Every screen that exists, signed out and signed in; a new screen is one line here. */
 const SCREENS: AxeScreen[] = [
@@ -77,21 +74,7 @@ let records: AxeRecords;
 
 /** One record of each kind the detail screens show, made through the API. */
 async function makeRecords(page: Page): Promise<AxeRecords> {
-  const suffix = Date.now().toString(36);
-  const created = async (path: string, body: object) =>
-    (await apiRequest<{ data: { id: number } }>(page, 'POST', path, body)).data.id;
-  const brandId = await created(apiPath(brandsResource), { name: `Axe Brand ${suffix}`, status: 1 });
-  const categoryId = await created(apiPath(categoriesResource), {
-    name: `Axe Category ${suffix}`,
-    status: 1,
-  });
-  const productId = await created(apiPath(productsResource), {
-    name: `Axe Product ${suffix}`,
-    brand_id: brandId,
-    category_id: categoryId,
-    status: 1,
-    overview: '<p>Overview</p>',
-  });
+  const { brandId, categoryId, productId } = await makeProduct(page, 'Axe');
   const account = await apiRequest<{ data: { id: number; role: { id: number } } }>(
     page,
     'GET',

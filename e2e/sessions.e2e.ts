@@ -1,13 +1,21 @@
 import type { Browser, Locator, Page } from 'playwright-core';
 import { LABELS, en, success } from '../src/shared/messages';
 import { brandsResource } from '../src/shared/resources/brands';
-import { categoriesResource } from '../src/shared/resources/categories';
 import { productsResource } from '../src/shared/resources/products';
 import { apiPath } from '../src/shared/resources/resource';
 import { API_PATHS, ROUTES, itemPath } from '../src/shared/routes';
 import { DRAFT_STORE } from '../src/shared/storageKeys';
-import { WELCOME, apiRequest, launchBrowser, newPage, signInViaApi, snap } from './support/browser';
+import {
+  WELCOME,
+  apiRequest,
+  launchBrowser,
+  newPage,
+  signInViaApi,
+  snap,
+  exactLabel,
+} from './support/browser';
 import { E2E_ADMIN, baseUrl } from './support/config';
+import { makeProduct } from './support/records';
 
 let browser: Browser;
 beforeAll(async () => {
@@ -16,37 +24,6 @@ beforeAll(async () => {
 afterAll(async () => {
   await browser.close();
 });
-
-/** A field's label, whole, with the asterisk MUI adds to required fields. */
-const exactLabel = (label: string) => new RegExp(`^${label}\\s*\\*?$`);
-
-interface Made {
-  brandId: number;
-  brandName: string;
-  productId: number;
-  productName: string;
-}
-
-/** A brand, a category and a product of that brand, made through the API for one test. */
-async function makeProduct(page: Page, tag: string): Promise<Made> {
-  const suffix = `${tag} ${Date.now().toString(36)}`;
-  const created = async (path: string, body: object) =>
-    (await apiRequest<{ data: { id: number } }>(page, 'POST', path, body)).data.id;
-  const brandName = `Session Brand ${suffix}`;
-  const productName = `Session Pump ${suffix}`;
-  const brandId = await created(apiPath(brandsResource), { name: brandName, status: 1 });
-  const categoryId = await created(apiPath(categoriesResource), {
-    name: `Session Category ${suffix}`,
-    status: 1,
-  });
-  const productId = await created(apiPath(productsResource), {
-    name: productName,
-    brand_id: brandId,
-    category_id: categoryId,
-    status: 1,
-  });
-  return { brandId, brandName, productId, productName };
-}
 
 const productName = async (page: Page, id: number) =>
   (await apiRequest<{ data: { name: string } }>(page, 'GET', `${apiPath(productsResource)}/${id}`)).data.name;

@@ -38,9 +38,25 @@ export type AuthEvent =
 
 export type AuthPhase = 'loading' | 'auth' | 'no-auth';
 
+/** The credentials of the event that started a sign-in (LOGIN, or REAUTHENTICATE in the dialog). */
+const credentialsOf = ({ event }: { event: AuthEvent }): LoginInput => {
+  if (event.type === 'LOGIN' || event.type === 'REAUTHENTICATE') return event.credentials;
+  throw new Error('A sign-in is started by LOGIN or REAUTHENTICATE only');
+};
+
 const notProvided = (name: string) => () => {
   throw new Error(`authMachine: '${name}' must be supplied with .provide()`);
 };
+
+/** Leaving after LOGOUT: the user's drafts, the stored session and the user go. */
+const signedOut = [
+  {
+    type: 'discardDrafts',
+    params: ({ context }: { context: AuthContextValue }) => ({ userId: context.user?.id ?? 0 }),
+  },
+  'clearToken',
+  'clearUser',
+] as const;
 
 export const authMachine = setup({
   types: {
@@ -161,11 +177,7 @@ export const authMachine = setup({
               entry: assign({ signInError: null }),
               invoke: {
                 src: 'signIn',
-                input: ({ event }) => {
-                  if (event.type !== 'REAUTHENTICATE')
-                    throw new Error('signingIn is entered by REAUTHENTICATE');
-                  return event.credentials;
-                },
+                input: credentialsOf,
                 onDone: 'verifying',
                 // The old token stays: its requests still wait for a session, the dialog stays.
                 onError: { target: 'prompt', actions: assign({ signInError: ({ event }) => event.error }) },
@@ -208,22 +220,8 @@ export const authMachine = setup({
           // user's drafts go with the session: the next person at this browser must not see them.
           invoke: {
             src: 'logout',
-            onDone: {
-              target: '#auth.no-auth',
-              actions: [
-                { type: 'discardDrafts', params: ({ context }) => ({ userId: context.user?.id ?? 0 }) },
-                'clearToken',
-                'clearUser',
-              ],
-            },
-            onError: {
-              target: '#auth.no-auth',
-              actions: [
-                { type: 'discardDrafts', params: ({ context }) => ({ userId: context.user?.id ?? 0 }) },
-                'clearToken',
-                'clearUser',
-              ],
-            },
+            onDone: { target: '#auth.no-auth', actions: signedOut },
+            onError: { target: '#auth.no-auth', actions: signedOut },
           },
         },
       },
@@ -242,10 +240,7 @@ export const authMachine = setup({
           entry: assign({ signInError: null }),
           invoke: {
             src: 'signIn',
-            input: ({ event }) => {
-              if (event.type !== 'LOGIN') throw new Error('signingIn is entered by LOGIN only');
-              return event.credentials;
-            },
+            input: credentialsOf,
             // Spec §4: after a successful sign-in the user is fetched.
             onDone: '#auth.loading',
             // Spec §8: a failed sign-in clears the stored token.

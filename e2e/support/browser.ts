@@ -43,6 +43,9 @@ export async function snap(page: Page, name: string): Promise<void> {
   await page.screenshot({ path: path.join(artifactsDir, `${name}.png`), fullPage: true });
 }
 
+/** A field's label, whole, with the asterisk MUI adds to required fields. */
+export const exactLabel = (label: string) => new RegExp(`^${label}\\s*\\*?$`);
+
 /** The dashboard's greeting, whoever is signed in. */
 export const WELCOME = new RegExp(`^${t('welcome', { name: '' })}`);
 

@@ -119,7 +119,9 @@ export function AuthProvider({
         }),
         // Started with an expired access token: one tab refreshes, the others take its new session.
         refreshSession: fromPromise<void>(async () => {
-          await withRefreshLock(() => refreshStored(readSession()?.expiresAt ?? 0));
+          // The expiry seen before waiting for the lock: a newer one found after it is another tab's.
+          const known = readSession()?.expiresAt ?? 0;
+          await withRefreshLock(() => refreshStored(known));
         }),
         fetchUser: fromPromise<User>(async () => {
           const request = store.dispatch(
