@@ -1,5 +1,10 @@
 import type { FastifyInstance } from 'fastify';
-import { changePasswordSchema, profileSchema } from '../../src/shared/contracts/account';
+import {
+  changePasswordSchema,
+  preferencesSchema,
+  profileSchema,
+  THEME_PREFERENCES,
+} from '../../src/shared/contracts/account';
 import { LABELS, en, validation } from '../../src/shared/messages';
 import { PERMISSIONS } from '../../src/shared/permissions';
 import { API_PATHS } from '../../src/shared/routes';
@@ -11,21 +16,37 @@ import { checkFile } from '../repositories/files';
 import { revokeFamily, revokeUserTokens } from '../repositories/tokens';
 import {
   emailTaken,
+  findAccountById,
   findPasswordHashById,
-  findUserById,
   updatePasswordHash,
+  updatePreferences,
   updateProfile,
 } from '../repositories/users';
 import { authErrors, bearer, messageSchema, userSchema, validationErrorSchema } from './schemas';
 
-const userResponse = { type: 'object', properties: { data: userSchema } } as const;
+const preferencesSchemaJson = {
+  type: 'object',
+  properties: { theme: { type: 'string', enum: [...THEME_PREFERENCES] } },
+} as const;
+
+/** The signed-in user as their own account answers it: the user and their preferences. */
+const accountSchema = {
+  ...userSchema,
+  properties: { ...userSchema.properties, preferences: preferencesSchemaJson },
+} as const;
+
+const userResponse = { type: 'object', properties: { data: accountSchema } } as const;
+const userWithMessage = {
+  type: 'object',
+  properties: { data: accountSchema, message: { type: 'string' } },
+} as const;
 
 /** The signed-in user's own account: every signed-in user may use it ('any'). */
 export async function accountRoutes(app: FastifyInstance): Promise<void> {
   const signedIn = app.requirePermission(PERMISSIONS.any);
 
   const loadUser = async (id: number) => {
-    const user = await findUserById(app.db, id);
+    const user = await findAccountById(app.db, id);
     if (!user) throw new HttpError(401, en.unauthenticated);
     return user;
   };
@@ -61,11 +82,7 @@ export async function accountRoutes(app: FastifyInstance): Promise<void> {
             photo: { type: ['integer', 'null'], description: 'A file id from POST /api/uploads, or null' },
           },
         },
-        response: {
-          200: { type: 'object', properties: { data: userSchema, message: { type: 'string' } } },
-          422: validationErrorSchema,
-          ...authErrors,
-        },
+        response: { 200: userWithMessage, 422: validationErrorSchema, ...authErrors },
       },
     },
     async (request) => {
@@ -75,6 +92,33 @@ export async function accountRoutes(app: FastifyInstance): Promise<void> {
       await checkFile(app.db, 'photo', LABELS.photo, input.photo, 'image');
       await updateProfile(app.db, id, input);
       return { data: await loadUser(id), message: en.profileUpdated };
+    },
+  );
+
+  app.put(
+    API_PATHS.accountPreferences,
+    {
+      preValidation: signedIn,
+      schema: {
+        tags: ['account'],
+        summary: 'Update the preferences',
+        description:
+          "The signed-in user's own display preferences (theme: light, dark or system), kept on the server so " +
+          'they follow the user to another browser. The record’s `updated_at` does not change.',
+        security: bearer,
+        // The allowed values are checked by the shared schema, so a wrong one reads 'Theme is invalid'.
+        body: {
+          type: 'object',
+          properties: { theme: { type: 'string', description: THEME_PREFERENCES.join(' | ') } },
+        },
+        response: { 200: userWithMessage, 422: validationErrorSchema, ...authErrors },
+      },
+    },
+    async (request) => {
+      const { id } = currentUser(request);
+      const input = await parseBody(preferencesSchema, request.body);
+      await updatePreferences(app.db, id, input);
+      return { data: await loadUser(id), message: en.preferencesSaved };
     },
   );
 

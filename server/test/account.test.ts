@@ -253,4 +253,62 @@ describe('account', () => {
       expect((await t.app.inject({ method: 'POST', url: API_PATHS.logout })).statusCode).toBe(401);
     });
   });
+
+  describe('PUT /api/account/preferences', () => {
+    const put = (token: string | undefined, payload: unknown) =>
+      t.app.inject({
+        method: 'PUT',
+        url: API_PATHS.accountPreferences,
+        headers: token ? authHeader(token) : {},
+        payload: payload as object,
+      });
+
+    it('starts with the system theme', async () => {
+      const user = await createTestUser(t.app);
+      const { access_token } = await login(t.app, user.email, user.password);
+      expect((await get(access_token)).json().data.preferences).toEqual({ theme: 'system' });
+    });
+
+    it('keeps the theme on the server, so another sign-in (another browser) gets it, without touching updated_at', async () => {
+      const user = await createTestUser(t.app);
+      const first = await login(t.app, user.email, user.password);
+      const before = (await get(first.access_token)).json().data;
+      const response = await put(first.access_token, { theme: 'dark' });
+      expect(response.statusCode).toBe(200);
+      expect(response.json()).toMatchObject({
+        data: { preferences: { theme: 'dark' } },
+        message: en.preferencesSaved,
+      });
+
+      const second = await login(t.app, user.email, user.password);
+      const after = (await get(second.access_token)).json().data;
+      expect(after.preferences).toEqual({ theme: 'dark' });
+      expect(after.updated_at).toBe(before.updated_at);
+    });
+
+    it('refuses a theme it does not know with 422 on the field', async () => {
+      const { access_token } = await login(t.app, TEST_ADMIN.email, TEST_ADMIN.password);
+      const response = await put(access_token, { theme: 'blue' });
+      expect(response.statusCode).toBe(422);
+      expect(response.json().errors).toEqual({ theme: [validation.invalid(LABELS.theme)] });
+      expect((await put(access_token, {})).json().errors).toEqual({
+        theme: [validation.required(LABELS.theme)],
+      });
+    });
+
+    it('needs a token', async () => {
+      expect((await put(undefined, { theme: 'dark' })).statusCode).toBe(401);
+    });
+
+    it("is not in the users list (the preference is the user's own)", async () => {
+      const { access_token } = await login(t.app, TEST_ADMIN.email, TEST_ADMIN.password);
+      const list = await t.app.inject({
+        method: 'GET',
+        url: '/api/users',
+        headers: authHeader(access_token),
+      });
+      expect(list.statusCode).toBe(200);
+      expect(list.json().data[0]).not.toHaveProperty('preferences');
+    });
+  });
 });

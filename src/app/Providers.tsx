@@ -1,28 +1,25 @@
 import type { ReactNode } from 'react';
 import { Provider } from 'react-redux';
-import CssBaseline from '@mui/material/CssBaseline';
-import { ThemeProvider } from '@mui/material/styles';
 import type { AppStore } from '../../store';
 import { AuthProvider } from '../auth/AuthProvider';
 import { Toaster } from '../components/feedback/Toaster';
-import { theme } from './theme';
+import { AppThemeProvider } from './AppThemeProvider';
 
 export interface ProvidersProps {
   store: AppStore;
   children: ReactNode;
 }
 
-/** Everything the screens rely on: the store, the theme, the one auth actor and the toasts. */
+/** Everything the screens rely on: the store, the one auth actor, the user's theme and the toasts. */
 export function Providers({ store, children }: ProvidersProps) {
   return (
     <Provider store={store}>
-      <ThemeProvider theme={theme}>
-        <CssBaseline />
-        <AuthProvider store={store}>
+      <AuthProvider store={store}>
+        <AppThemeProvider>
           {children}
           <Toaster />
-        </AuthProvider>
-      </ThemeProvider>
+        </AppThemeProvider>
+      </AuthProvider>
     </Provider>
   );
 }

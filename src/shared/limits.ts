@@ -10,6 +10,8 @@ export const DURATIONS = {
   refreshBeforeExpiryMs: 60000,
   /** How long a tab holds the cross-tab refresh lock before another may take it, in ms. */
   refreshLockMs: 15000,
+  /** How long typing must pause before a form's draft is written to local storage, in ms. */
+  draftSaveMs: 400,
 } as const;
 
 export const SIZES = {

@@ -1,5 +1,6 @@
 import { useCallback, useEffect } from 'react';
 import { useBlocker, type BlockerFunction } from 'react-router-dom';
+import { unloadGuardReleased } from '../../drafts/unloadGuard';
 import { en } from '../../shared/messages';
 import { ConfirmDialog } from '../feedback/ConfirmDialog';
 
@@ -27,6 +28,7 @@ export function useUnsavedChangesWarning(dirty: boolean): UnsavedChangesWarning 
   useEffect(() => {
     if (!dirty) return undefined;
     const onBeforeUnload = (event: BeforeUnloadEvent) => {
+      if (unloadGuardReleased()) return;
       event.preventDefault();
       // Older browsers show the prompt only when returnValue is set.
       event.returnValue = '';

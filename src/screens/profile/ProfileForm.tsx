@@ -6,6 +6,7 @@ import { useUpdateAccountMutation } from '../../../store/accountApi';
 import {
   applyServerErrors,
   FormActions,
+  FormDraft,
   FormTextField,
   UnsavedChangesPrompt,
   UploadField,
@@ -67,6 +68,7 @@ export function ProfileForm({ user, onSaved, onCancel }: ProfileFormProps) {
           {({ dirty, isSubmitting }) => (
             <Form noValidate>
               <UnsavedChangesPrompt when={dirty && !isSubmitting} />
+              <FormDraft formKey="profile" />
               <Stack spacing={2.5}>
                 <UploadField
                   name="photo"

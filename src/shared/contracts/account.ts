@@ -18,6 +18,17 @@ export interface FileObject {
 export type Status = 0 | 1;
 export const STATUS = { active: 1, notActive: 0 } as const;
 
+/** How the interface is drawn: light, dark, or as the operating system says. */
+export const THEME_PREFERENCES = ['light', 'dark', 'system'] as const;
+export type ThemePreference = (typeof THEME_PREFERENCES)[number];
+
+/** Settings a user keeps for themselves on the server, so they follow them to another browser. */
+export interface UserPreferences {
+  theme: ThemePreference;
+}
+
+export const DEFAULT_PREFERENCES: UserPreferences = { theme: 'system' };
+
 export interface User {
   id: number;
   name: string;
@@ -29,6 +40,8 @@ export interface User {
   permissions: string[];
   created_at: string;
   updated_at: string;
+  /** Only in the signed-in user's own answers (`/api/account`), never in the users list. */
+  preferences?: UserPreferences;
 }
 
 export interface TokenResponse {
@@ -101,3 +114,11 @@ export const resetPasswordSchema = yup.object({
   password_confirmation: confirmation(),
 });
 export type ResetPasswordInput = yup.InferType<typeof resetPasswordSchema>;
+
+export const preferencesSchema = yup.object({
+  theme: yup
+    .string<ThemePreference>()
+    .required(validation.required(LABELS.theme))
+    .oneOf(THEME_PREFERENCES, validation.invalid(LABELS.theme)),
+});
+export type PreferencesInput = yup.InferType<typeof preferencesSchema>;
