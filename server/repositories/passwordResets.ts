@@ -45,3 +45,14 @@ export async function markResetUsed(db: Executor, id: number, now: Date): Promis
     .returning({ id: passwordResets.id });
   return rows.length > 0;
 }
+
+/**
+ * Ends every unused reset link of a user: when a newer one is sent (only the newest works), and when
+ * the password is set another way.
+ */
+export async function invalidateResets(db: Executor, userId: number, now: Date): Promise<void> {
+  await db
+    .update(passwordResets)
+    .set({ used_at: now })
+    .where(and(eq(passwordResets.user_id, userId), isNull(passwordResets.used_at)));
+}

@@ -253,7 +253,8 @@ export function registerResource<
           summary: `Import ${contract.group} from CSV or XLSX`,
           description:
             'multipart/form-data with `file`. The header row names the columns (labels or keys, any case). ' +
-            'Rows are matched to existing items by their natural key and updated; the rest are created. ' +
+            'Rows are matched to existing items by their natural key and updated (which needs the update ' +
+            'permission as well: 403 otherwise); the rest are created. ' +
             'Any bad row → 422 with `errors` keyed `row N` (as the spreadsheet numbers it) and nothing stored.',
           consumes: ['multipart/form-data'],
           security: bearer,
@@ -281,7 +282,13 @@ export function registerResource<
           throw error;
         });
         const rows = await readSheet(buffer, file.filename, contract.sheet ?? []);
-        const data = await importRows(resource, app.db, rows, { user: currentUser(request) });
+        const data = await importRows(
+          resource,
+          app.db,
+          rows,
+          { user: currentUser(request) },
+          can(contract, 'update'),
+        );
         return { data, message: success.imported(item) };
       },
     );

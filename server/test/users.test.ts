@@ -221,17 +221,16 @@ describe('/api/users', () => {
       expect(deactivated.json().errors).toEqual({ status: [en.cannotDeactivateSelf] });
     });
 
-    it('protects the last active Super Admin from deletion, deactivation and a role change', async () => {
+    it('protects a Super Admin from deletion, deactivation and a role change by anyone who is not one (403)', async () => {
       const { token } = await signInWith(t.app, admin, ['users.index', 'users.update', 'users.destroy']);
       const self = (await get(`/api/users/${adminId}`)).json<{ data: User }>().data;
-      const message = format(en.lastSuperAdmin, { role: 'Super Admin' });
       for (const response of [
         await send('DELETE', `/api/users/${adminId}`, undefined, token),
         await edit(self, { status: 0 }, token),
         await edit(self, { role_id: editorRole }, token),
       ]) {
-        expect(response.statusCode).toBe(409);
-        expect(response.json()).toEqual({ message });
+        expect(response.statusCode).toBe(403);
+        expect(response.json()).toEqual({ message: en.userBeyondYou });
       }
       expect((await get(`/api/users/${adminId}`)).json().data).toMatchObject({
         status: 1,
