@@ -1,4 +1,4 @@
-import { and, eq, gt, isNull } from 'drizzle-orm';
+import { and, count, eq, gt, gte, isNull } from 'drizzle-orm';
 import type { Executor } from '../db/client';
 import { passwordResets } from '../db/schema';
 
@@ -55,4 +55,13 @@ export async function invalidateResets(db: Executor, userId: number, now: Date):
     .update(passwordResets)
     .set({ used_at: now })
     .where(and(eq(passwordResets.user_id, userId), isNull(passwordResets.used_at)));
+}
+
+/** How many reset links the user was sent since `since` (the per-account cap on reset mails). */
+export async function resetsSince(db: Executor, userId: number, since: Date): Promise<number> {
+  const [{ total }] = await db
+    .select({ total: count() })
+    .from(passwordResets)
+    .where(and(eq(passwordResets.user_id, userId), gte(passwordResets.created_at, since)));
+  return total;
 }

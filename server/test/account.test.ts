@@ -119,7 +119,13 @@ describe('account', () => {
         method: 'PUT',
         url: API_PATHS.account,
         headers: authHeader(access_token),
-        payload: { name: 'Someone', email: TEST_ADMIN.email.toUpperCase(), phone_number: null, photo: null },
+        payload: {
+          name: 'Someone',
+          email: TEST_ADMIN.email.toUpperCase(),
+          phone_number: null,
+          photo: null,
+          current_password: user.password,
+        },
       });
       expect(response.statusCode).toBe(422);
       expect(response.json()).toEqual({ message: en.emailTaken, errors: { email: [en.emailTaken] } });
@@ -160,7 +166,14 @@ describe('account', () => {
         method: 'PUT',
         url: API_PATHS.account,
         headers: authHeader(access_token),
-        payload: { name: ' Renamed ', email, phone_number: '+62 812 3456', photo: null, ignored: 'x' },
+        payload: {
+          name: ' Renamed ',
+          email,
+          phone_number: '+62 812 3456',
+          photo: null,
+          ignored: 'x',
+          current_password: user.password,
+        },
       });
       expect(response.statusCode).toBe(200);
       expect(response.json()).toMatchObject({

@@ -102,7 +102,7 @@ export async function signInWith(
   });
   const roleId = role.json<{ data: { id: number } }>().data.id;
   const email = `limited${sequence}@example.com`;
-  const password = 'Limited-Passw0rd!';
+  const password = 'Scoped-Keys-2024!';
   const user = await app.inject({
     method: 'POST',
     url: '/api/users',

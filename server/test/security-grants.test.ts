@@ -6,7 +6,7 @@ import type { Permission, Role } from '../../src/shared/resources/roles';
 import { multipart, signInWith } from './fixtures';
 import { adminToken, authHeader, buildTestApp, login, type TestApp } from './helper';
 
-const PASSWORD = 'Grant-Tester-2024!';
+const PASSWORD = 'Shelf-Lamp-Window-7';
 
 /**
  * Nobody grants what they do not hold (issue: privilege escalation through users, roles and imports).

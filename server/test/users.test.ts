@@ -1,6 +1,7 @@
 import { eq } from 'drizzle-orm';
 import type { User } from '../../src/shared/contracts/account';
-import { en, format, success } from '../../src/shared/messages';
+import { PASSWORD_MIN } from '../../src/shared/limits';
+import { LABELS, en, format, success, validation } from '../../src/shared/messages';
 import type { ListResponse } from '../../src/shared/resources/resource';
 import { users } from '../db/schema';
 import { createTestUser, signInWith } from './fixtures';
@@ -143,7 +144,7 @@ describe('/api/users', () => {
       expect(response.json().errors).toMatchObject({
         name: ['Name is required'],
         email: ['Email does not match'],
-        password: ['Password min 8 character'],
+        password: [validation.min(LABELS.password, PASSWORD_MIN)],
         password_confirmation: ['Password Confirmation you entered does not match'],
       });
     });

@@ -196,6 +196,11 @@ export const en = {
   // A number or date the database cannot hold (an id past its integer range, the year 0)
   valueOutOfRange: 'A number or date in the request is out of range.',
   bodyNotObject: 'The request body must be a JSON object of fields.',
+  invalidUtf8: 'The request is not valid UTF-8 text.',
+  // Password policy (src/shared/passwordPolicy.ts)
+  passwordTooCommon: '{item} is one of the most common passwords; choose another',
+  passwordPersonal: '{item} must not contain your name or e-mail address',
+  emailChangeNeedsPassword: 'Your e-mail address is how you sign in: confirm the change with your password.',
 } as const;
 
 export type MessageKey = keyof typeof en;
