@@ -260,7 +260,7 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<Fast
   await app.register(oauthRoutes, { config });
   await app.register(accountRoutes, { config });
   await app.register(passwordRoutes, { config });
-  await app.register(uploadRoutes);
+  await app.register(uploadRoutes, { config });
   await app.register(resourceRoutes);
   await app.register(companyRoutes);
   await app.register(envRoutes, { config });

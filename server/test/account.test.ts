@@ -147,7 +147,12 @@ describe('account', () => {
     it('returns 422 on photo for a file uploaded as a document (a photo is an image)', async () => {
       const user = await createTestUser(t.app);
       const { access_token } = await login(t.app, user.email, user.password);
-      const pdf = await uploaded(t, access_token, 'document');
+      // Uploaded by someone who may (documents need a products write key); the user only refers to it.
+      const pdf = await uploaded(
+        t,
+        (await login(t.app, TEST_ADMIN.email, TEST_ADMIN.password)).access_token,
+        'document',
+      );
       const response = await t.app.inject({
         method: 'PUT',
         url: API_PATHS.account,

@@ -41,6 +41,9 @@ export const en = {
   documentHint: 'PDF, maximum file size {size}',
   uploadTooLarge: 'The file is larger than {size}',
   uploadBadType: 'The file type is not allowed',
+  uploadUnreadable: 'The file could not be read as an image',
+  uploadTooManyPixels: 'The image is larger than {megapixels} megapixels',
+  uploadMalformed: 'The upload is not a well-formed multipart/form-data body.',
   // Buttons (spec §2)
   export: 'Export',
   import: 'Import',
@@ -144,6 +147,12 @@ export const en = {
   importEmpty: 'The file has no rows to import.',
   importUnreadable: 'The file is not a readable CSV or XLSX file.',
   importDuplicate: '{item} appears more than once in the file',
+  importTooBig: 'The file is too large to import: {reason}.',
+  importTooBigUnpacked: 'more than {size} once unpacked',
+  importTooBigParts: 'more than {count} parts',
+  importTooBigRows: 'more than {count} rows',
+  importTooBigStrings: 'more than {count} distinct texts',
+  importNotUtf8: 'The CSV file is not UTF-8 text; save it as "CSV UTF-8" and try again.',
   // Settings screens: users, roles, company
   setting: 'Setting',
   company: 'Company',
