@@ -12,7 +12,7 @@ import type { Config } from './config';
 import type { PgliteFactory } from './db/client';
 import { databaseErrorAnswer } from './lib/databaseErrors';
 import { HttpError } from './lib/httpError';
-import { parseUrlEncoded, registerStrictParsers } from './lib/strictInput';
+import { registerStrictParsers } from './lib/strictInput';
 import { authPlugin } from './plugins/auth';
 import { dbPlugin } from './plugins/db';
 import { mailPlugin, type Mailer } from './plugins/mail';
@@ -198,7 +198,6 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<Fast
     bodyLimit: 1024 * 1024,
     // No coercion: `["me@x"]` where a string is expected is refused, never unwrapped.
     ajv: { customOptions: { removeAdditional: false, allErrors: true, coerceTypes: false } },
-    routerOptions: { querystringParser: parseUrlEncoded },
   });
   registerStrictParsers(app);
   setPasswordMinLength(config.passwordMinLength);

@@ -24,14 +24,21 @@ const urlEncodedIsUtf8 = (text: string): boolean => {
   }
 };
 
-/** `application/x-www-form-urlencoded` and query strings: refused unless UTF-8, then Node's parser. */
+/** An `application/x-www-form-urlencoded` body: refused unless UTF-8, then Node's parser. */
 export function parseUrlEncoded(text: string): Record<string, string | string[]> {
   if (!urlEncodedIsUtf8(text)) throw invalidUtf8();
   return { ...querystring.parse(text) } as Record<string, string | string[]>;
 }
 
-/** Replaces the JSON and form parsers with ones that refuse bytes that are not UTF-8. */
+/**
+ * Replaces the JSON and form parsers with ones that refuse bytes that are not UTF-8, and refuses a
+ * query string that does not decode to UTF-8 before any route reads it.
+ */
 export function registerStrictParsers(app: FastifyInstance): void {
+  app.addHook('onRequest', async (request) => {
+    const at = request.url.indexOf('?');
+    if (at >= 0 && !urlEncodedIsUtf8(request.url.slice(at + 1))) throw invalidUtf8();
+  });
   const json = app.getDefaultJsonParser('error', 'error');
   app.removeContentTypeParser('application/json');
   app.addContentTypeParser('application/json', { parseAs: 'buffer' }, (request, body, done) => {
