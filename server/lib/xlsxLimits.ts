@@ -9,7 +9,8 @@ import { HttpError } from './httpError';
 export const tooBig = (reason: string): HttpError =>
   new HttpError(413, format(en.importTooBig, { reason }), { file: [format(en.importTooBig, { reason })] });
 
-export const unreadable = (): HttpError => new HttpError(422, en.importUnreadable, { file: [en.importUnreadable] });
+export const unreadable = (): HttpError =>
+  new HttpError(422, en.importUnreadable, { file: [en.importUnreadable] });
 
 const WORKSHEET = /^xl\/worksheets\/[^/]+\.xml$/i;
 const SHARED_STRINGS = /^xl\/sharedStrings\.xml$/i;
@@ -28,7 +29,8 @@ function countTags(stream: Readable, tag: string, max: number, reason: () => Htt
       for (let at = text.indexOf(needle); at >= 0; at = text.indexOf(needle, at + 1)) {
         const next = text[at + needle.length];
         if (next === undefined) break;
-        if (next === '>' || next === ' ' || next === '/' || next === '\t' || next === '\n' || next === '\r') total++;
+        if (next === '>' || next === ' ' || next === '/' || next === '\t' || next === '\n' || next === '\r')
+          total++;
       }
       // Keep enough to finish a tag cut at the chunk's end (counted above only when complete).
       tail = text.slice(-needle.length);
@@ -51,8 +53,10 @@ const drain = (stream: Readable): Promise<void> =>
 
 const open = (buffer: Buffer): Promise<ZipFile> =>
   new Promise((resolve, reject) =>
-    yauzl.fromBuffer(buffer, { lazyEntries: true, validateEntrySizes: true, autoClose: false }, (error, zip) =>
-      error ? reject(error) : resolve(zip),
+    yauzl.fromBuffer(
+      buffer,
+      { lazyEntries: true, validateEntrySizes: true, autoClose: false },
+      (error, zip) => (error ? reject(error) : resolve(zip)),
     ),
   );
 

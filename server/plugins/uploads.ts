@@ -59,7 +59,6 @@ export async function eachPart(
   }
 }
 
-
 export const tooLarge = (kind: UploadKind): HttpError =>
   new HttpError(413, format(en.uploadTooLarge, { size: formatBytes(UPLOAD_LIMITS[kind].maxBytes) }));
 
@@ -119,7 +118,9 @@ export const uploadsPlugin = fp<{ config: Config }>(
       if (kind === 'image') {
         const options = { failOn: 'error', limitInputPixels: config.imageMaxPixels } as const;
         // The header alone (no decoding): too many pixels is refused before any memory goes to them.
-        const meta = await sharp(buffer, { ...options, limitInputPixels: false }).metadata().catch(() => null);
+        const meta = await sharp(buffer, { ...options, limitInputPixels: false })
+          .metadata()
+          .catch(() => null);
         if (!meta?.width || !meta.height) throw fieldError('file', en.uploadBadType);
         if (meta.width * meta.height > config.imageMaxPixels)
           throw fieldError(
@@ -132,7 +133,12 @@ export const uploadsPlugin = fp<{ config: Config }>(
         try {
           await sharp(buffer, options)
             .rotate()
-            .resize({ width: PREVIEW_MAX_PX, height: PREVIEW_MAX_PX, fit: 'inside', withoutEnlargement: true })
+            .resize({
+              width: PREVIEW_MAX_PX,
+              height: PREVIEW_MAX_PX,
+              fit: 'inside',
+              withoutEnlargement: true,
+            })
             .webp()
             .toFile(path.join(dir, previewName));
         } catch {
