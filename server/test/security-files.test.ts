@@ -7,7 +7,7 @@ import yazl from 'yazl';
 import { en, format } from '../../src/shared/messages';
 import { API_PATHS } from '../../src/shared/routes';
 import { loadConfig } from '../config';
-import { multipart, signInWith, type Part } from './fixtures';
+import { multipart, postFile, signInWith, type Part } from './fixtures';
 import { adminToken, authHeader, buildTestApp, type TestApp } from './helper';
 
 const MB = 1024 * 1024;
@@ -89,15 +89,8 @@ describe('hostile files', () => {
   });
   afterAll(() => t.close());
 
-  const importUsers = (value: Buffer | string, filename: string) => {
-    const { payload, headers } = multipart([{ name: 'file', value, filename }]);
-    return t.app.inject({
-      method: 'POST',
-      url: '/api/users/import',
-      payload,
-      headers: { ...headers, ...authHeader(admin) },
-    });
-  };
+  const importUsers = (value: Buffer | string, filename: string) =>
+    postFile(t.app, admin, '/api/users/import', value, filename);
   const upload = (parts: Part[], token = admin) => {
     const { payload, headers } = multipart(parts);
     return t.app.inject({
@@ -201,7 +194,13 @@ describe('hostile files', () => {
 
     it('answers 422, not 500, for a truncated image, and leaves no file behind', async () => {
       const whole = await sharp({
-        create: { width: 300, height: 300, channels: 3, noise: { type: 'gaussian', mean: 128, sigma: 60 } },
+        create: {
+          width: 300,
+          height: 300,
+          channels: 3,
+          background: '#000',
+          noise: { type: 'gaussian', mean: 128, sigma: 60 },
+        },
       })
         .png()
         .toBuffer();

@@ -3,7 +3,7 @@ import { en, format } from '../../src/shared/messages';
 import { brandsResource } from '../../src/shared/resources/brands';
 import { apiPath } from '../../src/shared/resources/resource';
 import type { Permission, Role } from '../../src/shared/resources/roles';
-import { multipart, signInWith } from './fixtures';
+import { postFile, putUser, signInWith } from './fixtures';
 import { adminToken, authHeader, buildTestApp, login, type TestApp } from './helper';
 
 const PASSWORD = 'Shelf-Lamp-Window-7';
@@ -33,21 +33,7 @@ describe('grants', () => {
   const userOf = async (id: number) => (await get(`/api/users/${id}`)).json<{ data: User }>().data;
   const roleOf = async (id: number) => (await get(`/api/roles/${id}`)).json<{ data: Role }>().data;
   const editUser = (user: User, fields: Record<string, unknown>, token: string) =>
-    send(
-      'PUT',
-      `/api/users/${user.id}`,
-      {
-        name: user.name,
-        email: user.email,
-        phone_number: user.phone_number,
-        role_id: user.role?.id,
-        status: user.status,
-        photo: null,
-        updated_at: user.updated_at,
-        ...fields,
-      },
-      token,
-    );
+    putUser(t.app, token, user, fields);
   let seq = 0;
   const newUser = (roleId: number, token: string) =>
     send(
@@ -63,15 +49,8 @@ describe('grants', () => {
       },
       token,
     );
-  const importUsers = (csv: string, token: string) => {
-    const { payload, headers } = multipart([{ name: 'file', value: csv, filename: 'users.csv' }]);
-    return t.app.inject({
-      method: 'POST',
-      url: '/api/users/import',
-      payload,
-      headers: { ...headers, ...authHeader(token) },
-    });
-  };
+  const importUsers = (csv: string, token: string) =>
+    postFile(t.app, token, '/api/users/import', csv, 'users.csv');
 
   describe('through users', () => {
     it('refuses a user who may only update users making themselves Super Admin (422), and keeps their role', async () => {
@@ -246,15 +225,8 @@ describe('grants', () => {
   });
 
   describe('imports that update', () => {
-    const importBrands = (csv: string, token: string) => {
-      const { payload, headers } = multipart([{ name: 'file', value: csv, filename: 'brands.csv' }]);
-      return t.app.inject({
-        method: 'POST',
-        url: `${apiPath(brandsResource)}/import`,
-        payload,
-        headers: { ...headers, ...authHeader(token) },
-      });
-    };
+    const importBrands = (csv: string, token: string) =>
+      postFile(t.app, token, `${apiPath(brandsResource)}/import`, csv, 'brands.csv');
 
     it('refuses (403) a create-only user an import that renames or deactivates existing rows', async () => {
       expect((await importBrands('Name,Slug,Status\nAcme,acme,Active\n', admin)).json().data).toEqual({

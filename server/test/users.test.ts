@@ -4,7 +4,7 @@ import { PASSWORD_MIN } from '../../src/shared/limits';
 import { LABELS, en, format, success, validation } from '../../src/shared/messages';
 import type { ListResponse } from '../../src/shared/resources/resource';
 import { users } from '../db/schema';
-import { createTestUser, signInWith } from './fixtures';
+import { createTestUser, putUser, signInWith } from './fixtures';
 import { adminToken, authHeader, buildTestApp, login, type TestApp } from './helper';
 
 const PASSWORD = 'User-Passw0rd!';
@@ -59,21 +59,7 @@ describe('/api/users', () => {
     return response.json<{ data: User }>().data;
   };
   const edit = (user: User, fields: Record<string, unknown> = {}, token = admin) =>
-    send(
-      'PUT',
-      `/api/users/${user.id}`,
-      {
-        name: user.name,
-        email: user.email,
-        phone_number: user.phone_number,
-        role_id: user.role?.id,
-        status: user.status,
-        photo: null,
-        updated_at: user.updated_at,
-        ...fields,
-      },
-      token,
-    );
+    putUser(t.app, token, user, fields);
 
   describe('guards', () => {
     it.each(ROUTES)('answers 401 to %s %s without a token', async (method, url) => {
