@@ -196,6 +196,9 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<Fast
         ? (_address: string, hop: number) => hop < (config.trustProxy as number)
         : config.trustProxy,
     bodyLimit: 1024 * 1024,
+    // Opening and migrating PGlite on a busy machine can take longer than avvio's 10 s default; a
+    // slow but healthy start must not be killed (a plugin that really hangs still fails, later).
+    pluginTimeout: 120_000,
     // No coercion: `["me@x"]` where a string is expected is refused, never unwrapped.
     ajv: { customOptions: { removeAdditional: false, allErrors: true, coerceTypes: false } },
   });
