@@ -6,10 +6,14 @@ import { runtimeEnv } from '../store/runtimeEnv';
 import { Providers } from './app/Providers';
 import { router } from './app/router';
 import { en } from './shared/messages';
+import { setPasswordMinLength } from './shared/passwordPolicy';
 // Yup speaks the product's messages before any schema is built (the module installs them as it loads).
 import './shared/yupLocale';
 
-document.title = runtimeEnv().APP_NAME || en.appName;
+const env = runtimeEnv();
+document.title = env.APP_NAME || en.appName;
+// The forms check the password length the server was configured with.
+setPasswordMinLength(env.PASSWORD_MIN_LENGTH);
 
 const store = makeStore();
 const container = document.getElementById('root');

@@ -36,6 +36,8 @@ export const spaPlugin = fp<{ config: Config }>(
         cacheControl: false,
         // Directory requests fall through to the not-found handler, which answers with index.html.
         redirect: false,
+        // Source maps hold the whole source of the SPA: never served, even if a build left some.
+        allowedPath: (pathName) => !pathName.endsWith('.map'),
         setHeaders: (res, filePath) => {
           res.setHeader(
             'Cache-Control',

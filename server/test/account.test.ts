@@ -119,7 +119,13 @@ describe('account', () => {
         method: 'PUT',
         url: API_PATHS.account,
         headers: authHeader(access_token),
-        payload: { name: 'Someone', email: TEST_ADMIN.email.toUpperCase(), phone_number: null, photo: null },
+        payload: {
+          name: 'Someone',
+          email: TEST_ADMIN.email.toUpperCase(),
+          phone_number: null,
+          photo: null,
+          current_password: user.password,
+        },
       });
       expect(response.statusCode).toBe(422);
       expect(response.json()).toEqual({ message: en.emailTaken, errors: { email: [en.emailTaken] } });
@@ -141,7 +147,12 @@ describe('account', () => {
     it('returns 422 on photo for a file uploaded as a document (a photo is an image)', async () => {
       const user = await createTestUser(t.app);
       const { access_token } = await login(t.app, user.email, user.password);
-      const pdf = await uploaded(t, access_token, 'document');
+      // Uploaded by someone who may (documents need a products write key); the user only refers to it.
+      const pdf = await uploaded(
+        t,
+        (await login(t.app, TEST_ADMIN.email, TEST_ADMIN.password)).access_token,
+        'document',
+      );
       const response = await t.app.inject({
         method: 'PUT',
         url: API_PATHS.account,
@@ -160,7 +171,14 @@ describe('account', () => {
         method: 'PUT',
         url: API_PATHS.account,
         headers: authHeader(access_token),
-        payload: { name: ' Renamed ', email, phone_number: '+62 812 3456', photo: null, ignored: 'x' },
+        payload: {
+          name: ' Renamed ',
+          email,
+          phone_number: '+62 812 3456',
+          photo: null,
+          ignored: 'x',
+          current_password: user.password,
+        },
       });
       expect(response.statusCode).toBe(200);
       expect(response.json()).toMatchObject({

@@ -64,8 +64,11 @@ export function formatBytes(bytes: number): string {
   return `${bytes} B`;
 }
 
-/** Password length bounds used by every password field. */
-export const PASSWORD_MIN = 8;
-export const PASSWORD_MAX = 100;
+/**
+ * Password length bounds used by every new password (OWASP ASVS 2.1.1–2.1.2): at least 12 unless
+ * PASSWORD_MIN_LENGTH says otherwise (`setPasswordMinLength` in passwordPolicy.ts), up to 128.
+ */
+export const PASSWORD_MIN = 12;
+export const PASSWORD_MAX = 128;
 export const NAME_MAX = 255;
 export const PHONE_MAX = 30;

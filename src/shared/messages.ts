@@ -43,6 +43,9 @@ export const en = {
   documentHint: 'PDF, maximum file size {size}',
   uploadTooLarge: 'The file is larger than {size}',
   uploadBadType: 'The file type is not allowed',
+  uploadUnreadable: 'The file could not be read as an image',
+  uploadTooManyPixels: 'The image is larger than {megapixels} megapixels',
+  uploadMalformed: 'The upload is not a well-formed multipart/form-data body.',
   // Buttons (spec §2)
   export: 'Export',
   import: 'Import',
@@ -152,10 +155,27 @@ export const en = {
   superRoleKeepsPermissions: 'The {role} role always holds every permission.',
   superRoleUndeletable: 'The {role} role cannot be deleted.',
   roleInUse: 'Role is used by {count} users',
+  // Grants: nobody grants what they do not hold (server/security/grants.ts)
+  roleNotAssignable: 'You cannot assign a role holding permissions you do not have.',
+  superRoleOnlyBySuper: 'Only a {role} user can assign the {role} role.',
+  permissionsNotGrantable: 'You cannot grant permissions you do not have: {names}',
+  cannotChangeOwnRole: 'You cannot change your own role.',
+  cannotChangeOwnRolePermissions: 'You cannot change the permissions of your own role.',
+  ownEmailInProfile: 'Change your own e-mail address in your profile.',
+  ownPasswordInChangePassword: 'Change your own password with Change Password.',
+  userBeyondYou: 'You cannot change a user whose role holds permissions you do not have.',
+  roleBeyondYou: 'You cannot change a role holding permissions you do not have.',
+  importNeedsUpdate: 'The file changes existing records, which needs the update permission as well.',
   importInvalid: 'The file has errors; nothing was imported.',
   importEmpty: 'The file has no rows to import.',
   importUnreadable: 'The file is not a readable CSV or XLSX file.',
   importDuplicate: '{item} appears more than once in the file',
+  importTooBig: 'The file is too large to import: {reason}.',
+  importTooBigUnpacked: 'more than {size} once unpacked',
+  importTooBigParts: 'more than {count} parts',
+  importTooBigRows: 'more than {count} rows',
+  importTooBigStrings: 'more than {count} distinct texts',
+  importNotUtf8: 'The CSV file is not UTF-8 text; save it as "CSV UTF-8" and try again.',
   // Settings screens: users, roles, company
   setting: 'Setting',
   company: 'Company',
@@ -212,6 +232,11 @@ export const en = {
   // A number or date the database cannot hold (an id past its integer range, the year 0)
   valueOutOfRange: 'A number or date in the request is out of range.',
   bodyNotObject: 'The request body must be a JSON object of fields.',
+  invalidUtf8: 'The request is not valid UTF-8 text.',
+  // Password policy (src/shared/passwordPolicy.ts)
+  passwordTooCommon: '{item} is one of the most common passwords; choose another',
+  passwordPersonal: '{item} must not contain your name or e-mail address',
+  emailChangeNeedsPassword: 'Your e-mail address is how you sign in: confirm the change with your password.',
 } as const;
 
 export type MessageKey = keyof typeof en;

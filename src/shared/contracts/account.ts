@@ -2,7 +2,8 @@ import * as yup from 'yup';
 // First: the product's messages must be Yup's locale before the schemas below are built.
 import '../yupLocale';
 import { LABELS, validation } from '../messages';
-import { MAX_ID, NAME_MAX, PASSWORD_MAX, PASSWORD_MIN, PHONE_MAX } from '../limits';
+import { MAX_ID, NAME_MAX, PHONE_MAX } from '../limits';
+import { newPasswordField } from '../passwordPolicy';
 
 /** A stored file as every resource reads it (API contract: Objects). */
 export interface FileObject {
@@ -51,20 +52,32 @@ export interface TokenResponse {
   expires_in: number;
 }
 
-const email = () =>
+/** A domain of at least two non-empty labels, the last one (the top-level domain) two characters or more. */
+const REAL_DOMAIN = /^(?:[^\s@.]+\.)+[^\s@.\d][^\s@.]+$/;
+
+export const normalizeEmail = (value: string | null | undefined): string =>
+  (value ?? '').trim().toLowerCase();
+
+/**
+ * The one e-mail rule: required, an address Yup accepts, with a real domain (`a@b` and `a@b.` are
+ * refused: mail to them goes nowhere), at most NAME_MAX characters.
+ */
+export const emailField = () =>
   yup
     .string()
     .trim()
     .required(validation.required(LABELS.email))
     .email(validation.email(LABELS.email))
+    // Only for what is otherwise an address: 'nope' gets one message, not two.
+    .test(
+      'email-domain',
+      validation.email(LABELS.email),
+      (value) => !value.includes('@') || REAL_DOMAIN.test(value.slice(value.lastIndexOf('@') + 1)),
+    )
     .max(NAME_MAX, validation.max(LABELS.email, NAME_MAX));
 
-const newPassword = (label: string = LABELS.password) =>
-  yup
-    .string()
-    .required(validation.required(label))
-    .min(PASSWORD_MIN, validation.min(label, PASSWORD_MIN))
-    .max(PASSWORD_MAX, validation.max(label, PASSWORD_MAX));
+const email = emailField;
+const newPassword = newPasswordField;
 
 const confirmation = () =>
   yup
@@ -94,8 +107,28 @@ export const profileSchema = yup.object({
     .max(PHONE_MAX, validation.max(LABELS.phoneNumber, PHONE_MAX))
     .matches(/^[+0-9 ()-]*$/, { message: validation.invalid(LABELS.phoneNumber), excludeEmptyString: true }),
   photo: yup.number().integer().positive().max(MAX_ID, validation.invalid(LABELS.photo)).nullable().defined(),
+  /**
+   * Asked for only when the e-mail changes (the sign-in address: whoever holds a session must not be
+   * able to move the account to their own address). The context's `currentEmail` is the stored one.
+   */
+  current_password: yup
+    .string()
+    .optional()
+    .test('current-password', validation.required(LABELS.currentPassword), function (value) {
+      const current = (this.options.context as ProfileContext | undefined)?.currentEmail;
+      return !current || normalizeEmail(this.parent.email) === normalizeEmail(current) || Boolean(value);
+    }),
 });
 export type ProfileInput = yup.InferType<typeof profileSchema>;
+
+/** What the profile schema needs to know: the e-mail the account has now. */
+export interface ProfileContext {
+  currentEmail: string;
+}
+
+/** Whether a profile edit changes the sign-in e-mail (then the current password is asked for). */
+export const emailChanges = (email: string, currentEmail: string): boolean =>
+  normalizeEmail(email) !== normalizeEmail(currentEmail);
 
 export const changePasswordSchema = yup.object({
   current_password: yup.string().required(validation.required(LABELS.currentPassword)),
