@@ -36,7 +36,8 @@ export default tseslint.config(
     rules: { 'no-restricted-imports': 'off' },
   },
   {
-    // Shared by the SPA and the server: plain TypeScript importing only yup, dayjs and itself.
+    // Shared by the SPA and the server: plain TypeScript importing only yup, dayjs, the common-password
+    // list (passwordPolicy.ts) and itself.
     files: ['src/shared/**/*.ts'],
     rules: {
       'no-restricted-imports': [
@@ -45,8 +46,8 @@ export default tseslint.config(
           paths: [rawReduxHooks],
           patterns: [
             {
-              regex: '^(?!(yup|dayjs)(/|$)|\\.{1,2}/)',
-              message: 'src/shared imports only yup, dayjs and other shared files.',
+              regex: '^(?!(yup|dayjs|@zxcvbn-ts/language-common)(/|$)|\\.{1,2}/)',
+              message: 'src/shared imports only yup, dayjs, the password list and other shared files.',
             },
             {
               group: [

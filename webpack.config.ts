@@ -200,7 +200,13 @@ export default function config(_env: Record<string, unknown>, argv: Argv): Confi
         },
       },
     },
-    devtool: production ? 'source-map' : 'eval-cheap-module-source-map',
+    // No source maps are served in production (the server refuses *.map too); SOURCE_MAPS=hidden writes
+    // them beside the bundles, unreferenced, for decoding error reports.
+    devtool: production
+      ? process.env.SOURCE_MAPS === 'hidden'
+        ? 'hidden-source-map'
+        : false
+      : 'eval-cheap-module-source-map',
     performance: { hints: false },
     devServer,
   };

@@ -109,6 +109,8 @@ export async function startBenchApp(
     admin: BENCH_ADMIN,
     logLevel: false as const,
   };
+  // One user's load is the measurement here: the per-user API limit would cut it short.
+  config.rateLimit = { ...config.rateLimit, apiPerUser: { ...config.rateLimit.apiPerUser, max: 0 } };
   const app = await buildApp(config, { announce: () => undefined });
   const response = await app.inject({
     method: 'POST',

@@ -74,8 +74,9 @@ describe('signed-in admin', () => {
     const { context, page } = await newPage(browser);
     await signInViaApi(page);
     await page.getByRole('button', { name: E2E_ADMIN.name }).click();
-    const menu = page.getByRole('menu');
-    await menu.getByText(E2E_ADMIN.name).waitFor();
+    const menu = page.getByRole('menu', { name: E2E_ADMIN.name });
+    // The name and e-mail head the dropdown, above its items.
+    await page.getByRole('presentation').getByText(E2E_ADMIN.email).waitFor();
     await menu.getByRole('menuitem', { name: en.viewProfile }).waitFor();
     await menu.getByRole('menuitem', { name: en.changePassword }).waitFor();
     await menu.getByRole('menuitem', { name: en.logout }).waitFor();

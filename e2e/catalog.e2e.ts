@@ -6,7 +6,7 @@ import { categoriesResource } from '../src/shared/resources/categories';
 import { productsResource } from '../src/shared/resources/products';
 import { ROUTES } from '../src/shared/routes';
 import { STORAGE_KEYS } from '../src/shared/storageKeys';
-import { launchBrowser, newPage, signInViaApi, snap } from './support/browser';
+import { launchBrowser, newPage, signInViaApi, snap, exactLabel } from './support/browser';
 
 /** What this file creates; each test builds on the one before. */
 const BRAND = 'Aqua Dynamics';
@@ -27,9 +27,6 @@ beforeAll(async () => {
 afterAll(async () => {
   await browser.close();
 });
-
-/** A field's label, whole, with the asterisk MUI adds to required fields. */
-const exactLabel = (label: string) => new RegExp(`^${label}\\s*\\*?$`);
 
 async function choose(page: Page, label: string, option: string) {
   await page.getByRole('combobox', { name: exactLabel(label) }).click();

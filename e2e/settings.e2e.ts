@@ -6,7 +6,7 @@ import { rolesResource } from '../src/shared/resources/roles';
 import { usersResource } from '../src/shared/resources/users';
 import { ROUTES } from '../src/shared/routes';
 import { STORAGE_KEYS } from '../src/shared/storageKeys';
-import { launchBrowser, newPage, signIn, signInViaApi, snap } from './support/browser';
+import { launchBrowser, newPage, signIn, signInViaApi, snap, exactLabel } from './support/browser';
 
 /** The role and user this file creates; the later tests sign in as that user. */
 const ROLE = 'Brand Viewer';
@@ -25,9 +25,6 @@ async function choose(page: Page, label: string, option: string) {
   await page.getByRole('combobox', { name: label }).click();
   await page.getByRole('option', { name: option, exact: true }).click();
 }
-
-/** A field's label, whole, with the asterisk MUI adds to required fields. */
-const exactLabel = (label: string) => new RegExp(`^${label}\\s*\\*?$`);
 
 const mainMenu = (page: Page) => page.getByRole('navigation', { name: en.mainMenu });
 

@@ -1,6 +1,6 @@
 import { createActor, fromPromise, waitFor } from 'xstate';
 import type { LoginInput, User } from '../src/shared/contracts/account';
-import { authMachine, authPhase, isSigningIn, isSigningOut } from './authMachine';
+import { authMachine, authPhase, isSigningIn, isSigningOut, reauthReason } from './authMachine';
 import { testUser as user } from '../test/accountFixtures';
 import { deferred, flush } from '../test/async';
 
@@ -8,29 +8,62 @@ const credentials: LoginInput = { username: 'ada@example.com', password: 'secret
 
 interface Fakes {
   validToken?: boolean;
+  /** An expired access token with a refresh token is stored. */
+  refreshToken?: boolean;
+  /** Some session value is stored (default: whenever a token is). */
+  storedSession?: boolean;
   fetchUser?: () => Promise<User>;
   signIn?: (input: LoginInput) => Promise<void>;
   logout?: () => Promise<void>;
+  refreshSession?: () => Promise<void>;
 }
 
 function startAuth(fakes: Fakes = {}) {
   const clearToken = jest.fn();
+  const discardDrafts = jest.fn();
+  const resumeRequests = jest.fn();
+  const abandonRequests = jest.fn();
+  const announceUserSwitch = jest.fn();
   const signIn = jest.fn(fakes.signIn ?? (async () => undefined));
   const fetchUser = jest.fn(fakes.fetchUser ?? (async () => user));
   const logout = jest.fn(fakes.logout ?? (async () => undefined));
+  const refreshSession = jest.fn(fakes.refreshSession ?? (async () => undefined));
   const actor = createActor(
     authMachine.provide({
-      guards: { hasValidToken: () => fakes.validToken ?? false },
-      actions: { clearToken },
+      guards: {
+        hasValidToken: () => fakes.validToken ?? false,
+        hasRefreshToken: () => fakes.refreshToken ?? false,
+        hasStoredSession: () => fakes.storedSession ?? Boolean(fakes.validToken || fakes.refreshToken),
+      },
+      actions: {
+        clearToken,
+        discardDrafts: (_, params) => discardDrafts(params),
+        resumeRequests,
+        abandonRequests,
+        announceUserSwitch: (_, params) => announceUserSwitch(params),
+      },
       actors: {
         signIn: fromPromise<void, LoginInput>(({ input }) => signIn(input)),
         fetchUser: fromPromise<User>(() => fetchUser()),
         logout: fromPromise<void>(() => logout()),
+        refreshSession: fromPromise<void>(() => refreshSession()),
       },
     }),
   ).start();
   const phase = () => authPhase(actor.getSnapshot());
-  return { actor, phase, clearToken, signIn, fetchUser, logout };
+  return {
+    actor,
+    phase,
+    clearToken,
+    discardDrafts,
+    resumeRequests,
+    abandonRequests,
+    announceUserSwitch,
+    signIn,
+    fetchUser,
+    logout,
+    refreshSession,
+  };
 }
 
 /** Starts signed in with `user` loaded. */
@@ -186,6 +219,13 @@ describe('authMachine sign-out (LOGOUT)', () => {
     expect(actor.getSnapshot().context.user).toBeNull();
   });
 
+  it("removes the user's drafts at sign-out", async () => {
+    const { actor, discardDrafts } = await startSignedIn();
+    actor.send({ type: 'LOGOUT' });
+    await waitFor(actor, (s) => authPhase(s) === 'no-auth');
+    expect(discardDrafts).toHaveBeenCalledWith({ userId: user.id });
+  });
+
   it('still clears the token and signs out when the logout call fails', async () => {
     const { actor, clearToken } = await startSignedIn({
       logout: () => Promise.reject(new Error('network down')),
@@ -223,20 +263,13 @@ describe('authMachine profile update (UPDATE_PROFILE)', () => {
   });
 });
 
-describe('authMachine 401 anywhere (UNAUTHORIZED) and cross-tab sign-out (SESSION_CLEARED)', () => {
-  it('clears the token and the user and goes no-auth on a 401', async () => {
-    const { actor, phase, clearToken } = await startSignedIn();
-    actor.send({ type: 'UNAUTHORIZED' });
-    expect(phase()).toBe('no-auth');
-    expect(clearToken).toHaveBeenCalledTimes(1);
-    expect(actor.getSnapshot().context.user).toBeNull();
-  });
-
+describe('authMachine cross-tab sign-out (SESSION_CLEARED)', () => {
   it('goes no-auth when another tab cleared the session', async () => {
-    const { actor, phase, clearToken } = await startSignedIn();
+    const { actor, phase, clearToken, abandonRequests } = await startSignedIn();
     actor.send({ type: 'SESSION_CLEARED' });
     expect(phase()).toBe('no-auth');
     expect(clearToken).toHaveBeenCalledTimes(1);
+    expect(abandonRequests).toHaveBeenCalledTimes(1);
     expect(actor.getSnapshot().context.user).toBeNull();
   });
 
@@ -245,5 +278,175 @@ describe('authMachine 401 anywhere (UNAUTHORIZED) and cross-tab sign-out (SESSIO
     actor.send({ type: 'UNAUTHORIZED' });
     expect(phase()).toBe('no-auth');
     expect(clearToken).not.toHaveBeenCalled();
+  });
+});
+
+describe('authMachine start with an expired access token', () => {
+  it('refreshes with the stored refresh token instead of signing out, then loads the user', async () => {
+    const pending = deferred<void>();
+    const { actor, phase, refreshSession, fetchUser } = startAuth({
+      refreshToken: true,
+      refreshSession: () => pending.promise,
+    });
+    expect(phase()).toBe('loading');
+    expect(actor.getSnapshot().matches('refreshing')).toBe(true);
+    expect(refreshSession).toHaveBeenCalledTimes(1);
+    expect(fetchUser).not.toHaveBeenCalled();
+    pending.resolve();
+    await waitFor(actor, (s) => authPhase(s) === 'auth');
+    expect(fetchUser).toHaveBeenCalledTimes(1);
+    expect(actor.getSnapshot().context.user).toEqual(user);
+  });
+
+  it('clears the stored session and goes no-auth when the refresh fails', async () => {
+    const { actor, phase, clearToken, fetchUser } = startAuth({
+      refreshToken: true,
+      refreshSession: () => Promise.reject(new Error('invalid_grant')),
+    });
+    await waitFor(actor, (s) => authPhase(s) !== 'loading');
+    expect(phase()).toBe('no-auth');
+    expect(clearToken).toHaveBeenCalledTimes(1);
+    expect(fetchUser).not.toHaveBeenCalled();
+  });
+
+  it('clears an expired session that has no refresh token, without calling the server', () => {
+    const { phase, clearToken, refreshSession, fetchUser } = startAuth({ storedSession: true });
+    expect(phase()).toBe('no-auth');
+    expect(clearToken).toHaveBeenCalledTimes(1);
+    expect(refreshSession).not.toHaveBeenCalled();
+    expect(fetchUser).not.toHaveBeenCalled();
+  });
+
+  it('goes no-auth when another tab clears the session during the refresh', () => {
+    const { actor, phase } = startAuth({ refreshToken: true, refreshSession: () => new Promise(() => {}) });
+    actor.send({ type: 'SESSION_CLEARED' });
+    expect(phase()).toBe('no-auth');
+  });
+});
+
+describe('authMachine session end without loss (re-auth)', () => {
+  /** Signed in, then a request answered 401: the dialog asks for the password. */
+  async function startEnded(fakes: Fakes = {}) {
+    const started = await startSignedIn(fakes);
+    started.actor.send({ type: 'UNAUTHORIZED' });
+    return started;
+  }
+
+  it('keeps the user and the auth phase on a 401 and asks for the password (reason ended)', async () => {
+    const { actor, phase, clearToken, abandonRequests } = await startEnded();
+    expect(phase()).toBe('auth');
+    expect(reauthReason(actor.getSnapshot())).toBe('ended');
+    expect(actor.getSnapshot().context.user).toEqual(user);
+    expect(clearToken).not.toHaveBeenCalled();
+    expect(abandonRequests).not.toHaveBeenCalled();
+  });
+
+  it('warns when the token cannot be refreshed (reason expiring); a 401 then makes it ended', async () => {
+    const { actor, phase } = await startSignedIn();
+    actor.send({ type: 'SESSION_EXPIRING' });
+    expect(phase()).toBe('auth');
+    expect(reauthReason(actor.getSnapshot())).toBe('expiring');
+    actor.send({ type: 'UNAUTHORIZED' });
+    expect(reauthReason(actor.getSnapshot())).toBe('ended');
+  });
+
+  it('has no reason while the session is fine', async () => {
+    const { actor } = await startSignedIn();
+    expect(reauthReason(actor.getSnapshot())).toBeNull();
+  });
+
+  it('signs the same user in again and resumes the waiting requests', async () => {
+    const pendingSignIn = deferred<void>();
+    const { actor, signIn, fetchUser, resumeRequests, abandonRequests, phase } = await startEnded({
+      signIn: () => pendingSignIn.promise,
+    });
+    actor.send({ type: 'REAUTHENTICATE', credentials });
+    expect(signIn).toHaveBeenCalledWith(credentials);
+    expect(isSigningIn(actor.getSnapshot())).toBe(true);
+    expect(resumeRequests).not.toHaveBeenCalled();
+    pendingSignIn.resolve();
+    await waitFor(actor, (s) => reauthReason(s) === null);
+    expect(fetchUser).toHaveBeenCalledTimes(2);
+    expect(resumeRequests).toHaveBeenCalledTimes(1);
+    expect(abandonRequests).not.toHaveBeenCalled();
+    expect(phase()).toBe('auth');
+    expect(actor.getSnapshot().matches({ auth: 'idle' })).toBe(true);
+  });
+
+  it('stays in the dialog with the error when the password is wrong; the requests keep waiting', async () => {
+    const failure = { status: 400, data: { message: 'The user credentials were incorrect.' } };
+    const { actor, clearToken, resumeRequests, abandonRequests } = await startEnded({
+      signIn: () => Promise.reject(failure),
+    });
+    actor.send({ type: 'REAUTHENTICATE', credentials });
+    await waitFor(actor, (s) => !isSigningIn(s));
+    expect(reauthReason(actor.getSnapshot())).toBe('ended');
+    expect(actor.getSnapshot().context.signInError).toBe(failure);
+    expect(actor.getSnapshot().context.user).toEqual(user);
+    expect(clearToken).not.toHaveBeenCalled();
+    expect(resumeRequests).not.toHaveBeenCalled();
+    expect(abandonRequests).not.toHaveBeenCalled();
+  });
+
+  it('stays in the dialog when the user cannot be loaded after the sign-in', async () => {
+    let calls = 0;
+    const { actor, resumeRequests } = await startEnded({
+      fetchUser: () => (++calls === 1 ? Promise.resolve(user) : Promise.reject(new Error('down'))),
+    });
+    actor.send({ type: 'REAUTHENTICATE', credentials });
+    await waitFor(actor, (s) => !isSigningIn(s));
+    expect(reauthReason(actor.getSnapshot())).toBe('ended');
+    expect(resumeRequests).not.toHaveBeenCalled();
+  });
+
+  it("takes another user, abandons the requests, discards the previous user's drafts and says so", async () => {
+    const other: User = { ...user, id: 2, name: 'Grace Hopper', email: 'grace@example.com' };
+    let calls = 0;
+    const { actor, resumeRequests, abandonRequests, discardDrafts, announceUserSwitch } = await startEnded({
+      fetchUser: async () => (++calls === 1 ? user : other),
+    });
+    actor.send({ type: 'REAUTHENTICATE', credentials: { username: other.email, password: 'x' } });
+    await waitFor(actor, (s) => reauthReason(s) === null);
+    expect(actor.getSnapshot().context.user).toEqual(other);
+    expect(abandonRequests).toHaveBeenCalledTimes(1);
+    expect(resumeRequests).not.toHaveBeenCalled();
+    expect(discardDrafts).toHaveBeenCalledWith({ userId: user.id });
+    expect(announceUserSwitch).toHaveBeenCalledWith({ user: other });
+  });
+
+  it('checks a session another tab stored (FETCH_USER) and resumes for the same user', async () => {
+    const { actor, signIn, resumeRequests } = await startEnded();
+    actor.send({ type: 'FETCH_USER' });
+    await waitFor(actor, (s) => reauthReason(s) === null);
+    expect(signIn).not.toHaveBeenCalled();
+    expect(resumeRequests).toHaveBeenCalledTimes(1);
+  });
+
+  it('signs out from the dialog: abandons the requests, then logs out as usual', async () => {
+    const { actor, phase, abandonRequests, logout, clearToken, discardDrafts } = await startEnded();
+    actor.send({ type: 'LOGOUT' });
+    expect(abandonRequests).toHaveBeenCalledTimes(1);
+    expect(logout).toHaveBeenCalledTimes(1);
+    await waitFor(actor, (s) => authPhase(s) === 'no-auth');
+    expect(phase()).toBe('no-auth');
+    expect(clearToken).toHaveBeenCalledTimes(1);
+    expect(discardDrafts).toHaveBeenCalledWith({ userId: user.id });
+  });
+
+  it('goes no-auth when another tab signs out while the dialog is open', async () => {
+    const { actor, phase, abandonRequests } = await startEnded();
+    actor.send({ type: 'SESSION_CLEARED' });
+    expect(phase()).toBe('no-auth');
+    expect(abandonRequests).toHaveBeenCalledTimes(1);
+  });
+
+  it('abandons the requests of a 401 while the user is still loading (no dialog: signed out)', () => {
+    const { actor, phase, abandonRequests } = startAuth({
+      validToken: true,
+      fetchUser: () => new Promise(() => {}),
+    });
+    actor.send({ type: 'UNAUTHORIZED' });
+    expect(phase()).toBe('no-auth');
+    expect(abandonRequests).toHaveBeenCalledTimes(1);
   });
 });

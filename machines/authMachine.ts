@@ -13,7 +13,14 @@ export interface AuthContextValue {
   user: User | null;
   /** The last sign-in failure, as the `signIn` actor rejected it; cleared by the next attempt. */
   signInError: unknown;
+  /**
+   * Why the session asks for the password again while the screen stays: `expiring` (the token runs
+   * out soon and cannot be refreshed), `ended` (a request answered 401). Null while the session is fine.
+   */
+  reauthReason: ReauthReason | null;
 }
+
+export type ReauthReason = 'expiring' | 'ended';
 
 export type AuthEvent =
   | { type: 'FETCH_USER' }
@@ -22,14 +29,34 @@ export type AuthEvent =
   | { type: 'UPDATE_PROFILE'; user: User }
   /** A 401 from any call (store/api.ts `onUnauthorized`). */
   | { type: 'UNAUTHORIZED' }
+  /** The token expires soon and could not be refreshed (tokenExpiryMachine `refreshFailed`). */
+  | { type: 'SESSION_EXPIRING' }
+  /** The password (or another account) entered in the session dialog. */
+  | { type: 'REAUTHENTICATE'; credentials: LoginInput }
   /** Another tab signed out or its session expired: the stored session is gone. */
   | { type: 'SESSION_CLEARED' };
 
 export type AuthPhase = 'loading' | 'auth' | 'no-auth';
 
+/** The credentials of the event that started a sign-in (LOGIN, or REAUTHENTICATE in the dialog). */
+const credentialsOf = ({ event }: { event: AuthEvent }): LoginInput => {
+  if (event.type === 'LOGIN' || event.type === 'REAUTHENTICATE') return event.credentials;
+  throw new Error('A sign-in is started by LOGIN or REAUTHENTICATE only');
+};
+
 const notProvided = (name: string) => () => {
   throw new Error(`authMachine: '${name}' must be supplied with .provide()`);
 };
+
+/** Leaving after LOGOUT: the user's drafts, the stored session and the user go. */
+const signedOut = [
+  {
+    type: 'discardDrafts',
+    params: ({ context }: { context: AuthContextValue }) => ({ userId: context.user?.id ?? 0 }),
+  },
+  'clearToken',
+  'clearUser',
+] as const;
 
 export const authMachine = setup({
   types: {
@@ -39,18 +66,35 @@ export const authMachine = setup({
   actions: {
     /** Removes the stored session and any cached server data of the signed-out user. */
     clearToken: notProvided('clearToken'),
+    /** Removes the drafts a user's forms kept (at sign-out, or when another user took the session). */
+    discardDrafts: notProvided('discardDrafts') as (_: unknown, params: { userId: number }) => void,
+    /** The requests that answered 401 while waiting for the session: retry them (same user is back). */
+    resumeRequests: notProvided('resumeRequests'),
+    /** The requests that answered 401: give up on them (signed out, or another user signed in). */
+    abandonRequests: notProvided('abandonRequests'),
+    /** Tells the user the session now belongs to someone else and the open form was discarded. */
+    announceUserSwitch: notProvided('announceUserSwitch') as (_: unknown, params: { user: User }) => void,
     assignUser: assign({
       user: (_, params: { user: User }) => params.user,
     }),
-    clearUser: assign({ user: null }),
+    clearUser: assign({ user: null, reauthReason: null }),
   },
   guards: {
     /** Whether a stored token exists and has not expired; the app checks it against its clock. */
     hasValidToken: notProvided('hasValidToken'),
+    /** Whether an expired access token comes with a refresh token that may still be good. */
+    hasRefreshToken: notProvided('hasRefreshToken'),
+    /** Whether any session value is stored (an unusable one is cleared on start). */
+    hasStoredSession: notProvided('hasStoredSession'),
+    /** Whether the user loaded after a re-sign-in is the one who was signed in before. */
+    isSameUser: ({ context, event }) =>
+      'output' in event && (event.output as User | undefined)?.id === context.user?.id,
   },
   actors: {
     /** Requests a token with the credentials and stores it. */
     signIn: fromPromise<void, LoginInput>(notProvided('signIn')),
+    /** Exchanges the stored refresh token for a new session (on start, after the access token expired). */
+    refreshSession: fromPromise<void>(notProvided('refreshSession')),
     /** Loads the signed-in user with the stored token. */
     fetchUser: fromPromise<User>(notProvided('fetchUser')),
     /** Revokes the token on the server. */
@@ -58,12 +102,29 @@ export const authMachine = setup({
   },
 }).createMachine({
   id: 'auth',
-  context: { user: null, signInError: null },
+  context: { user: null, signInError: null, reauthReason: null },
   initial: 'starting',
   states: {
     // Transient: decided synchronously when the actor starts, never observed.
     starting: {
-      always: [{ guard: 'hasValidToken', target: 'loading' }, { target: 'no-auth' }],
+      always: [
+        { guard: 'hasValidToken', target: 'loading' },
+        { guard: 'hasRefreshToken', target: 'refreshing' },
+        // Expired and nothing to refresh it with: nothing stale stays in storage.
+        { guard: 'hasStoredSession', target: 'no-auth', actions: 'clearToken' },
+        { target: 'no-auth' },
+      ],
+    },
+    // Started with an expired access token: the refresh token outlives it, so the user stays signed in.
+    refreshing: {
+      invoke: {
+        src: 'refreshSession',
+        onDone: 'loading',
+        onError: { target: 'no-auth', actions: 'clearToken' },
+      },
+      on: {
+        SESSION_CLEARED: { target: 'no-auth', actions: ['clearToken', 'clearUser'] },
+      },
     },
     loading: {
       invoke: {
@@ -72,35 +133,95 @@ export const authMachine = setup({
           target: 'auth',
           actions: { type: 'assignUser', params: ({ event }) => ({ user: event.output }) },
         },
-        onError: { target: 'no-auth', actions: ['clearToken', 'clearUser'] },
+        onError: { target: 'no-auth', actions: ['clearToken', 'clearUser', 'abandonRequests'] },
       },
       on: {
-        UNAUTHORIZED: { target: 'no-auth', actions: ['clearToken', 'clearUser'] },
+        UNAUTHORIZED: { target: 'no-auth', actions: ['clearToken', 'clearUser', 'abandonRequests'] },
         SESSION_CLEARED: { target: 'no-auth', actions: ['clearToken', 'clearUser'] },
       },
     },
     auth: {
       initial: 'idle',
       on: {
-        UNAUTHORIZED: { target: 'no-auth', actions: ['clearToken', 'clearUser'] },
-        SESSION_CLEARED: { target: 'no-auth', actions: ['clearToken', 'clearUser'] },
+        SESSION_CLEARED: { target: 'no-auth', actions: ['clearToken', 'clearUser', 'abandonRequests'] },
       },
       states: {
         idle: {
+          entry: assign({ reauthReason: null, signInError: null }),
           on: {
             LOGOUT: 'signingOut',
             UPDATE_PROFILE: {
               actions: { type: 'assignUser', params: ({ event }) => ({ user: event.user }) },
             },
+            // The screen stays; the session dialog asks for the password, the request waits.
+            UNAUTHORIZED: { target: 'reauth', actions: assign({ reauthReason: 'ended' }) },
+            SESSION_EXPIRING: { target: 'reauth', actions: assign({ reauthReason: 'expiring' }) },
+          },
+        },
+        reauth: {
+          initial: 'prompt',
+          on: {
+            // A request failing while the warning shows: the session is gone, not just ending.
+            UNAUTHORIZED: { actions: assign({ reauthReason: 'ended' }) },
+            LOGOUT: { target: 'signingOut', actions: 'abandonRequests' },
+          },
+          states: {
+            prompt: {
+              on: {
+                REAUTHENTICATE: 'signingIn',
+                // Another tab stored a new session: check whose it is.
+                FETCH_USER: 'verifying',
+              },
+            },
+            signingIn: {
+              entry: assign({ signInError: null }),
+              invoke: {
+                src: 'signIn',
+                input: credentialsOf,
+                onDone: 'verifying',
+                // The old token stays: its requests still wait for a session, the dialog stays.
+                onError: { target: 'prompt', actions: assign({ signInError: ({ event }) => event.error }) },
+              },
+            },
+            verifying: {
+              invoke: {
+                src: 'fetchUser',
+                onDone: [
+                  {
+                    guard: 'isSameUser',
+                    target: '#auth.auth.idle',
+                    actions: [
+                      { type: 'assignUser', params: ({ event }) => ({ user: event.output }) },
+                      'resumeRequests',
+                    ],
+                  },
+                  {
+                    // Another account took the session: the open form is not theirs to save.
+                    target: '#auth.auth.idle',
+                    actions: [
+                      'abandonRequests',
+                      {
+                        type: 'discardDrafts',
+                        params: ({ context }) => ({ userId: context.user?.id ?? 0 }),
+                      },
+                      { type: 'assignUser', params: ({ event }) => ({ user: event.output }) },
+                      { type: 'announceUserSwitch', params: ({ event }) => ({ user: event.output }) },
+                    ],
+                  },
+                ],
+                onError: { target: 'prompt', actions: assign({ signInError: ({ event }) => event.error }) },
+              },
+            },
           },
         },
         signingOut: {
           // Spec §4: the stored token is cleared after the logout call finishes, also when it fails,
-          // because the user asked to leave and a dead server must not keep them signed in.
+          // because the user asked to leave and a dead server must not keep them signed in. The
+          // user's drafts go with the session: the next person at this browser must not see them.
           invoke: {
             src: 'logout',
-            onDone: { target: '#auth.no-auth', actions: ['clearToken', 'clearUser'] },
-            onError: { target: '#auth.no-auth', actions: ['clearToken', 'clearUser'] },
+            onDone: { target: '#auth.no-auth', actions: signedOut },
+            onError: { target: '#auth.no-auth', actions: signedOut },
           },
         },
       },
@@ -119,10 +240,7 @@ export const authMachine = setup({
           entry: assign({ signInError: null }),
           invoke: {
             src: 'signIn',
-            input: ({ event }) => {
-              if (event.type !== 'LOGIN') throw new Error('signingIn is entered by LOGIN only');
-              return event.credentials;
-            },
+            input: credentialsOf,
             // Spec §4: after a successful sign-in the user is fetched.
             onDone: '#auth.loading',
             // Spec §8: a failed sign-in clears the stored token.
@@ -139,13 +257,20 @@ export const authMachine = setup({
 
 export type AuthSnapshot = SnapshotFrom<typeof authMachine>;
 
-/** The phase a snapshot exposes: substates (signing in, signing out) fold into the three of §4. */
+/** The phase a snapshot exposes: substates (signing in, signing out, re-auth) fold into the three of §4. */
 export function authPhase(snapshot: AuthSnapshot): AuthPhase {
   if (snapshot.matches('auth')) return 'auth';
   if (snapshot.matches('no-auth')) return 'no-auth';
   return 'loading';
 }
 
-export const isSigningIn = (snapshot: AuthSnapshot): boolean => snapshot.matches({ 'no-auth': 'signingIn' });
+export const isSigningIn = (snapshot: AuthSnapshot): boolean =>
+  snapshot.matches({ 'no-auth': 'signingIn' }) ||
+  snapshot.matches({ auth: { reauth: 'signingIn' } }) ||
+  snapshot.matches({ auth: { reauth: 'verifying' } });
 
 export const isSigningOut = (snapshot: AuthSnapshot): boolean => snapshot.matches({ auth: 'signingOut' });
+
+/** Why the session dialog shows (null: it does not). */
+export const reauthReason = (snapshot: AuthSnapshot): ReauthReason | null =>
+  snapshot.matches({ auth: 'reauth' }) ? snapshot.context.reauthReason : null;

@@ -20,6 +20,7 @@ interface Fakes {
   /** What each lock request answers, in order; 'acquired' once they run out. */
   lock?: LockAnswer[];
   refresh?: (input: RefreshInput) => Promise<SessionTime>;
+  keepDrafts?: () => Promise<void>;
   input?: { refreshBeforeExpiryMs?: number; refreshLockMs?: number };
 }
 
@@ -28,13 +29,18 @@ function startExpiry(fakes: Fakes = {}) {
   const calls: string[] = [];
   const clearToken = jest.fn(() => calls.push('clearToken'));
   const reloadPage = jest.fn(() => calls.push('reloadPage'));
+  const sessionEnding = jest.fn();
+  const keepDrafts = jest.fn(() => {
+    calls.push('keepDrafts');
+    return fakes.keepDrafts ? fakes.keepDrafts() : Promise.resolve();
+  });
   const answers = [...(fakes.lock ?? [])];
   const lockRequested = jest.fn();
   const lockReleased = jest.fn();
   const refresh = jest.fn(fakes.refresh ?? (async () => ({ expiresAt: 2 * EXPIRES_AT, now: clock.now() })));
   const actor = createActor(
     tokenExpiryMachine.provide({
-      actions: { clearToken, reloadPage },
+      actions: { clearToken, reloadPage, sessionEnding },
       actors: {
         acquireRefreshLock: fromCallback<RefreshLockEvent>(({ sendBack }) => {
           lockRequested();
@@ -43,12 +49,25 @@ function startExpiry(fakes: Fakes = {}) {
           return lockReleased;
         }),
         refresh: fromPromise<SessionTime, RefreshInput>(({ input }) => refresh(input)),
+        keepDrafts: fromPromise<void>(() => keepDrafts()),
       },
     }),
     { clock, input: fakes.input ?? {} },
   ).start();
   const state = () => actor.getSnapshot().value;
-  return { actor, clock, state, calls, clearToken, reloadPage, refresh, lockRequested, lockReleased };
+  return {
+    actor,
+    clock,
+    state,
+    calls,
+    clearToken,
+    reloadPage,
+    sessionEnding,
+    keepDrafts,
+    refresh,
+    lockRequested,
+    lockReleased,
+  };
 }
 
 function started(fakes: Fakes = {}) {
@@ -155,17 +174,19 @@ describe('tokenExpiryMachine refresh in the tab that gets the lock', () => {
     expect(calls).toEqual([]);
     clock.increment(1);
     expect(state()).toBe('expired');
-    expect(calls).toEqual(['clearToken', 'reloadPage']);
+    await flush();
+    expect(calls).toEqual(['keepDrafts', 'clearToken', 'reloadPage']);
   });
 
-  it('counts a refresh that outlasts the lock lifetime as failed and releases the lock', () => {
+  it('counts a refresh that outlasts the lock lifetime as failed and releases the lock', async () => {
     const { clock, state, lockReleased, calls } = started({ refresh: () => new Promise(() => {}) });
     clock.increment(EXPIRES_AT - BEFORE);
     clock.increment(LOCK);
     expect(state()).toEqual({ active: 'refreshFailed' });
     expect(lockReleased).toHaveBeenCalledTimes(1);
     clock.increment(BEFORE - LOCK);
-    expect(calls).toEqual(['clearToken', 'reloadPage']);
+    await flush();
+    expect(calls).toEqual(['keepDrafts', 'clearToken', 'reloadPage']);
   });
 
   it('clears and reloads at once when the refresh fails after the expiry passed', async () => {
@@ -180,8 +201,77 @@ describe('tokenExpiryMachine refresh in the tab that gets the lock', () => {
     expect(calls).toEqual([]);
     pending.reject(new Error('network'));
     await flush();
+    expect(state()).toBe('reloading');
+    expect(calls).toEqual(['keepDrafts', 'clearToken', 'reloadPage']);
+  });
+});
+
+describe('tokenExpiryMachine warning before the end (no usable refresh token)', () => {
+  it('warns (sessionEnding) as soon as the refresh a minute before the expiry fails', async () => {
+    const { clock, state, sessionEnding, calls } = started({
+      refresh: () => Promise.reject(new Error('No refresh token stored')),
+    });
+    clock.increment(EXPIRES_AT - BEFORE - 1);
+    expect(sessionEnding).not.toHaveBeenCalled();
+    clock.increment(1);
+    await flush();
+    expect(state()).toEqual({ active: 'refreshFailed' });
+    expect(sessionEnding).toHaveBeenCalledTimes(1);
+    expect(calls).toEqual([]);
+  });
+
+  it('keeps the drafts before it clears the token and reloads at the expiry', async () => {
+    const drafts = deferred<void>();
+    const { clock, state, calls } = started({
+      refresh: () => Promise.reject(new Error('invalid_grant')),
+      keepDrafts: () => drafts.promise,
+    });
+    clock.increment(EXPIRES_AT - BEFORE);
+    await flush();
+    clock.increment(BEFORE);
     expect(state()).toBe('expired');
-    expect(calls).toEqual(['clearToken', 'reloadPage']);
+    expect(calls).toEqual(['keepDrafts']);
+    drafts.resolve();
+    await flush();
+    expect(state()).toBe('reloading');
+    expect(calls).toEqual(['keepDrafts', 'clearToken', 'reloadPage']);
+  });
+
+  it('still clears and reloads when the drafts could not be kept', async () => {
+    const { clock, calls } = started({
+      refresh: () => Promise.reject(new Error('invalid_grant')),
+      keepDrafts: () => Promise.reject(new Error('QuotaExceededError')),
+    });
+    clock.increment(EXPIRES_AT - BEFORE);
+    await flush();
+    clock.increment(BEFORE);
+    await flush();
+    expect(calls).toEqual(['keepDrafts', 'clearToken', 'reloadPage']);
+  });
+
+  it('starts afresh with the new expiry when the user signs in again during the warning', async () => {
+    const { actor, clock, state, calls } = started({
+      refresh: () => Promise.reject(new Error('invalid_grant')),
+    });
+    clock.increment(EXPIRES_AT - BEFORE);
+    await flush();
+    actor.send({ type: 'SESSION_STARTED', expiresAt: clock.now() + EXPIRES_AT, now: clock.now() });
+    expect(state()).toEqual({ active: 'scheduled' });
+    clock.increment(BEFORE);
+    expect(calls).toEqual([]);
+  });
+
+  it('neither warns further nor reloads once the session ended (a 401 took over)', async () => {
+    const { actor, clock, state, calls } = started({
+      refresh: () => Promise.reject(new Error('invalid_grant')),
+    });
+    clock.increment(EXPIRES_AT - BEFORE);
+    await flush();
+    actor.send({ type: 'SESSION_ENDED' });
+    clock.increment(BEFORE);
+    await flush();
+    expect(state()).toBe('idle');
+    expect(calls).toEqual([]);
   });
 });
 
@@ -244,8 +334,8 @@ describe('tokenExpiryMachine in a tab that lost the lock', () => {
     // 5 busy answers span 75s: the expiry (60s) passes while still waiting.
     for (let i = 0; i < 5; i++) clock.increment(LOCK);
     await flush();
-    expect(state()).toBe('expired');
-    expect(calls).toEqual(['clearToken', 'reloadPage']);
+    expect(state()).toBe('reloading');
+    expect(calls).toEqual(['keepDrafts', 'clearToken', 'reloadPage']);
   });
 });
 
@@ -268,7 +358,8 @@ describe('tokenExpiryMachine after sleep', () => {
     actor.send({ type: 'SESSION_STARTED', expiresAt: EXPIRES_AT, now: clock.now() });
     clock.increment(0);
     await flush();
-    expect(calls).toEqual(['clearToken', 'reloadPage']);
+    await flush();
+    expect(calls).toEqual(['keepDrafts', 'clearToken', 'reloadPage']);
   });
 
   it('catches up on WAKE when the timers did not count the sleep', async () => {
@@ -299,7 +390,8 @@ describe('tokenExpiryMachine after sleep', () => {
     expect(state()).toEqual({ active: 'refreshFailed' });
     actor.send({ type: 'WAKE', now: EXPIRES_AT });
     expect(state()).toBe('expired');
-    expect(calls).toEqual(['clearToken', 'reloadPage']);
+    await flush();
+    expect(calls).toEqual(['keepDrafts', 'clearToken', 'reloadPage']);
   });
 });
 

@@ -16,7 +16,8 @@ import { DURATIONS } from '../src/shared/limits';
  *   it keeps waiting past the expiry and only gives up after it got the lock itself and its own
  *   refresh failed. The lock holder gets `refreshLockMs`; a refresh that takes longer counts as
  *   failed (the localStorage fallback lock is considered stale by then).
- * - When the refresh failed and the expiry has passed: `clearToken`, then `reloadPage`.
+ * - When the refresh failed: `sessionEnding` (the app warns a minute ahead and offers to sign in
+ *   again). When the expiry then passes: `keepDrafts`, and only after it `clearToken`, `reloadPage`.
  * - Sleep: a tab that wakes (or starts) with the expiry already past still tries one refresh through
  *   the lock before giving up, because the refresh token usually outlives the access token. The app
  *   sends `WAKE {now}` when the page becomes visible again, because timers may not have counted the
@@ -83,6 +84,11 @@ export const tokenExpiryMachine = setup({
     clearToken: notProvided('clearToken'),
     /** Reloads the page, which then starts signed out. */
     reloadPage: notProvided('reloadPage'),
+    /**
+     * The refresh failed and the token will run out: the app warns ("Your session ends in 60 s") and
+     * asks for the password while the screen stays.
+     */
+    sessionEnding: notProvided('sessionEnding'),
     /** Takes the expiry and clock reading of SESSION_STARTED / TOKEN_STORED. */
     fromSessionTime: assign(({ event }) =>
       event.type === 'SESSION_STARTED' || event.type === 'TOKEN_STORED'
@@ -105,6 +111,8 @@ export const tokenExpiryMachine = setup({
     acquireRefreshLock: fromCallback<RefreshLockEvent>(notProvided('acquireRefreshLock')),
     /** Refreshes the token, stores the new session and reports its expiry. */
     refresh: fromPromise<SessionTime, RefreshInput>(notProvided('refresh')),
+    /** Writes every open form's pending draft to local storage, so the reload loses no typed work. */
+    keepDrafts: fromPromise<void>(notProvided('keepDrafts')),
   },
 }).createMachine({
   id: 'tokenExpiry',
@@ -182,6 +190,7 @@ export const tokenExpiryMachine = setup({
           after: { lockLifetime: 'refreshing' },
         },
         refreshFailed: {
+          entry: 'sessionEnding',
           always: { guard: 'deadlinePassed', target: '#tokenExpiry.expired' },
           on: {
             EXPIRY_REACHED: '#tokenExpiry.expired',
@@ -190,7 +199,16 @@ export const tokenExpiryMachine = setup({
         },
       },
     },
+    // Spec §4 at the expiry: the token is cleared and the page reloads, but only once the open
+    // forms' drafts are stored (a failure to store them must not keep a dead session open).
     expired: {
+      invoke: {
+        src: 'keepDrafts',
+        onDone: { target: 'reloading' },
+        onError: { target: 'reloading' },
+      },
+    },
+    reloading: {
       entry: ['clearToken', 'reloadPage'],
     },
   },

@@ -1,4 +1,3 @@
-import formbody from '@fastify/formbody';
 import Fastify, {
   LogController,
   type FastifyError,
@@ -7,11 +6,13 @@ import Fastify, {
 } from 'fastify';
 import { ValidationError } from 'yup';
 import { en } from '../src/shared/messages';
+import { setPasswordMinLength } from '../src/shared/passwordPolicy';
 import { API_PATHS } from '../src/shared/routes';
 import type { Config } from './config';
 import type { PgliteFactory } from './db/client';
 import { databaseErrorAnswer } from './lib/databaseErrors';
 import { HttpError } from './lib/httpError';
+import { registerStrictParsers } from './lib/strictInput';
 import { authPlugin } from './plugins/auth';
 import { compressionPlugin } from './plugins/compression';
 import { dbPlugin } from './plugins/db';
@@ -42,38 +43,84 @@ export interface AppDeps {
   afterClose?: () => Promise<void>;
   /** How to construct the embedded database (tests load PGlite outside Jest's module sandbox). */
   createPglite?: PgliteFactory;
+  /** Where log lines go instead of stdout (tests read them). */
+  logStream?: { write(line: string): void };
 }
 
+const REDACTED = '[redacted]';
 // Paths carrying a secret in the URL itself; the log shows them without it.
 const SECRET_IN_PATH = new RegExp(`^(${API_PATHS.passwordReset}/)[^/?]+`);
+/** Field and parameter names whose values never reach the log. */
+const SECRET_NAME =
+  /pass(word|phrase)?|secret|token|authori[sz]ation|cookie|api[-_]?key|credential|signature/i;
+// Query parameters that are no secret by name but are personal (a reset link's address).
+const PERSONAL_PARAMS = new Set(['email', 'username']);
 
-const loggerOptions = (config: Config): FastifyServerOptions['logger'] =>
+const paramName = (part: string): string => {
+  const raw = part.split('=')[0].replace(/\+/g, ' ');
+  try {
+    return decodeURIComponent(raw);
+  } catch {
+    return raw;
+  }
+};
+
+/**
+ * A URL as the log shows it: the token endpoint's query string dropped whole (a client that puts
+ * credentials there is refused, but must not leave them in the log), a reset token in the path and
+ * any secret-named or personal parameter replaced.
+ */
+export function loggedUrl(url: string): string {
+  const at = url.indexOf('?');
+  const path = (at < 0 ? url : url.slice(0, at)).replace(SECRET_IN_PATH, `$1${REDACTED}`);
+  if (at < 0) return path;
+  if (path === API_PATHS.token) return `${path}?${REDACTED}`;
+  const query = url
+    .slice(at + 1)
+    .split('&')
+    .map((part) => {
+      const name = paramName(part);
+      return SECRET_NAME.test(name) || PERSONAL_PARAMS.has(name.toLowerCase())
+        ? `${part.split('=')[0]}=${REDACTED}`
+        : part;
+    });
+  return `${path}?${query.join('&')}`;
+}
+
+const isPlain = (value: unknown): value is Record<string, unknown> =>
+  typeof value === 'object' &&
+  value !== null &&
+  (Object.getPrototypeOf(value) === Object.prototype || Object.getPrototypeOf(value) === null);
+
+/** A copy of a log object with the value of every secret-named field replaced, at any depth. */
+export function redactSecrets(value: unknown, depth = 0): unknown {
+  if (depth > 8) return value;
+  if (Array.isArray(value)) return value.map((item) => redactSecrets(item, depth + 1));
+  if (!isPlain(value)) return value;
+  return Object.fromEntries(
+    Object.entries(value).map(([key, item]) => [
+      key,
+      SECRET_NAME.test(key) && item !== null && item !== undefined
+        ? REDACTED
+        : redactSecrets(item, depth + 1),
+    ]),
+  );
+}
+
+const loggerOptions = (config: Config, stream?: AppDeps['logStream']): FastifyServerOptions['logger'] =>
   config.logLevel === false
     ? false
     : {
         level: config.logLevel,
-        redact: {
-          paths: [
-            'req.headers.authorization',
-            'req.headers.cookie',
-            'res.headers["set-cookie"]',
-            '*.password',
-            '*.password_confirmation',
-            '*.current_password',
-            '*.access_token',
-            '*.refresh_token',
-            '*.client_secret',
-            '*.token',
-          ],
-          censor: '[redacted]',
-        },
+        ...(stream ? { stream } : {}),
+        // Redaction at the logger: whatever a line carries, a secret-named field never gets out.
+        formatters: { log: (object) => redactSecrets(object) as Record<string, unknown> },
         serializers: {
-          req: (req: { method: string; url: string; ip?: string }) => ({
+          req: (req: { method: string; url: string; ip?: string; user?: { id: number } | null }) => ({
             method: req.method,
-            url: req.url
-              .replace(SECRET_IN_PATH, '$1[redacted]')
-              .replace(/([?&](?:token|email)=)[^&]*/g, '$1[redacted]'),
+            url: loggedUrl(req.url),
             ip: req.ip,
+            ...(req.user ? { userId: req.user.id } : {}),
           }),
         },
       };
@@ -81,6 +128,7 @@ const loggerOptions = (config: Config): FastifyServerOptions['logger'] =>
 interface ErrorAnswer {
   status: number;
   body: { message: string; errors?: Record<string, string[]> };
+  headers?: Record<string, string>;
 }
 
 function yupErrors(error: ValidationError): Record<string, string[]> {
@@ -104,6 +152,10 @@ function fastifyValidationErrors(error: FastifyError): Record<string, string[]> 
   return errors;
 }
 
+/** The API's own answers (not its documentation pages): never cached. */
+const isApiPath = (url: string): boolean =>
+  (url.startsWith('/api/') || url.startsWith('/oauth/')) && !url.startsWith(`${API_PATHS.docs}`);
+
 /** Maps every error to the contract's answers; nothing else writes an error body. */
 function toAnswer(error: FastifyError | Error): ErrorAnswer {
   if (error instanceof ValidationError) {
@@ -114,6 +166,7 @@ function toAnswer(error: FastifyError | Error): ErrorAnswer {
     return {
       status: error.statusCode,
       body: error.errors ? { message: error.message, errors: error.errors } : { message: error.message },
+      headers: error.headers,
     };
   }
   const fastifyError = error as FastifyError;
@@ -136,13 +189,23 @@ function toAnswer(error: FastifyError | Error): ErrorAnswer {
  */
 export async function buildApp(config: Config, deps: AppDeps = {}): Promise<FastifyInstance> {
   const app = Fastify({
-    logger: loggerOptions(config),
+    logger: loggerOptions(config, deps.logStream),
     // The onResponse hook below writes the one line per request instead.
     logController: new LogController({ disableRequestLogging: true }),
-    trustProxy: true,
+    // X-Forwarded-For is believed only from the configured proxies (TRUST_PROXY; nobody by default).
+    trustProxy:
+      typeof config.trustProxy === 'number'
+        ? (_address: string, hop: number) => hop < (config.trustProxy as number)
+        : config.trustProxy,
     bodyLimit: 1024 * 1024,
-    ajv: { customOptions: { removeAdditional: false, allErrors: true } },
+    // Opening and migrating PGlite on a busy machine can take longer than avvio's 10 s default; a
+    // slow but healthy start must not be killed (a plugin that really hangs still fails, later).
+    pluginTimeout: 120_000,
+    // No coercion: `["me@x"]` where a string is expected is refused, never unwrapped.
+    ajv: { customOptions: { removeAdditional: false, allErrors: true, coerceTypes: false } },
   });
+  registerStrictParsers(app);
+  setPasswordMinLength(config.passwordMinLength);
 
   // One line per request, without bodies.
   app.addHook('onResponse', async (request, reply) => {
@@ -157,13 +220,23 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<Fast
   app.addHook('preClose', async () => {
     closing = true;
   });
-  app.addHook('onSend', async (_request, reply) => {
+  app.addHook('onSend', async (request, reply) => {
     if (closing) reply.header('Connection', 'close');
+    // API answers carry personal data and tokens: no browser or proxy keeps a copy.
+    if (isApiPath(request.url) && !reply.hasHeader('cache-control'))
+      reply.header('Cache-Control', 'no-store');
   });
 
   app.setErrorHandler(async (error: FastifyError, request, reply) => {
-    const { status, body } = toAnswer(error);
+    const { status, body, headers } = toAnswer(error);
     if (status >= 500) request.log.error({ err: error }, 'request failed');
+    for (const [name, value] of Object.entries(headers ?? {})) reply.header(name, value);
+    // RFC 6750 §3: a 401 of a Bearer-protected API says so, and whether the token sent was the fault.
+    if (status === 401 && !reply.hasHeader('www-authenticate'))
+      reply.header(
+        'WWW-Authenticate',
+        request.headers.authorization ? 'Bearer realm="api", error="invalid_token"' : 'Bearer realm="api"',
+      );
     return reply.code(status).send(body);
   });
 
@@ -183,18 +256,17 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<Fast
   await app.register(securityPlugin, { config });
   // Before every route and the static files: it hooks each route as it is added.
   await app.register(compressionPlugin);
-  await app.register(rateLimitPlugin, { config });
-  await app.register(formbody);
   await app.register(swaggerPlugin, { config });
   await app.register(mailPlugin, { config, mailer: deps.mailer });
   await app.register(authPlugin);
+  await app.register(rateLimitPlugin, { config });
   await app.register(uploadsPlugin, { config });
   await app.register(spaPlugin, { config });
 
   await app.register(oauthRoutes, { config });
-  await app.register(accountRoutes);
+  await app.register(accountRoutes, { config });
   await app.register(passwordRoutes, { config });
-  await app.register(uploadRoutes);
+  await app.register(uploadRoutes, { config });
   await app.register(resourceRoutes);
   await app.register(companyRoutes);
   await app.register(envRoutes, { config });

@@ -1,4 +1,5 @@
 import fs from 'node:fs';
+import net from 'node:net';
 import path from 'node:path';
 import dotenv from 'dotenv';
 import { en } from '../src/shared/messages';
@@ -6,6 +7,24 @@ import { en } from '../src/shared/messages';
 export interface RateLimitRule {
   max: number;
   windowMs: number;
+}
+
+/**
+ * Which peers may tell the client's address in `X-Forwarded-For` (Fastify's `trustProxy`): nobody
+ * (false), the nearest N proxies (a hop count), or the listed addresses and CIDR ranges.
+ */
+export type TrustProxy = false | number | string[];
+
+/** What an uploaded spreadsheet may hold, checked in the zip's directory before anything is inflated. */
+export interface SheetLimits {
+  /** Entries in the XLSX zip. */
+  maxEntries: number;
+  /** All entries inflated, in bytes (checked as declared, then again while inflating). */
+  maxUncompressedBytes: number;
+  /** Distinct shared strings (the sharedStrings part's uniqueCount). */
+  maxSharedStrings: number;
+  /** Rows of the first sheet, header included (CSV and XLSX). */
+  maxRows: number;
 }
 
 export interface Config {
@@ -30,15 +49,69 @@ export interface Config {
   smtpUrl?: string;
   mailFrom: string;
   redisUrl?: string;
+  trustProxy: TrustProxy;
+  /** The shortest password anyone may choose (PASSWORD_MIN_LENGTH; the SPA gets it from /env.js). */
+  passwordMinLength: number;
+  sheetLimits: SheetLimits;
+  /** Images larger than this many pixels are refused before they are decoded. */
+  imageMaxPixels: number;
   richTextEditorKey: string;
   hostAppUrl: string;
   /** `false` switches the request logger off (tests). */
   logLevel: string | false;
+  /** Per address (`PerIp`), per account and per user; counters in Redis when REDIS_URL is set. */
   rateLimit: {
     tokenPerIp: RateLimitRule;
     tokenFailuresPerUsername: RateLimitRule;
     forgotPerIp: RateLimitRule;
+    /** Reset mails sent to one account (more requests still answer 200, but send nothing). */
+    resetMailsPerAccount: RateLimitRule;
+    /** Reset-token checks and resets from one address, and resets naming one e-mail. */
+    resetPerIp: RateLimitRule;
+    resetPerAccount: RateLimitRule;
+    /** Change-password and e-mail-change attempts: per address, and wrong current passwords per account. */
+    passwordPerIp: RateLimitRule;
+    passwordFailuresPerAccount: RateLimitRule;
+    uploadsPerIp: RateLimitRule;
+    uploadsPerUser: RateLimitRule;
+    /** Every API request of one signed-in user (API_RATE_LIMIT per minute; 0 switches it off). */
+    apiPerUser: RateLimitRule;
   };
+}
+
+/** The smallest and largest PASSWORD_MIN_LENGTH accepted (ASVS 2.1.1 asks for at least 12; 8 is the floor). */
+export const PASSWORD_MIN_LENGTH_RANGE = { min: 8, max: 64 } as const;
+
+const TRUST_PROXY_NAMES = new Set(['loopback', 'linklocal', 'uniquelocal']);
+
+const isAddressOrRange = (entry: string): boolean => {
+  const [address, bits, ...rest] = entry.split('/');
+  const version = net.isIP(address);
+  if (!version || rest.length) return false;
+  if (bits === undefined) return true;
+  const prefix = Number(bits);
+  return /^\d+$/.test(bits) && prefix >= 0 && prefix <= (version === 4 ? 32 : 128);
+};
+
+/**
+ * TRUST_PROXY: unset, '' or 'false' → trust nobody; a whole number → that many hops; otherwise a
+ * comma-separated list of addresses, CIDR ranges and the names loopback, linklocal, uniquelocal.
+ * 'true' (trust anyone) is refused: any client could then pick its own address.
+ */
+export function parseTrustProxy(value: string | undefined): TrustProxy {
+  const raw = value?.trim() ?? '';
+  if (raw === '' || raw === 'false' || raw === '0') return false;
+  if (/^\d+$/.test(raw)) return Number(raw);
+  const entries = raw
+    .split(',')
+    .map((entry) => entry.trim())
+    .filter(Boolean);
+  const bad = entries.filter((entry) => !TRUST_PROXY_NAMES.has(entry) && !isAddressOrRange(entry));
+  if (raw === 'true' || bad.length || !entries.length)
+    throw new Error(
+      `TRUST_PROXY must be a hop count or a list of proxy addresses/CIDR ranges (got ${bad.join(', ') || raw})`,
+    );
+  return entries;
 }
 
 type Env = Record<string, string | undefined>;
@@ -59,6 +132,13 @@ const int = (env: Env, key: string, fallback: number): number => {
 /** Reads `.env` (if present) into `process.env` without overriding what is already set. */
 export function loadDotEnv(file = path.resolve(process.cwd(), '.env')): void {
   if (fs.existsSync(file)) dotenv.config({ path: file, quiet: true });
+}
+
+function passwordMinLength(env: Env): number {
+  const value = int(env, 'PASSWORD_MIN_LENGTH', 12);
+  const { min, max } = PASSWORD_MIN_LENGTH_RANGE;
+  if (value < min || value > max) throw new Error(`PASSWORD_MIN_LENGTH must be between ${min} and ${max}`);
+  return value;
 }
 
 export function loadConfig(env: Env = process.env): Config {
@@ -89,6 +169,15 @@ export function loadConfig(env: Env = process.env): Config {
     smtpUrl: text(env, 'SMTP_URL'),
     mailFrom: text(env, 'MAIL_FROM') ?? `"${appName}" <no-reply@localhost>`,
     redisUrl: text(env, 'REDIS_URL'),
+    trustProxy: parseTrustProxy(text(env, 'TRUST_PROXY')),
+    passwordMinLength: passwordMinLength(env),
+    sheetLimits: {
+      maxEntries: 200,
+      maxUncompressedBytes: 100 * 1024 * 1024,
+      maxSharedStrings: 1_000_000,
+      maxRows: 1_000_001,
+    },
+    imageMaxPixels: 40_000_000,
     richTextEditorKey: text(env, 'RICH_TEXT_EDITOR_KEY') ?? '',
     hostAppUrl: text(env, 'HOST_APP_URL') ?? '',
     logLevel: text(env, 'LOG_LEVEL') ?? 'info',
@@ -96,6 +185,14 @@ export function loadConfig(env: Env = process.env): Config {
       tokenPerIp: { max: 60, windowMs: minutes(1) },
       tokenFailuresPerUsername: { max: 10, windowMs: minutes(15) },
       forgotPerIp: { max: 10, windowMs: minutes(15) },
+      resetMailsPerAccount: { max: 3, windowMs: minutes(60) },
+      resetPerIp: { max: 30, windowMs: minutes(15) },
+      resetPerAccount: { max: 10, windowMs: minutes(15) },
+      passwordPerIp: { max: 30, windowMs: minutes(15) },
+      passwordFailuresPerAccount: { max: 5, windowMs: minutes(15) },
+      uploadsPerIp: { max: 120, windowMs: minutes(10) },
+      uploadsPerUser: { max: 60, windowMs: minutes(10) },
+      apiPerUser: { max: int(env, 'API_RATE_LIMIT', 1200), windowMs: minutes(1) },
     },
   };
 }

@@ -1,7 +1,12 @@
 import { buildApp } from './app';
 import { loadConfig, loadDotEnv } from './config';
 
-/** The only file that listens. SIGTERM/SIGINT: stop accepting, drain in-flight requests, close the db. */
+/**
+ * The only file that listens. SIGTERM/SIGINT: stop accepting, drain in-flight requests, close the db.
+ * `npm start`/`npm run serve` run it with `node --import tsx`, not the tsx CLI: the CLI kills its child
+ * when it does not acknowledge a relayed signal within 30 ms, which a PGlite query (run on this
+ * thread) routinely prevents, and so cut requests in flight.
+ */
 async function main(): Promise<void> {
   loadDotEnv();
   const config = loadConfig();
@@ -13,6 +18,8 @@ async function main(): Promise<void> {
     if (closing) return;
     closing = true;
     app.log.info({ signal }, 'shutting down');
+    // Draining waits for requests in flight, but not for ever.
+    setTimeout(() => process.exit(1), 30_000).unref();
     app.close().then(
       () => process.exit(0),
       (error: unknown) => {

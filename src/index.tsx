@@ -6,8 +6,12 @@ import { runtimeEnv } from '../store/runtimeEnv';
 import { Providers } from './app/Providers';
 import { router } from './app/router';
 import { en } from './shared/messages';
+import { setPasswordMinLength } from './shared/passwordPolicy';
 
-document.title = runtimeEnv().APP_NAME || en.appName;
+const env = runtimeEnv();
+document.title = env.APP_NAME || en.appName;
+// The forms check the password length the server was configured with.
+setPasswordMinLength(env.PASSWORD_MIN_LENGTH);
 
 const store = makeStore();
 const container = document.getElementById('root');

@@ -3,6 +3,7 @@ import type {
   ChangePasswordInput,
   FileObject,
   ForgotPasswordInput,
+  PreferencesInput,
   ProfileInput,
   ResetPasswordInput,
   TokenResponse,
@@ -40,7 +41,8 @@ export const accountApi = api.injectEndpoints({
         method: 'POST',
         body: { grant_type: 'password', username, password, scope, ...client() },
       }),
-      extraOptions: { ignoreUnauthorized: true, displayFields: TOKEN_ERROR_FIELDS },
+      // The sign-in screen and the session dialog show the failure themselves: one message, not two.
+      extraOptions: { silent: true, ignoreUnauthorized: true, displayFields: TOKEN_ERROR_FIELDS },
     }),
     refreshToken: build.mutation<TokenResponse, { refreshToken: string }>({
       query: ({ refreshToken }) => ({
@@ -55,11 +57,15 @@ export const accountApi = api.injectEndpoints({
       query: () => API_PATHS.account,
       transformResponse: (response: { data: User }) => response.data,
       providesTags: ['Account'],
-      extraOptions: { silent: true },
+      // Only the auth actor loads the user, and a 401 here is its answer (no-auth), not a dialog.
+      extraOptions: { silent: true, ignoreUnauthorized: true },
     }),
     updateAccount: build.mutation<{ data: User; message: string }, ProfileInput>({
       query: (body) => ({ url: API_PATHS.account, method: 'PUT', body }),
       invalidatesTags: ['Account'],
+    }),
+    updatePreferences: build.mutation<{ data: User; message: string }, PreferencesInput>({
+      query: (body) => ({ url: API_PATHS.accountPreferences, method: 'PUT', body }),
     }),
     changePassword: build.mutation<MessageResponse, ChangePasswordInput>({
       query: (body) => ({ url: API_PATHS.accountPassword, method: 'PUT', body }),
@@ -95,6 +101,7 @@ export const {
   useIssueTokenMutation,
   useGetAccountQuery,
   useUpdateAccountMutation,
+  useUpdatePreferencesMutation,
   useChangePasswordMutation,
   useLogoutMutation,
   useForgotPasswordMutation,

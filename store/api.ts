@@ -27,7 +27,11 @@ export interface ApiExtraOptions {
   displayFields?: readonly string[];
 }
 
-type UnauthorizedListener = () => void;
+/**
+ * Called on a 401: reports it to the auth actor and answers, once the session dialog is done,
+ * whether the same user is signed in again (then the request is sent once more).
+ */
+type UnauthorizedListener = () => Promise<boolean>;
 let unauthorizedListener: UnauthorizedListener | null = null;
 
 /** The auth actor subscribes here: a 401 anywhere is an event sent to it, nothing else signs out. */
@@ -44,8 +48,16 @@ export function onBuildIdSeen(listener: BuildIdListener | null): void {
 }
 
 /**
+ * For calls outside the base query (file downloads): reports a 401 and answers whether the same
+ * user signed in again, so the caller may send its request once more.
+ */
+export const sessionRestoredAfter401 = (): Promise<boolean> =>
+  unauthorizedListener ? unauthorizedListener() : Promise.resolve(false);
+
+/**
  * Adds the Bearer header to every request and turns failures into the spec's error display: each
- * message a toast at the top.
+ * message a toast at the top. A 401 keeps the request waiting while the user signs in again in the
+ * session dialog; it is then sent once more with the new token, so a save goes through as asked.
  */
 export const baseQuery: BaseQueryFn<
   string | FetchArgs,
@@ -62,21 +74,29 @@ export const baseQuery: BaseQueryFn<
       return headers;
     },
   });
-  const result = await raw(args, api, extraOptions);
+  let result = await raw(args, api, extraOptions);
   const buildId = result.meta?.response?.headers.get(BUILD_ID_HEADER);
   if (buildId) buildIdListener?.(buildId);
-  if (result.error) {
+  if (result.error?.status === 401 && !extraOptions.ignoreUnauthorized) {
+    const restored = await sessionRestoredAfter401();
+    // No toast for a 401: the session dialog (or the sign-in screen) says what happened.
+    if (!restored) return result;
+    result = await raw(args, api, extraOptions);
+    if (result.error?.status === 401) {
+      // Retried once only; the dialog opens again for the next request.
+      void unauthorizedListener?.();
+      return result;
+    }
+  }
+  if (result.error && !extraOptions.silent) {
     const { status, data } = result.error;
-    if (status === 401 && !extraOptions.ignoreUnauthorized) unauthorizedListener?.();
-    if (!extraOptions.silent && !(status === 401 && !extraOptions.ignoreUnauthorized)) {
-      for (const message of errorMessages(
-        typeof status === 'number' ? status : undefined,
-        data,
-        extraOptions.errorFallback ?? en.serverError,
-        extraOptions.displayFields,
-      )) {
-        api.dispatch(toastShown({ severity: 'error', message }));
-      }
+    for (const message of errorMessages(
+      status,
+      data,
+      extraOptions.errorFallback ?? en.serverError,
+      extraOptions.displayFields,
+    )) {
+      api.dispatch(toastShown({ severity: 'error', message }));
     }
   }
   return result;

@@ -4,6 +4,16 @@ import { errorMessages, thrownErrorMessages } from './errorDisplay';
 const fallback = 'Could not save';
 
 describe('errorMessages', () => {
+  it('says the server cannot be reached when a request got no answer (not a server error)', () => {
+    expect(errorMessages('FETCH_ERROR', 'TypeError: Failed to fetch', fallback)).toEqual([
+      en.serverUnreachable,
+    ]);
+    expect(errorMessages('TIMEOUT_ERROR', undefined, fallback)).toEqual([en.serverUnreachable]);
+    expect(thrownErrorMessages({ status: 'FETCH_ERROR', error: 'Failed to fetch' })).toEqual([
+      en.serverUnreachable,
+    ]);
+  });
+
   it('shows every top-level entry of the body', () => {
     expect(errorMessages(409, { message: 'Someone changed it', hint: 'Reload' }, fallback)).toEqual([
       'Someone changed it',

@@ -1,7 +1,8 @@
 import { en } from '../src/shared/messages';
 
 /**
- * The spec's error display (§8): with a body and a status other than 404, every top-level entry of
+ * The spec's error display (§8), and one rule of ours before it: a request that got no answer says
+ * that the server cannot be reached. with a body and a status other than 404, every top-level entry of
  * the body becomes one message; 'Server Error' or an empty entry becomes the caller's fallback; an
  * object entry gives the first message of each of its keys. No body, or a 404: the fallback.
  */
@@ -11,6 +12,8 @@ export function errorMessages(
   fallback: string = en.serverError,
   displayFields?: readonly string[],
 ): string[] {
+  // No answer at all (offline, server down, a timeout): not a server error, and the user should know.
+  if (status === 'FETCH_ERROR' || status === 'TIMEOUT_ERROR') return [en.serverUnreachable];
   body = onlyFields(body, displayFields);
   if (status === 404 || body === null || body === undefined || body === '') return [fallback];
   if (typeof body !== 'object') return [entryText(body, fallback)];

@@ -10,7 +10,7 @@ import {
   type ResourceContract,
   type WriteResponse,
 } from '../src/shared/resources/resource';
-import { providesList, type baseQuery } from './api';
+import { providesList, sessionRestoredAfter401, type baseQuery } from './api';
 import { runtimeEnv } from './runtimeEnv';
 import { accessToken } from './session';
 
@@ -152,10 +152,15 @@ export function downloadFilename(disposition: string | null, fallback: string): 
  * server refuses; the caller shows it.
  */
 async function downloadFile(path: string, fallbackName: string): Promise<string> {
-  const token = accessToken();
-  const response = await fetch(`${runtimeEnv().AUTH_HOST}${path}`, {
-    headers: token ? { authorization: `Bearer ${token}` } : {},
-  });
+  const request = () => {
+    const token = accessToken();
+    return fetch(`${runtimeEnv().AUTH_HOST}${path}`, {
+      headers: token ? { authorization: `Bearer ${token}` } : {},
+    });
+  };
+  let response = await request();
+  // Like every API call: a 401 waits for the session dialog and is sent once more after it.
+  if (response.status === 401 && (await sessionRestoredAfter401())) response = await request();
   if (!response.ok) {
     const text = await response.text();
     let data: unknown = text || undefined;

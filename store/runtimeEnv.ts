@@ -1,4 +1,5 @@
 import { RUNTIME_ENV_GLOBAL, type RuntimeEnv } from '../src/shared/env';
+import { PASSWORD_MIN } from '../src/shared/limits';
 
 declare global {
   interface Window {
@@ -16,5 +17,6 @@ export function runtimeEnv(): RuntimeEnv {
     RICH_TEXT_EDITOR_KEY: env.RICH_TEXT_EDITOR_KEY ?? '',
     HOST_APP_URL: env.HOST_APP_URL ?? '',
     APP_NAME: env.APP_NAME ?? '',
+    PASSWORD_MIN_LENGTH: env.PASSWORD_MIN_LENGTH ?? PASSWORD_MIN,
   };
 }

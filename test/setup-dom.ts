@@ -1,13 +1,24 @@
 import '@testing-library/jest-dom';
+// IndexedDB for the forms' local drafts (jsdom has none).
+import 'fake-indexeddb/auto';
 
 // jsdom has no fetch API and no TextEncoder/TextDecoder. RTK Query's fetchBaseQuery needs `fetch`,
 // `Request`, `Response` and `Headers`; react-router needs TextEncoder and `Request` as soon as it is
 // imported. This file runs before each test file's imports, so borrowing Node's own (undici) from
-// the main realm here is early enough. Tests replace `fetch` with test/fakeNetwork.ts.
+// the main realm here is early enough. Tests replace `fetch` with test/fakeNetwork.ts. IndexedDB
+// (fake-indexeddb in the tests of drafts) copies values with `structuredClone`, which jsdom lacks too.
 import { runInThisContext } from 'node:vm';
 
 const nodeGlobal = runInThisContext('globalThis') as typeof globalThis;
-for (const name of ['fetch', 'Request', 'Response', 'Headers', 'TextEncoder', 'TextDecoder'] as const) {
+for (const name of [
+  'fetch',
+  'Request',
+  'Response',
+  'Headers',
+  'TextEncoder',
+  'TextDecoder',
+  'structuredClone',
+] as const) {
   if (typeof (globalThis as Record<string, unknown>)[name] === 'undefined')
     Object.defineProperty(globalThis, name, {
       value: nodeGlobal[name],

@@ -5,6 +5,7 @@ import type { TokenResponse } from '../../src/shared/contracts/account';
 import { RUNTIME_ENV_GLOBAL, type RuntimeEnv } from '../../src/shared/env';
 import { LABELS, en, t } from '../../src/shared/messages';
 import { API_PATHS, ROUTES } from '../../src/shared/routes';
+import { STORAGE_KEYS } from '../../src/shared/storageKeys';
 import { writeSession } from '../../store/session';
 import { E2E_ADMIN, baseUrl } from './config';
 
@@ -41,6 +42,9 @@ export async function snap(page: Page, name: string): Promise<void> {
   mkdirSync(artifactsDir, { recursive: true });
   await page.screenshot({ path: path.join(artifactsDir, `${name}.png`), fullPage: true });
 }
+
+/** A field's label, whole, with the asterisk MUI adds to required fields. */
+export const exactLabel = (label: string) => new RegExp(`^${label}\\s*\\*?$`);
 
 /** The dashboard's greeting, whoever is signed in. */
 export const WELCOME = new RegExp(`^${t('welcome', { name: '' })}`);
@@ -98,4 +102,26 @@ export async function signInViaApi(
   );
   await page.goto(ROUTES.dashboard);
   await page.getByRole('heading', { name: WELCOME }).waitFor();
+}
+
+/** Calls the API from the page with the session it stored (after `signInViaApi`); throws on a failure. */
+export async function apiRequest<T>(page: Page, method: string, path: string, body?: object): Promise<T> {
+  const answer = await page.evaluate(
+    async ({ method, path, body, tokenKey }) => {
+      const response = await fetch(path, {
+        method,
+        headers: {
+          accept: 'application/json',
+          authorization: `Bearer ${localStorage.getItem(tokenKey) ?? ''}`,
+          ...(body ? { 'content-type': 'application/json' } : {}),
+        },
+        body: body ? JSON.stringify(body) : undefined,
+      });
+      return { status: response.status, body: (await response.json()) as unknown };
+    },
+    { method, path, body, tokenKey: STORAGE_KEYS.accessToken },
+  );
+  if (answer.status >= 400)
+    throw new Error(`${method} ${path} answered ${answer.status}: ${JSON.stringify(answer.body)}`);
+  return answer.body as T;
 }

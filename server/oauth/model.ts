@@ -15,6 +15,7 @@ import {
   revokeFamily,
 } from '../repositories/tokens';
 import { findCredentialsByEmail } from '../repositories/users';
+import { securityEvent } from '../security/events';
 
 export const GRANTS = ['password', 'refresh_token'] as const;
 export const DEFAULT_SCOPE = '*';
@@ -90,10 +91,7 @@ export function createOAuthModel(db: Db, log: FastifyBaseLogger): Model {
       if (!row) return false;
       if (row.rotatedAt) {
         await revokeFamily(db, row.familyId, new Date());
-        log.warn(
-          { userId: row.userId, familyId: row.familyId },
-          'rotated refresh token reused: family revoked',
-        );
+        securityEvent(log, 'token.reused', { userId: row.userId, familyId: row.familyId });
         return false;
       }
       if (row.revokedAt || row.userStatus !== 1) return false;

@@ -5,6 +5,7 @@ import { hasAnyPermission, hasPermission } from '../../src/shared/permissions';
 import { sha256 } from '../lib/crypto';
 import { HttpError } from '../lib/httpError';
 import { findAuthUserByAccessHash, type AuthUser } from '../repositories/tokens';
+import { securityEvent } from '../security/events';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -42,16 +43,26 @@ export const authPlugin = fp(
     };
 
     app.decorate('authenticate', authenticate);
+    const denied = (request: FastifyRequest, permission: string): HttpError => {
+      securityEvent(request.log, 'permission.denied', {
+        userId: request.user?.id,
+        permission,
+        method: request.method,
+        route: request.routeOptions.url,
+      });
+      return new HttpError(403, en.unauthorized);
+    };
+
     app.decorate('requirePermission', (key: string): preValidationAsyncHookHandler => {
       return async (request) => {
         await authenticate(request);
-        if (!hasPermission(request.user?.permissions, key)) throw new HttpError(403, en.unauthorized);
+        if (!hasPermission(request.user?.permissions, key)) throw denied(request, key);
       };
     });
     app.decorate('requireAnyPermission', (keys: readonly string[]): preValidationAsyncHookHandler => {
       return async (request) => {
         await authenticate(request);
-        if (!hasAnyPermission(request.user?.permissions, keys)) throw new HttpError(403, en.unauthorized);
+        if (!hasAnyPermission(request.user?.permissions, keys)) throw denied(request, keys.join(' | '));
       };
     });
   },

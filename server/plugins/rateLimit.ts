@@ -1,13 +1,44 @@
 import rateLimit from '@fastify/rate-limit';
+import type { FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { Redis } from 'ioredis';
 import { en } from '../../src/shared/messages';
-import type { Config } from '../config';
+import type { Config, RateLimitRule } from '../config';
 import { HttpError } from '../lib/httpError';
 
+/** A 429 in the contract's shape, telling when to try again. */
+export const tooManyRequests = (retryAfterSeconds: number): HttpError =>
+  new HttpError(429, en.tooManyRequests, undefined, {
+    'Retry-After': String(Math.max(1, retryAfterSeconds)),
+  });
+
 /**
- * Registers @fastify/rate-limit without a global limit: routes opt in with `config.rateLimit` or
- * `app.createRateLimit`. Counters live in Redis when REDIS_URL is set so instances share them.
+ * One counter per key (an address, an account, a user) over a window. `hit` counts a request and
+ * answers 429 once the key is over its limit; `check` answers 429 without counting (for limits that
+ * count failures only: a right password after too many wrong ones is refused too).
+ */
+export interface Limiter {
+  hit(request: FastifyRequest, key?: string): Promise<void>;
+  check(request: FastifyRequest, key?: string): Promise<void>;
+  /** Counts one (a failure) without refusing anything: the next `check` sees it. */
+  count(request: FastifyRequest, key?: string): Promise<void>;
+}
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    /**
+     * A limiter named `name` (its own counters) keyed by `keyOf(request)` (default: the client
+     * address, which TRUST_PROXY decides), or by the key passed to `hit`/`check`.
+     */
+    limiter: (name: string, rule: RateLimitRule, keyOf?: (request: FastifyRequest) => string) => Limiter;
+  }
+}
+
+/**
+ * @fastify/rate-limit without a global limit: routes use `app.limiter` (several limits on one route,
+ * e.g. per address and per account) or `config.rateLimit`. Counters live in Redis when REDIS_URL is
+ * set so instances share them. Every 429 carries `Retry-After`. Signed-in users are also limited on
+ * the API as a whole (`apiPerUser`), counted once their guard has found who they are.
  */
 export const rateLimitPlugin = fp<{ config: Config }>(
   async (app, { config }) => {
@@ -19,8 +50,43 @@ export const rateLimitPlugin = fp<{ config: Config }>(
       global: false,
       redis,
       nameSpace: 'rate-limit:',
-      errorResponseBuilder: () => new HttpError(429, en.tooManyRequests),
+      errorResponseBuilder: (_request, context) => tooManyRequests(Math.ceil(context.ttl / 1000)),
     });
+
+    app.decorate('limiter', (name, rule, keyOf = (request) => request.ip) => {
+      const keys = new WeakMap<FastifyRequest, string>();
+      const limit = app.createRateLimit({
+        keyGenerator: (request) => `${name}:${keys.get(request) ?? keyOf(request)}`,
+        max: rule.max,
+        timeWindow: rule.windowMs,
+      });
+      const run = async (request: FastifyRequest, key: string | undefined, increment: boolean) => {
+        if (key !== undefined) keys.set(request, key);
+        const state = await limit(request, { increment });
+        if (state.isAllowed) return false;
+        const over = increment ? state.isExceeded : state.remaining <= 0;
+        if (over) return state.ttlInSeconds;
+        return false;
+      };
+      const refuse = async (request: FastifyRequest, key: string | undefined, increment: boolean) => {
+        const over = await run(request, key, increment);
+        if (over !== false) throw tooManyRequests(over);
+      };
+      return {
+        hit: (request, key) => refuse(request, key, true),
+        check: (request, key) => refuse(request, key, false),
+        count: async (request, key) => void (await run(request, key, true)),
+      };
+    });
+
+    const { apiPerUser } = config.rateLimit;
+    if (apiPerUser.max > 0) {
+      const perUser = app.limiter('api-user', apiPerUser, (request) => String(request.user?.id));
+      // preHandler: after the route's guard (preValidation) has authenticated the caller.
+      app.addHook('preHandler', async (request) => {
+        if (request.user) await perUser.hit(request);
+      });
+    }
   },
-  { name: 'rate-limit' },
+  { name: 'rate-limit', dependencies: ['auth'] },
 );

@@ -29,6 +29,8 @@ export const securityPlugin = fp<{ config: Config }>(
         directives: {
           defaultSrc: ["'self'"],
           scriptSrc: ["'self'"],
+          // No inline event handlers, whatever markup gets in.
+          scriptSrcAttr: ["'none'"],
           styleSrc: ["'self'", "'unsafe-inline'"],
           // Rich text may show images from any https address (the sanitiser allows /uploads/ and https).
           imgSrc: ["'self'", 'data:', 'blob:', 'https:'],
@@ -36,7 +38,7 @@ export const securityPlugin = fp<{ config: Config }>(
           connectSrc: connect,
           frameAncestors: ["'none'"],
           objectSrc: ["'none'"],
-          baseUri: ["'self'"],
+          baseUri: ["'none'"],
           formAction: ["'self'"],
         },
       },

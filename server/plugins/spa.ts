@@ -67,6 +67,8 @@ export const spaPlugin = fp<{ config: Config }>(
         preCompressed: true,
         // Directory requests fall through to the not-found handler, which answers with index.html.
         redirect: false,
+        // Source maps hold the whole source of the SPA: never served, even if a build left some.
+        allowedPath: (pathName) => !pathName.endsWith('.map'),
         setHeaders: (res, filePath) => {
           // Which copy is sent depends on Accept-Encoding, so caches must keep one per encoding.
           res.setHeader('Vary', 'accept-encoding');

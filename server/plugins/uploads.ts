@@ -1,19 +1,22 @@
 import fs from 'node:fs/promises';
 import { mkdirSync } from 'node:fs';
 import path from 'node:path';
-import multipart from '@fastify/multipart';
+import multipart, { type Multipart } from '@fastify/multipart';
 import fastifyStatic from '@fastify/static';
+import type { FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { fromBuffer } from 'file-type';
 import sharp from 'sharp';
 import { en, format } from '../../src/shared/messages';
 import { UPLOAD_LIMITS, formatBytes, type UploadKind } from '../../src/shared/limits';
-import type { Config } from '../config';
+import type { Config, SheetLimits } from '../config';
 import { randomToken } from '../lib/crypto';
 import { HttpError, fieldError } from '../lib/httpError';
 import { createFile, type StoredFile } from '../repositories/files';
 
 const UPLOADS_PREFIX = '/uploads/';
+/** Stored files shown inline: the image types (and their previews); everything else is an attachment. */
+const INLINE = /\.(?:jpe?g|png|webp)$/i;
 const PREVIEW_MAX_PX = 400;
 const LARGEST_UPLOAD = Math.max(...Object.values(UPLOAD_LIMITS).map((limit) => limit.maxBytes));
 
@@ -31,6 +34,28 @@ export interface UploadService {
 declare module 'fastify' {
   interface FastifyInstance {
     uploads: UploadService;
+    /** What an uploaded spreadsheet may unpack to (imports). */
+    sheetLimits: SheetLimits;
+  }
+}
+
+/**
+ * Reads a multipart body's parts, turning what the parser refuses (no boundary, a part that never
+ * ends, a header it cannot read) into a 400 instead of letting it escape as a 500. Errors the
+ * caller's own handling raises (HttpError) pass through.
+ */
+export async function eachPart(
+  request: FastifyRequest,
+  handle: (part: Multipart) => Promise<void>,
+): Promise<void> {
+  try {
+    for await (const part of request.parts()) await handle(part);
+  } catch (error) {
+    if (error instanceof HttpError) throw error;
+    // The plugin's own refusals (too large, too many parts, not multipart) keep their 4xx status.
+    const status = (error as { statusCode?: number }).statusCode;
+    if (status !== undefined && status >= 400 && status < 500) throw error;
+    throw new HttpError(400, en.uploadMalformed);
   }
 }
 
@@ -61,11 +86,17 @@ export const uploadsPlugin = fp<{ config: Config }>(
       prefix: UPLOADS_PREFIX,
       decorateReply: false,
       index: false,
-      setHeaders: (res) => {
+      setHeaders: (res, filePath) => {
+        // The type is the one stored (the extension was chosen from the content); never sniffed.
         res.setHeader('X-Content-Type-Options', 'nosniff');
         res.setHeader('Cache-Control', 'public, max-age=31536000, immutable');
+        // Opened directly, a file runs nothing and reaches nothing (a PDF's JavaScript, an SVG's script).
+        res.setHeader('Content-Security-Policy', "default-src 'none'; img-src 'self'; sandbox");
+        // Only images are shown in the page; anything else (PDFs) is downloaded, never rendered here.
+        if (!INLINE.test(filePath)) res.setHeader('Content-Disposition', 'attachment');
       },
     });
+    app.decorate('sheetLimits', config.sheetLimits);
 
     const store = async ({ kind, buffer, originalName, userId }: UploadInput): Promise<StoredFile> => {
       const limit = UPLOAD_LIMITS[kind];
@@ -85,17 +116,36 @@ export const uploadsPlugin = fp<{ config: Config }>(
       let height: number | null = null;
       let preview: { path: string; url: string } | null = null;
       if (kind === 'image') {
-        const image = sharp(buffer, { failOn: 'error' });
-        const meta = await image.metadata().catch(() => null);
+        const options = { failOn: 'error', limitInputPixels: config.imageMaxPixels } as const;
+        // The header alone (no decoding): too many pixels is refused before any memory goes to them.
+        const meta = await sharp(buffer, { ...options, limitInputPixels: false })
+          .metadata()
+          .catch(() => null);
         if (!meta?.width || !meta.height) throw fieldError('file', en.uploadBadType);
+        if (meta.width * meta.height > config.imageMaxPixels)
+          throw fieldError(
+            'file',
+            format(en.uploadTooManyPixels, { megapixels: Math.floor(config.imageMaxPixels / 1_000_000) }),
+          );
         width = meta.width;
         height = meta.height;
         const previewName = `${base}.preview.webp`;
-        await sharp(buffer)
-          .rotate()
-          .resize({ width: PREVIEW_MAX_PX, height: PREVIEW_MAX_PX, fit: 'inside', withoutEnlargement: true })
-          .webp()
-          .toFile(path.join(dir, previewName));
+        try {
+          await sharp(buffer, options)
+            .rotate()
+            .resize({
+              width: PREVIEW_MAX_PX,
+              height: PREVIEW_MAX_PX,
+              fit: 'inside',
+              withoutEnlargement: true,
+            })
+            .webp()
+            .toFile(path.join(dir, previewName));
+        } catch {
+          // A valid header over broken or truncated pixel data.
+          await fs.rm(path.join(dir, previewName), { force: true });
+          throw fieldError('file', en.uploadUnreadable);
+        }
         preview = { path: path.join(month, previewName), url: urlOf(previewName) };
       }
       await fs.writeFile(path.join(dir, fileName), buffer, { flag: 'wx' });

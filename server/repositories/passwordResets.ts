@@ -1,4 +1,4 @@
-import { and, eq, gt, isNull } from 'drizzle-orm';
+import { and, count, eq, gt, gte, isNull } from 'drizzle-orm';
 import type { Executor } from '../db/client';
 import { passwordResets } from '../db/schema';
 
@@ -44,4 +44,24 @@ export async function markResetUsed(db: Executor, id: number, now: Date): Promis
     .where(and(eq(passwordResets.id, id), isNull(passwordResets.used_at)))
     .returning({ id: passwordResets.id });
   return rows.length > 0;
+}
+
+/**
+ * Ends every unused reset link of a user: when a newer one is sent (only the newest works), and when
+ * the password is set another way.
+ */
+export async function invalidateResets(db: Executor, userId: number, now: Date): Promise<void> {
+  await db
+    .update(passwordResets)
+    .set({ used_at: now })
+    .where(and(eq(passwordResets.user_id, userId), isNull(passwordResets.used_at)));
+}
+
+/** How many reset links the user was sent since `since` (the per-account cap on reset mails). */
+export async function resetsSince(db: Executor, userId: number, since: Date): Promise<number> {
+  const [{ total }] = await db
+    .select({ total: count() })
+    .from(passwordResets)
+    .where(and(eq(passwordResets.user_id, userId), gte(passwordResets.created_at, since)));
+  return total;
 }

@@ -45,6 +45,8 @@ export interface AuthUser {
   email: string;
   status: Status;
   roleId: number | null;
+  /** Whether the role is the super role (it alone may assign itself). */
+  isSuper: boolean;
   permissions: string[];
   tokenId: number;
   familyId: string;
@@ -65,6 +67,7 @@ export async function findAuthUserByAccessHash(
       email: users.email,
       status: users.status,
       roleId: roles.id,
+      isSuper: roles.is_super,
     })
     .from(accessTokens)
     .innerJoin(users, eq(users.id, accessTokens.user_id))
@@ -78,7 +81,11 @@ export async function findAuthUserByAccessHash(
     )
     .limit(1);
   if (!row || row.status !== 1) return null;
-  return { ...row, permissions: await rolePermissionNames(db, row.roleId) };
+  return {
+    ...row,
+    isSuper: row.isSuper ?? false,
+    permissions: await rolePermissionNames(db, row.roleId),
+  };
 }
 
 export interface RefreshTokenRow {

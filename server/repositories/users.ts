@@ -1,5 +1,5 @@
-import { and, count, eq, inArray, ne } from 'drizzle-orm';
-import type { Status, User } from '../../src/shared/contracts/account';
+import { and, count, eq, inArray, ne, sql } from 'drizzle-orm';
+import type { Status, User, UserPreferences } from '../../src/shared/contracts/account';
 import type { Executor } from '../db/client';
 import { files, roles, users } from '../db/schema';
 import { fileColumns, toFileObject } from './files';
@@ -66,6 +66,26 @@ export async function toUsers(db: Executor, rows: UserRow[]): Promise<User[]> {
 export async function findUserById(db: Executor, id: number): Promise<User | null> {
   const [user] = await toUsers(db, await userSelect(db).where(eq(users.id, id)).limit(1));
   return user ?? null;
+}
+
+/** The signed-in user as their own account answers it: the user with their preferences. */
+export async function findAccountById(db: Executor, id: number): Promise<User | null> {
+  const user = await findUserById(db, id);
+  if (!user) return null;
+  const [row] = await db.select({ theme: users.theme }).from(users).where(eq(users.id, id)).limit(1);
+  return { ...user, preferences: { theme: row.theme } };
+}
+
+/** Stores the user's own preferences; not an edit of the record, so `updated_at` stays. */
+export async function updatePreferences(
+  db: Executor,
+  id: number,
+  preferences: UserPreferences,
+): Promise<void> {
+  await db
+    .update(users)
+    .set({ theme: preferences.theme, updated_at: sql`${users.updated_at}` })
+    .where(eq(users.id, id));
 }
 
 /** What the super-admin rules need of one user. */

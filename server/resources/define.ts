@@ -35,11 +35,13 @@ export interface ResourceImport<T extends ResourceTable, Row> {
   /**
    * Runs once per import inside its transaction; loads what rows refer to (e.g. roles by name) and
    * returns the row mapper (`existingId` is the matched row, or null for a new one) and an optional
-   * check after every row is written (throwing rolls the whole import back).
+   * check after every row is written (throwing rolls the whole import back). `existingIds` are the
+   * rows the file updates (e.g. to refuse users the importer may not change).
    */
   prepare: (
     tx: Tx,
     ctx: WriteContext,
+    existingIds: readonly number[],
   ) => Promise<{
     row: (row: Row, existingId: number | null) => RowResult<T>;
     after?: (written: { created: number[]; updated: number[] }) => Promise<void>;

@@ -1,6 +1,7 @@
 import { inArray } from 'drizzle-orm';
 import { ValidationError } from 'yup';
 import { en, format } from '../../src/shared/messages';
+import { hasPermission } from '../../src/shared/permissions';
 import type { Db } from '../db/client';
 import { HttpError } from '../lib/httpError';
 import { parseBody } from '../lib/validation';
@@ -31,12 +32,15 @@ async function validateRow(resource: AnyResource, values: Record<string, string>
 /**
  * Validates every row, then writes them all in one transaction: rows whose natural key exists are
  * updated, the others created. Any bad row → 422 keyed by spreadsheet row, and nothing is stored.
+ * A file that updates existing rows also needs `updatePermission` (the route's guard checked only
+ * the create one): 403 otherwise, and nothing is stored.
  */
 export async function importRows(
   resource: AnyResource,
   db: Db,
   sheetRows: SheetRow[],
   ctx: WriteContext,
+  updatePermission: string,
 ): Promise<{ created: number; updated: number }> {
   const spec = resource.import!;
   const { table } = resource;
@@ -69,7 +73,9 @@ export async function importRows(
       for (const { id, key } of found) existing.set(String(key), Number(id));
     }
 
-    const prepared = await spec.prepare(tx, ctx);
+    if (existing.size && !hasPermission(ctx.user.permissions, updatePermission))
+      throw new HttpError(403, en.importNeedsUpdate);
+    const prepared = await spec.prepare(tx, ctx, [...existing.values()]);
     const inserts: Values<typeof table>[] = [];
     const updates: { id: number; values: Values<typeof table> }[] = [];
     for (const { row, data, key } of valid) {

@@ -18,6 +18,7 @@ import {
   unknownPermissionIds,
   usersCount,
 } from '../repositories/roles';
+import { assertMayGrantPermissions, assertMayManageRole } from '../security/grants';
 import { defineServerResource } from './define';
 
 /** `/api/roles`: the contract's list and CRUD; the super role keeps every permission and stays. */
@@ -42,9 +43,11 @@ export const rolesServer = defineServerResource({
     if ((await unknownPermissionIds(tx, input.permissions)).length) {
       throw fieldError('permissions', validation.invalid(ROLE_LABELS.permissions));
     }
+    await assertMayGrantPermissions(tx, ctx.user, ctx.id, input.permissions);
     return { name: input.name };
   },
-  beforeUpdate: async (tx, id, input: RoleUpdateInput) => {
+  beforeUpdate: async (tx, id, input: RoleUpdateInput, ctx) => {
+    await assertMayManageRole(tx, ctx.user, id);
     const role = await findRoleGuard(tx, id);
     if (!role?.is_super) return;
     const kept = new Set(input.permissions);
@@ -53,7 +56,8 @@ export const rolesServer = defineServerResource({
     }
   },
   afterWrite: (tx, id, input) => setRolePermissions(tx, id, input.permissions),
-  beforeDelete: async (tx, id) => {
+  beforeDelete: async (tx, id, ctx) => {
+    await assertMayManageRole(tx, ctx.user, id);
     const role = await findRoleGuard(tx, id);
     if (role?.is_super) throw new HttpError(409, format(en.superRoleUndeletable, { role: role.name }));
     if (role?.users_count) throw new HttpError(409, format(en.roleInUse, { count: role.users_count }));

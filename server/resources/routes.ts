@@ -15,7 +15,7 @@ import { assertFresh } from '../lib/concurrency';
 import { fieldError, HttpError } from '../lib/httpError';
 import { parseBody } from '../lib/validation';
 import { currentUser } from '../plugins/auth';
-import { tooLarge } from '../plugins/uploads';
+import { eachPart, tooLarge } from '../plugins/uploads';
 import {
   authErrors,
   bearer,
@@ -264,7 +264,8 @@ export function registerResource<
           summary: `Import ${contract.group} from CSV or XLSX`,
           description:
             'multipart/form-data with `file`. The header row names the columns (labels or keys, any case). ' +
-            'Rows are matched to existing items by their natural key and updated; the rest are created. ' +
+            'Rows are matched to existing items by their natural key and updated (which needs the update ' +
+            'permission as well: 403 otherwise); the rest are created. ' +
             'Any bad row → 422 with `errors` keyed `row N` (as the spreadsheet numbers it) and nothing stored.',
           consumes: ['multipart/form-data'],
           security: bearer,
@@ -285,14 +286,26 @@ export function registerResource<
         },
       },
       async (request) => {
-        const file = request.isMultipart() ? await request.file() : undefined;
-        if (!file) throw fieldError('file', validation.required('File'));
-        const buffer = await file.toBuffer().catch((error: unknown) => {
-          if ((error as { code?: string }).code === 'FST_REQ_FILE_TOO_LARGE') throw tooLarge('document');
-          throw error;
-        });
-        const rows = await readSheet(buffer, file.filename, contract.sheet ?? []);
-        const data = await importRows(resource, app.db, rows, { user: currentUser(request) });
+        let file: { buffer: Buffer; filename: string } | undefined;
+        if (request.isMultipart())
+          await eachPart(request, async (part) => {
+            if (part.type !== 'file' || file) return;
+            const buffer = await part.toBuffer().catch((error: unknown) => {
+              if ((error as { code?: string }).code === 'FST_REQ_FILE_TOO_LARGE') throw tooLarge('document');
+              throw error;
+            });
+            file = { buffer, filename: part.filename };
+          });
+        const upload = file as { buffer: Buffer; filename: string } | undefined;
+        if (!upload) throw fieldError('file', validation.required('File'));
+        const rows = await readSheet(upload.buffer, upload.filename, contract.sheet ?? [], app.sheetLimits);
+        const data = await importRows(
+          resource,
+          app.db,
+          rows,
+          { user: currentUser(request) },
+          can(contract, 'update'),
+        );
         return { data, message: success.imported(item) };
       },
     );

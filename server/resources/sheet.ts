@@ -1,10 +1,13 @@
+import { isUtf8 } from 'node:buffer';
 import { PassThrough, Readable } from 'node:stream';
 import { parse } from 'csv-parse/sync';
 import { stringify } from 'csv-stringify/sync';
 import ExcelJS from 'exceljs';
-import { en } from '../../src/shared/messages';
+import { en, format } from '../../src/shared/messages';
 import type { SheetColumn } from '../../src/shared/resources/resource';
+import type { SheetLimits } from '../config';
 import { HttpError } from '../lib/httpError';
+import { checkXlsx, tooBig, unreadable } from '../lib/xlsxLimits';
 
 export type Cell = string | number | null;
 export type SheetFormat = 'csv' | 'xlsx';
@@ -131,13 +134,19 @@ export async function readSheet(
   buffer: Buffer,
   filename: string,
   columns: readonly SheetColumn[],
+  limits: SheetLimits,
 ): Promise<SheetRow[]> {
+  const xlsx = isXlsx(buffer, filename);
+  // What a hostile file could make expensive is checked before a workbook is built from it.
+  if (xlsx) await checkXlsx(buffer, limits);
+  else if (!isUtf8(buffer)) throw new HttpError(422, en.importNotUtf8, { file: [en.importNotUtf8] });
   let rows: { row: number; cells: string[] }[];
   try {
-    rows = isXlsx(buffer, filename) ? await xlsxRows(buffer) : csvRows(buffer);
+    rows = xlsx ? await xlsxRows(buffer) : csvRows(buffer);
   } catch {
-    throw new HttpError(422, en.importUnreadable, { file: [en.importUnreadable] });
+    throw unreadable();
   }
+  if (rows.length > limits.maxRows) throw tooBig(format(en.importTooBigRows, { count: limits.maxRows - 1 }));
   const [header, ...data] = rows;
   const keys = header ? headerKeys(columns, header.cells) : [];
   if (!keys.some((key) => key !== null))

@@ -19,6 +19,7 @@ import { hashPassword } from '../lib/passwords';
 import { idExists } from '../repositories/catalog';
 import { checkFile } from '../repositories/files';
 import { roleIdsByName, superRoleName } from '../repositories/roles';
+import { invalidateResets } from '../repositories/passwordResets';
 import { revokeUserTokens } from '../repositories/tokens';
 import {
   countActiveSuperAdmins,
@@ -28,6 +29,13 @@ import {
   toUsers,
   userSelect,
 } from '../repositories/users';
+import {
+  assertMayAssignRole,
+  assertMayManageUser,
+  assertSelfEdit,
+  roleAssigner,
+  usersBeyond,
+} from '../security/grants';
 import { importedStatus } from './catalog';
 import { defineServerResource, type WriteContext } from './define';
 
@@ -50,10 +58,22 @@ async function revokeIfInactive(tx: Tx, id: number, status: Status) {
   if (status === 0) await revokeUserTokens(tx, id, new Date());
 }
 
+/**
+ * A password set by someone else ends every session of that user and every reset link sent to them:
+ * whoever held the account before holds nothing of it after.
+ */
+async function revokeIfPasswordSet(tx: Tx, id: number, password: string | undefined) {
+  if (!password) return;
+  const now = new Date();
+  await revokeUserTokens(tx, id, now);
+  await invalidateResets(tx, id, now);
+}
+
 async function userValues(tx: Tx, input: UserCreateInput | UserUpdateInput, ctx: WriteContext) {
   if (await emailTaken(tx, input.email, ctx.id)) throw fieldError('email', en.emailTaken);
   if (!(await idExists(tx, roles, input.role_id)))
     throw fieldError('role_id', validation.invalid(LABELS.role));
+  await assertMayAssignRole(tx, ctx.user, input.role_id);
   const photoId = await checkFile(tx, 'photo', LABELS.photo, input.photo, 'image');
   return {
     name: input.name,
@@ -86,12 +106,19 @@ export const usersServer = defineServerResource({
   schemas: { create: userCreateSchema, update: userUpdateSchema },
   values: userValues,
   beforeUpdate: async (tx, id, input: UserUpdateInput, ctx) => {
+    await assertMayManageUser(tx, ctx.user, id);
+    if (id === ctx.user.id) assertSelfEdit(ctx.user, input);
     if (id === ctx.user.id && input.status === 0) throw fieldError('status', en.cannotDeactivateSelf);
     await keepSuperAdmin(tx, id, { status: input.status as Status, roleId: input.role_id });
   },
-  afterWrite: (tx, id, input) => revokeIfInactive(tx, id, input.status as Status),
+  afterWrite: async (tx, id, input) => {
+    await revokeIfInactive(tx, id, input.status as Status);
+    // Only someone else sets a password here (assertSelfEdit refuses one's own).
+    await revokeIfPasswordSet(tx, id, input.password);
+  },
   beforeDelete: async (tx, id, ctx) => {
     if (id === ctx.user.id) throw new HttpError(409, en.cannotDeleteSelf);
+    await assertMayManageUser(tx, ctx.user, id);
     await keepSuperAdmin(tx, id, null);
   },
   cells: (user: User) => ({
@@ -106,15 +133,22 @@ export const usersServer = defineServerResource({
     schema: userImportRowSchema,
     key: users.email,
     keyOf: (row: UserImportRow) => row.email.toLowerCase(),
-    prepare: async (tx, ctx) => {
+    prepare: async (tx, ctx, existingIds) => {
       const roleIds = await roleIdsByName(tx);
       const superAdminsBefore = await countActiveSuperAdmins(tx);
+      const mayAssign = await roleAssigner(tx, ctx.user);
+      const beyond = await usersBeyond(tx, ctx.user, existingIds);
       return {
         row: (row, existingId) => {
           const roleId = roleIds.get(row.role.toLowerCase());
           const status = importedStatus(row.status);
           const errors: string[] = [];
           if (roleId === undefined) errors.push(validation.invalid(LABELS.role));
+          const refused = roleId === undefined ? null : mayAssign(roleId);
+          if (refused) errors.push(refused);
+          if (existingId !== null && beyond.has(existingId)) errors.push(en.userBeyondYou);
+          if (existingId === ctx.user.id && roleId !== undefined && roleId !== ctx.user.roleId)
+            errors.push(en.cannotChangeOwnRole);
           if (existingId === ctx.user.id && status === 0) errors.push(en.cannotDeactivateSelf);
           if (errors.length) return { errors };
           return {

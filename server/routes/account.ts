@@ -1,31 +1,91 @@
-import type { FastifyInstance } from 'fastify';
-import { changePasswordSchema, profileSchema } from '../../src/shared/contracts/account';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import {
+  changePasswordSchema,
+  emailChanges,
+  preferencesSchema,
+  profileSchema,
+  THEME_PREFERENCES,
+  type ProfileContext,
+} from '../../src/shared/contracts/account';
+import type { PasswordContext } from '../../src/shared/passwordPolicy';
 import { LABELS, en, validation } from '../../src/shared/messages';
 import { PERMISSIONS } from '../../src/shared/permissions';
 import { API_PATHS } from '../../src/shared/routes';
+import type { Config } from '../config';
 import { fieldError, HttpError } from '../lib/httpError';
 import { hashPassword, verifyPassword } from '../lib/passwords';
 import { parseBody } from '../lib/validation';
 import { currentUser } from '../plugins/auth';
 import { checkFile } from '../repositories/files';
+import { invalidateResets } from '../repositories/passwordResets';
 import { revokeFamily, revokeUserTokens } from '../repositories/tokens';
 import {
   emailTaken,
+  findAccountById,
   findPasswordHashById,
-  findUserById,
   updatePasswordHash,
+  updatePreferences,
   updateProfile,
 } from '../repositories/users';
+import { securityEvent } from '../security/events';
 import { authErrors, bearer, messageSchema, userSchema, validationErrorSchema } from './schemas';
 
-const userResponse = { type: 'object', properties: { data: userSchema } } as const;
+const preferencesSchemaJson = {
+  type: 'object',
+  properties: { theme: { type: 'string', enum: [...THEME_PREFERENCES] } },
+} as const;
+
+/** The signed-in user as their own account answers it: the user and their preferences. */
+const accountSchema = {
+  ...userSchema,
+  properties: { ...userSchema.properties, preferences: preferencesSchemaJson },
+} as const;
+
+const userResponse = { type: 'object', properties: { data: accountSchema } } as const;
+const userWithMessage = {
+  type: 'object',
+  properties: { data: accountSchema, message: { type: 'string' } },
+} as const;
 
 /** The signed-in user's own account: every signed-in user may use it ('any'). */
-export async function accountRoutes(app: FastifyInstance): Promise<void> {
+export async function accountRoutes(app: FastifyInstance, { config }: { config: Config }): Promise<void> {
   const signedIn = app.requirePermission(PERMISSIONS.any);
+  const passwordPerIp = app.limiter('password-ip', config.rateLimit.passwordPerIp);
+  // Wrong current passwords per account: a stolen session cannot guess the password to lock the owner out.
+  const passwordFailures = app.limiter(
+    'password-failures',
+    config.rateLimit.passwordFailuresPerAccount,
+    (request) => String(request.user?.id),
+  );
+
+  /** 422 on current_password unless it is the user's password; counted and limited per account and address. */
+  const confirmPassword = async (request: FastifyRequest, userId: number, password: string | undefined) => {
+    await passwordPerIp.hit(request);
+    await passwordFailures.check(request);
+    if (await verifyPassword(await findPasswordHashById(app.db, userId), password ?? '')) return;
+    await passwordFailures.count(request);
+    securityEvent(request.log, 'password.failed', { userId, ip: request.ip });
+    throw fieldError('current_password', validation.invalid(LABELS.currentPassword));
+  };
+
+  /** The old address learns that the account now signs in with another one (and whom to ask if it was not them). */
+  const tellOldAddress = async (request: FastifyRequest, oldEmail: string, newEmail: string) => {
+    securityEvent(request.log, 'email.changed', { userId: currentUser(request).id, ip: request.ip });
+    try {
+      await app.mailer.send({
+        to: oldEmail,
+        subject: `${config.appName}: your sign-in e-mail address was changed`,
+        text:
+          `The sign-in e-mail address of your ${config.appName} account was changed from ${oldEmail} to ${newEmail}.\n\n` +
+          'If you did not do this, tell your administrator at once: someone else may hold your account.',
+      });
+    } catch (error) {
+      request.log.error({ err: error }, 'e-mail change notice failed');
+    }
+  };
 
   const loadUser = async (id: number) => {
-    const user = await findUserById(app.db, id);
+    const user = await findAccountById(app.db, id);
     if (!user) throw new HttpError(401, en.unauthenticated);
     return user;
   };
@@ -59,22 +119,54 @@ export async function accountRoutes(app: FastifyInstance): Promise<void> {
             email: { type: 'string' },
             phone_number: { type: ['string', 'null'] },
             photo: { type: ['integer', 'null'], description: 'A file id from POST /api/uploads, or null' },
+            current_password: {
+              type: 'string',
+              description: 'Required when the e-mail changes; the old address is told of the change',
+            },
           },
         },
-        response: {
-          200: { type: 'object', properties: { data: userSchema, message: { type: 'string' } } },
-          422: validationErrorSchema,
-          ...authErrors,
+        response: { 200: userWithMessage, 422: validationErrorSchema, ...authErrors },
+      },
+    },
+    async (request) => {
+      const user = currentUser(request);
+      const { id } = user;
+      const context: ProfileContext = { currentEmail: user.email };
+      const input = await parseBody(profileSchema, request.body, context);
+      if (await emailTaken(app.db, input.email, id)) throw fieldError('email', en.emailTaken);
+      await checkFile(app.db, 'photo', LABELS.photo, input.photo, 'image');
+      const moving = emailChanges(input.email, user.email);
+      if (moving) await confirmPassword(request, id, input.current_password);
+      await updateProfile(app.db, id, input);
+      if (moving) await tellOldAddress(request, user.email, input.email.trim().toLowerCase());
+      return { data: await loadUser(id), message: en.profileUpdated };
+    },
+  );
+
+  app.put(
+    API_PATHS.accountPreferences,
+    {
+      preValidation: signedIn,
+      schema: {
+        tags: ['account'],
+        summary: 'Update the preferences',
+        description:
+          "The signed-in user's own display preferences (theme: light, dark or system), kept on the server so " +
+          'they follow the user to another browser. The record’s `updated_at` does not change.',
+        security: bearer,
+        // The allowed values are checked by the shared schema, so a wrong one reads 'Theme is invalid'.
+        body: {
+          type: 'object',
+          properties: { theme: { type: 'string', description: THEME_PREFERENCES.join(' | ') } },
         },
+        response: { 200: userWithMessage, 422: validationErrorSchema, ...authErrors },
       },
     },
     async (request) => {
       const { id } = currentUser(request);
-      const input = await parseBody(profileSchema, request.body);
-      if (await emailTaken(app.db, input.email, id)) throw fieldError('email', en.emailTaken);
-      await checkFile(app.db, 'photo', LABELS.photo, input.photo, 'image');
-      await updateProfile(app.db, id, input);
-      return { data: await loadUser(id), message: en.profileUpdated };
+      const input = await parseBody(preferencesSchema, request.body);
+      await updatePreferences(app.db, id, input);
+      return { data: await loadUser(id), message: en.preferencesSaved };
     },
   );
 
@@ -100,13 +192,15 @@ export async function accountRoutes(app: FastifyInstance): Promise<void> {
     },
     async (request) => {
       const user = currentUser(request);
-      const input = await parseBody(changePasswordSchema, request.body);
-      const valid = await verifyPassword(await findPasswordHashById(app.db, user.id), input.current_password);
-      if (!valid) throw fieldError('current_password', validation.invalid(LABELS.currentPassword));
+      const context: PasswordContext = { owner: { email: user.email, name: user.name } };
+      const input = await parseBody(changePasswordSchema, request.body, context);
+      await confirmPassword(request, user.id, input.current_password);
       const passwordHash = await hashPassword(input.password);
+      const now = new Date();
       await app.db.transaction(async (tx) => {
         await updatePasswordHash(tx, user.id, passwordHash);
-        await revokeUserTokens(tx, user.id, new Date(), user.familyId);
+        await revokeUserTokens(tx, user.id, now, user.familyId);
+        await invalidateResets(tx, user.id, now);
       });
       return { message: en.passwordChanged };
     },

@@ -22,6 +22,7 @@ export async function envRoutes(app: FastifyInstance, { config }: { config: Conf
         RICH_TEXT_EDITOR_KEY: config.richTextEditorKey,
         HOST_APP_URL: config.hostAppUrl,
         APP_NAME: config.appName,
+        PASSWORD_MIN_LENGTH: config.passwordMinLength,
       };
       // '<' is escaped so no value can close a surrounding <script>.
       const json = JSON.stringify(env).replace(/</g, '\\u003c');

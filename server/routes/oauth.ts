@@ -5,7 +5,7 @@ import { API_PATHS } from '../../src/shared/routes';
 import type { TokenResponse } from '../../src/shared/contracts/account';
 import type { Config } from '../config';
 import { createOAuthServer } from '../oauth/model';
-import { HttpError } from '../lib/httpError';
+import { securityEvent } from '../security/events';
 
 const oauthErrorSchema = {
   type: 'object',
@@ -66,14 +66,15 @@ const stringFields = (body: unknown): Record<string, string> => {
   return fields;
 };
 
+/** The account a password grant tried, as the limits and the log name it. */
+const accountOf = (username: string): string => username.trim().toLowerCase().slice(0, 254);
+
 export async function oauthRoutes(app: FastifyInstance, { config }: { config: Config }): Promise<void> {
   const server = createOAuthServer(app.db, config, app.log);
-  const { tokenFailuresPerUsername: perUser, tokenPerIp: perIp } = config.rateLimit;
-  const failuresOf = app.createRateLimit({
-    keyGenerator: (request) => `username:${stringFields(request.body).username?.trim().toLowerCase() ?? ''}`,
-    max: perUser.max,
-    timeWindow: perUser.windowMs,
-  });
+  const perIp = app.limiter('token-ip', config.rateLimit.tokenPerIp);
+  // Failures per account, whatever address they come from: a right password after too many wrong
+  // ones is refused too, until the window passes.
+  const failures = app.limiter('token-failures', config.rateLimit.tokenFailuresPerUsername);
 
   app.post(
     API_PATHS.token,
@@ -81,7 +82,7 @@ export async function oauthRoutes(app: FastifyInstance, { config }: { config: Co
       schema: tokenSchema,
       // A malformed body is an OAuth invalid_request here, not the API's 422.
       attachValidation: true,
-      config: { rateLimit: { max: perIp.max, timeWindow: perIp.windowMs } },
+      onRequest: async (request) => perIp.hit(request),
     },
     async (request: FastifyRequest, reply: FastifyReply) => {
       if (request.validationError) {
@@ -89,9 +90,14 @@ export async function oauthRoutes(app: FastifyInstance, { config }: { config: Co
       }
       const body = stringFields(request.body);
       const passwordGrant = body.grant_type === 'password' && Boolean(body.username);
+      const account = passwordGrant ? accountOf(body.username) : '';
       if (passwordGrant) {
-        const state = await failuresOf(request, { increment: false });
-        if (!state.isAllowed && state.remaining <= 0) throw new HttpError(429, en.tooManyRequests);
+        try {
+          await failures.check(request, account);
+        } catch (error) {
+          securityEvent(request.log, 'sign-in.locked', { account, ip: request.ip });
+          throw error;
+        }
       }
 
       // The library accepts only form bodies; Fastify has already parsed JSON or form into an object,
@@ -119,7 +125,10 @@ export async function oauthRoutes(app: FastifyInstance, { config }: { config: Co
       } catch (error) {
         if (!(error instanceof OAuth2Server.OAuthError) || error instanceof OAuth2Server.ServerError)
           throw error;
-        if (passwordGrant && error.name === 'invalid_grant') await failuresOf(request);
+        if (passwordGrant && error.name === 'invalid_grant') {
+          await failures.count(request, account);
+          securityEvent(request.log, 'sign-in.failed', { account, ip: request.ip, reason: error.message });
+        }
         return sendOAuthError(reply, error);
       }
     },

@@ -1,4 +1,4 @@
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { forgotPasswordSchema, resetPasswordSchema } from '../../src/shared/contracts/account';
 import { LABELS, en, validation } from '../../src/shared/messages';
 import { API_PATHS, ROUTES } from '../../src/shared/routes';
@@ -7,9 +7,16 @@ import { randomToken, sha256 } from '../lib/crypto';
 import { fieldError, HttpError } from '../lib/httpError';
 import { hashPassword } from '../lib/passwords';
 import { parseBody } from '../lib/validation';
-import { createPasswordReset, findValidReset, markResetUsed } from '../repositories/passwordResets';
+import {
+  createPasswordReset,
+  findValidReset,
+  invalidateResets,
+  markResetUsed,
+  resetsSince,
+} from '../repositories/passwordResets';
 import { revokeUserTokens } from '../repositories/tokens';
 import { findActiveUserIdByEmail, updatePasswordHash } from '../repositories/users';
+import { securityEvent } from '../security/events';
 import { messageSchema, validationErrorSchema } from './schemas';
 
 export const resetLink = (publicUrl: string, token: string, email: string): string =>
@@ -19,12 +26,50 @@ const expired = () => new HttpError(410, en.tokenExpiredTitle);
 
 /** Forgotten password: request a link by mail, check the link's token, set a new password. */
 export async function passwordRoutes(app: FastifyInstance, { config }: { config: Config }): Promise<void> {
-  const { forgotPerIp } = config.rateLimit;
+  const limits = config.rateLimit;
+  const forgotPerIp = app.limiter('forgot-ip', limits.forgotPerIp);
+  const resetPerIp = app.limiter('reset-ip', limits.resetPerIp);
+  const resetPerAccount = app.limiter('reset-account', limits.resetPerAccount);
+
+  /**
+   * Sends a reset link unless the account had its share of mails this hour (the answer is the same
+   * either way). A newer link ends the older ones.
+   */
+  const sendResetLink = async (request: FastifyRequest, userId: number, email: string) => {
+    const { max, windowMs } = limits.resetMailsPerAccount;
+    const now = new Date();
+    if ((await resetsSince(app.db, userId, new Date(now.getTime() - windowMs))) >= max) {
+      securityEvent(request.log, 'password.reset-capped', { userId, ip: request.ip });
+      return;
+    }
+    const token = randomToken(32);
+    await app.db.transaction(async (tx) => {
+      await invalidateResets(tx, userId, now);
+      await createPasswordReset(tx, {
+        userId,
+        email,
+        tokenHash: sha256(token),
+        expiresAt: new Date(now.getTime() + config.passwordResetTtl * 1000),
+      });
+    });
+    const link = resetLink(config.publicUrl, token, email);
+    const minutes = Math.round(config.passwordResetTtl / 60);
+    try {
+      await app.mailer.send({
+        to: email,
+        subject: `${config.appName}: ${en.resetPasswordTitle}`,
+        text: `Open this link to choose a new password (valid for ${minutes} minutes):\n\n${link}\n\nIf you did not ask for this, ignore this e-mail.`,
+      });
+    } catch (error) {
+      // The answer must not reveal whether the address exists, so a mail failure is only logged.
+      request.log.error({ err: error }, 'password reset mail failed');
+    }
+  };
 
   app.post(
     API_PATHS.passwordForgot,
     {
-      config: { rateLimit: { max: forgotPerIp.max, timeWindow: forgotPerIp.windowMs } },
+      onRequest: async (request) => forgotPerIp.hit(request),
       schema: {
         tags: ['password'],
         summary: 'Send a password reset link',
@@ -36,28 +81,7 @@ export async function passwordRoutes(app: FastifyInstance, { config }: { config:
     async (request) => {
       const { email } = await parseBody(forgotPasswordSchema, request.body);
       const userId = await findActiveUserIdByEmail(app.db, email);
-      if (userId !== null) {
-        const token = randomToken(32);
-        const normalized = email.toLowerCase();
-        await createPasswordReset(app.db, {
-          userId,
-          email: normalized,
-          tokenHash: sha256(token),
-          expiresAt: new Date(Date.now() + config.passwordResetTtl * 1000),
-        });
-        const link = resetLink(config.publicUrl, token, normalized);
-        const minutes = Math.round(config.passwordResetTtl / 60);
-        try {
-          await app.mailer.send({
-            to: normalized,
-            subject: `${config.appName}: ${en.resetPasswordTitle}`,
-            text: `Open this link to choose a new password (valid for ${minutes} minutes):\n\n${link}\n\nIf you did not ask for this, ignore this e-mail.`,
-          });
-        } catch (error) {
-          // The answer must not reveal whether the address exists, so a mail failure is only logged.
-          request.log.error({ err: error }, 'password reset mail failed');
-        }
-      }
+      if (userId !== null) await sendResetLink(request, userId, email.toLowerCase());
       return { message: en.forgotPasswordSuccess };
     },
   );
@@ -65,6 +89,7 @@ export async function passwordRoutes(app: FastifyInstance, { config }: { config:
   app.get<{ Params: { token: string } }>(
     `${API_PATHS.passwordReset}/:token`,
     {
+      onRequest: async (request) => resetPerIp.hit(request),
       schema: {
         tags: ['password'],
         summary: 'Check a reset token',
@@ -88,6 +113,7 @@ export async function passwordRoutes(app: FastifyInstance, { config }: { config:
   app.post(
     API_PATHS.passwordReset,
     {
+      onRequest: async (request) => resetPerIp.hit(request),
       schema: {
         tags: ['password'],
         summary: 'Set a new password with a reset token',
@@ -106,6 +132,7 @@ export async function passwordRoutes(app: FastifyInstance, { config }: { config:
     },
     async (request) => {
       const input = await parseBody(resetPasswordSchema, request.body);
+      await resetPerAccount.hit(request, input.email.toLowerCase());
       const now = new Date();
       const reset = await findValidReset(app.db, sha256(input.token), now);
       if (!reset) throw expired();
@@ -116,7 +143,9 @@ export async function passwordRoutes(app: FastifyInstance, { config }: { config:
         if (!(await markResetUsed(tx, reset.id, now))) throw expired();
         await updatePasswordHash(tx, reset.userId, passwordHash);
         await revokeUserTokens(tx, reset.userId, now);
+        await invalidateResets(tx, reset.userId, now);
       });
+      securityEvent(request.log, 'password.reset', { userId: reset.userId, ip: request.ip });
       return { message: en.passwordCreated };
     },
   );

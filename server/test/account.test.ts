@@ -119,7 +119,13 @@ describe('account', () => {
         method: 'PUT',
         url: API_PATHS.account,
         headers: authHeader(access_token),
-        payload: { name: 'Someone', email: TEST_ADMIN.email.toUpperCase(), phone_number: null, photo: null },
+        payload: {
+          name: 'Someone',
+          email: TEST_ADMIN.email.toUpperCase(),
+          phone_number: null,
+          photo: null,
+          current_password: user.password,
+        },
       });
       expect(response.statusCode).toBe(422);
       expect(response.json()).toEqual({ message: en.emailTaken, errors: { email: [en.emailTaken] } });
@@ -141,7 +147,12 @@ describe('account', () => {
     it('returns 422 on photo for a file uploaded as a document (a photo is an image)', async () => {
       const user = await createTestUser(t.app);
       const { access_token } = await login(t.app, user.email, user.password);
-      const pdf = await uploaded(t, access_token, 'document');
+      // Uploaded by someone who may (documents need a products write key); the user only refers to it.
+      const pdf = await uploaded(
+        t,
+        (await login(t.app, TEST_ADMIN.email, TEST_ADMIN.password)).access_token,
+        'document',
+      );
       const response = await t.app.inject({
         method: 'PUT',
         url: API_PATHS.account,
@@ -160,7 +171,14 @@ describe('account', () => {
         method: 'PUT',
         url: API_PATHS.account,
         headers: authHeader(access_token),
-        payload: { name: ' Renamed ', email, phone_number: '+62 812 3456', photo: null, ignored: 'x' },
+        payload: {
+          name: ' Renamed ',
+          email,
+          phone_number: '+62 812 3456',
+          photo: null,
+          ignored: 'x',
+          current_password: user.password,
+        },
       });
       expect(response.statusCode).toBe(200);
       expect(response.json()).toMatchObject({
@@ -251,6 +269,64 @@ describe('account', () => {
 
     it('needs a token', async () => {
       expect((await t.app.inject({ method: 'POST', url: API_PATHS.logout })).statusCode).toBe(401);
+    });
+  });
+
+  describe('PUT /api/account/preferences', () => {
+    const put = (token: string | undefined, payload: unknown) =>
+      t.app.inject({
+        method: 'PUT',
+        url: API_PATHS.accountPreferences,
+        headers: token ? authHeader(token) : {},
+        payload: payload as object,
+      });
+
+    it('starts with the system theme', async () => {
+      const user = await createTestUser(t.app);
+      const { access_token } = await login(t.app, user.email, user.password);
+      expect((await get(access_token)).json().data.preferences).toEqual({ theme: 'system' });
+    });
+
+    it('keeps the theme on the server, so another sign-in (another browser) gets it, without touching updated_at', async () => {
+      const user = await createTestUser(t.app);
+      const first = await login(t.app, user.email, user.password);
+      const before = (await get(first.access_token)).json().data;
+      const response = await put(first.access_token, { theme: 'dark' });
+      expect(response.statusCode).toBe(200);
+      expect(response.json()).toMatchObject({
+        data: { preferences: { theme: 'dark' } },
+        message: en.preferencesSaved,
+      });
+
+      const second = await login(t.app, user.email, user.password);
+      const after = (await get(second.access_token)).json().data;
+      expect(after.preferences).toEqual({ theme: 'dark' });
+      expect(after.updated_at).toBe(before.updated_at);
+    });
+
+    it('refuses a theme it does not know with 422 on the field', async () => {
+      const { access_token } = await login(t.app, TEST_ADMIN.email, TEST_ADMIN.password);
+      const response = await put(access_token, { theme: 'blue' });
+      expect(response.statusCode).toBe(422);
+      expect(response.json().errors).toEqual({ theme: [validation.invalid(LABELS.theme)] });
+      expect((await put(access_token, {})).json().errors).toEqual({
+        theme: [validation.required(LABELS.theme)],
+      });
+    });
+
+    it('needs a token', async () => {
+      expect((await put(undefined, { theme: 'dark' })).statusCode).toBe(401);
+    });
+
+    it("is not in the users list (the preference is the user's own)", async () => {
+      const { access_token } = await login(t.app, TEST_ADMIN.email, TEST_ADMIN.password);
+      const list = await t.app.inject({
+        method: 'GET',
+        url: '/api/users',
+        headers: authHeader(access_token),
+      });
+      expect(list.statusCode).toBe(200);
+      expect(list.json().data[0]).not.toHaveProperty('preferences');
     });
   });
 });

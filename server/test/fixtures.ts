@@ -1,7 +1,7 @@
 import { API_PATHS } from '../../src/shared/routes';
 import { eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
-import type { Status } from '../../src/shared/contracts/account';
+import type { Status, User } from '../../src/shared/contracts/account';
 import { permissions, rolePermissions, roles, users } from '../db/schema';
 import { hashPassword } from '../lib/passwords';
 import { createUser } from '../repositories/users';
@@ -102,7 +102,7 @@ export async function signInWith(
   });
   const roleId = role.json<{ data: { id: number } }>().data.id;
   const email = `limited${sequence}@example.com`;
-  const password = 'Limited-Passw0rd!';
+  const password = 'Scoped-Keys-2024!';
   const user = await app.inject({
     method: 'POST',
     url: '/api/users',
@@ -119,4 +119,45 @@ export async function signInWith(
   const userId = user.json<{ data: { id: number } }>().data.id;
   const { access_token } = await login(app, email, password);
   return { token: access_token, userId, roleId, email };
+}
+
+/** `PUT /api/users/:id` as the form sends it: the user's current fields, `fields` over them. */
+export function putUser(
+  app: FastifyInstance,
+  token: string,
+  user: User,
+  fields: Record<string, unknown> = {},
+) {
+  return app.inject({
+    method: 'PUT',
+    url: `/api/users/${user.id}`,
+    headers: { authorization: `Bearer ${token}` },
+    payload: {
+      name: user.name,
+      email: user.email,
+      phone_number: user.phone_number,
+      role_id: user.role?.id,
+      status: user.status,
+      photo: null,
+      updated_at: user.updated_at,
+      ...fields,
+    },
+  });
+}
+
+/** A file posted to an import route (multipart field `file`). */
+export function postFile(
+  app: FastifyInstance,
+  token: string,
+  url: string,
+  value: string | Buffer,
+  filename: string,
+) {
+  const { payload, headers } = multipart([{ name: 'file', value, filename }]);
+  return app.inject({
+    method: 'POST',
+    url,
+    payload,
+    headers: { ...headers, authorization: `Bearer ${token}` },
+  });
 }

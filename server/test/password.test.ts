@@ -1,5 +1,6 @@
 import { loadConfig } from '../config';
 import { eq } from 'drizzle-orm';
+import { PASSWORD_MIN } from '../../src/shared/limits';
 import { en, LABELS, validation } from '../../src/shared/messages';
 import { API_PATHS, ROUTES } from '../../src/shared/routes';
 import { passwordResets } from '../db/schema';
@@ -160,7 +161,7 @@ describe('forgotten password', () => {
       });
       expect(response.statusCode).toBe(422);
       const { errors } = response.json();
-      expect(errors.password).toEqual([validation.min(LABELS.password, 8)]);
+      expect(errors.password).toEqual([validation.min(LABELS.password, PASSWORD_MIN)]);
       expect(errors.password_confirmation).toEqual([validation.confirmation(LABELS.passwordConfirmation)]);
     });
 

@@ -48,6 +48,7 @@ describe('system routes', () => {
       RICH_TEXT_EDITOR_KEY: 'rte-key',
       HOST_APP_URL: 'https://www.example.com',
       APP_NAME: 'Acme <Admin>',
+      PASSWORD_MIN_LENGTH: 12,
     });
     expect(response.body).not.toContain('<Admin>');
   });

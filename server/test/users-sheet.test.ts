@@ -3,7 +3,7 @@ import { parse } from 'csv-parse/sync';
 import ExcelJS from 'exceljs';
 import { en, success } from '../../src/shared/messages';
 import { users } from '../db/schema';
-import { multipart, signInWith } from './fixtures';
+import { postFile, signInWith } from './fixtures';
 import { adminToken, authHeader, buildTestApp, login, type TestApp } from './helper';
 
 const HEADER = ['Name', 'Email', 'Phone Number', 'Role', 'Status', 'Created At'];
@@ -41,15 +41,8 @@ describe('users export and import', () => {
   afterAll(() => t.close());
 
   const userCount = async () => (await t.app.db.select({ total: count() }).from(users))[0].total;
-  const importFile = (value: string | Buffer, filename: string, token = admin) => {
-    const { payload, headers } = multipart([{ name: 'file', value, filename }]);
-    return t.app.inject({
-      method: 'POST',
-      url: '/api/users/import',
-      payload,
-      headers: { ...headers, ...authHeader(token) },
-    });
-  };
+  const importFile = (value: string | Buffer, filename: string, token = admin) =>
+    postFile(t.app, token, '/api/users/import', value, filename);
   const exportFile = (query: string) =>
     t.app.inject({ method: 'GET', url: `/api/users/export?${query}`, headers: authHeader(admin) });
   const csvOf = (body: string) => parse(body, { bom: true }) as string[][];

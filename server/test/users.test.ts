@@ -1,9 +1,10 @@
 import { eq } from 'drizzle-orm';
 import type { User } from '../../src/shared/contracts/account';
-import { en, format, success } from '../../src/shared/messages';
+import { PASSWORD_MIN } from '../../src/shared/limits';
+import { LABELS, en, format, success, validation } from '../../src/shared/messages';
 import type { ListResponse } from '../../src/shared/resources/resource';
 import { users } from '../db/schema';
-import { createTestUser, signInWith } from './fixtures';
+import { createTestUser, putUser, signInWith } from './fixtures';
 import { adminToken, authHeader, buildTestApp, login, type TestApp } from './helper';
 
 const PASSWORD = 'User-Passw0rd!';
@@ -58,21 +59,7 @@ describe('/api/users', () => {
     return response.json<{ data: User }>().data;
   };
   const edit = (user: User, fields: Record<string, unknown> = {}, token = admin) =>
-    send(
-      'PUT',
-      `/api/users/${user.id}`,
-      {
-        name: user.name,
-        email: user.email,
-        phone_number: user.phone_number,
-        role_id: user.role?.id,
-        status: user.status,
-        photo: null,
-        updated_at: user.updated_at,
-        ...fields,
-      },
-      token,
-    );
+    putUser(t.app, token, user, fields);
 
   describe('guards', () => {
     it.each(ROUTES)('answers 401 to %s %s without a token', async (method, url) => {
@@ -143,7 +130,7 @@ describe('/api/users', () => {
       expect(response.json().errors).toMatchObject({
         name: ['Name is required'],
         email: ['Email does not match'],
-        password: ['Password min 8 character'],
+        password: [validation.min(LABELS.password, PASSWORD_MIN)],
         password_confirmation: ['Password Confirmation you entered does not match'],
       });
     });
@@ -221,17 +208,16 @@ describe('/api/users', () => {
       expect(deactivated.json().errors).toEqual({ status: [en.cannotDeactivateSelf] });
     });
 
-    it('protects the last active Super Admin from deletion, deactivation and a role change', async () => {
+    it('protects a Super Admin from deletion, deactivation and a role change by anyone who is not one (403)', async () => {
       const { token } = await signInWith(t.app, admin, ['users.index', 'users.update', 'users.destroy']);
       const self = (await get(`/api/users/${adminId}`)).json<{ data: User }>().data;
-      const message = format(en.lastSuperAdmin, { role: 'Super Admin' });
       for (const response of [
         await send('DELETE', `/api/users/${adminId}`, undefined, token),
         await edit(self, { status: 0 }, token),
         await edit(self, { role_id: editorRole }, token),
       ]) {
-        expect(response.statusCode).toBe(409);
-        expect(response.json()).toEqual({ message });
+        expect(response.statusCode).toBe(403);
+        expect(response.json()).toEqual({ message: en.userBeyondYou });
       }
       expect((await get(`/api/users/${adminId}`)).json().data).toMatchObject({
         status: 1,

@@ -1,4 +1,5 @@
 import { createContext, useContext } from 'react';
+import type { ReauthReason } from '../../machines/authMachine';
 import type { LoginInput, User } from '../shared/contracts/account';
 
 /** The auth phases of spec §4. */
@@ -10,9 +11,18 @@ export interface AuthApi {
   user: User | null;
   /** True while a sign-in request is in flight. */
   signingIn: boolean;
-  /** The last sign-in failure's messages (already shown as toasts), cleared by the next attempt. */
+  /** The last sign-in failure's messages (shown by the sign-in screen or dialog), cleared by the next attempt. */
   signInError: string | null;
+  /**
+   * Why the session dialog asks for the password while the screen stays: `expiring` (the token runs
+   * out soon and cannot be refreshed), `ended` (a request answered 401); null when all is well.
+   */
+  reauthReason: ReauthReason | null;
+  /** While `expiring`: when the session ends (epoch ms). */
+  sessionExpiresAt: number | null;
   signIn: (credentials: LoginInput) => void;
+  /** Signs in again from the session dialog; the waiting requests are retried for the same user. */
+  reauthenticate: (credentials: LoginInput) => void;
   signOut: () => void;
   /** Replaces the user only (after a profile update). */
   updateProfile: (user: User) => void;

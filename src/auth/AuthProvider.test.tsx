@@ -3,6 +3,7 @@ import dayjs from 'dayjs';
 import { SimulatedClock } from 'xstate';
 import { makeStore, type AppStore } from '../../store';
 import { accountApi } from '../../store/accountApi';
+import { api } from '../../store/api';
 import { readSession, writeSession } from '../../store/session';
 import { testUser as user } from '../../test/accountFixtures';
 import { fakeNetwork, type FakeNetwork, type Reply } from '../../test/fakeNetwork';
@@ -32,6 +33,12 @@ function Probe() {
       <output data-testid="user">{auth.user?.name ?? ''}</output>
       <output data-testid="signing-in">{String(auth.signingIn)}</output>
       <output data-testid="error">{auth.signInError ?? ''}</output>
+      <output data-testid="reauth">{auth.reauthReason ?? ''}</output>
+      <button
+        onClick={() => auth.reauthenticate({ username: 'ada@example.com', password: 'secret-password' })}
+      >
+        sign in again
+      </button>
       <button onClick={() => auth.signIn({ username: 'ada@example.com', password: 'secret-password' })}>
         sign in
       </button>
@@ -77,6 +84,12 @@ async function renderSignedIn(expiresIn = HOUR_S): Promise<Rendered> {
   return rendered;
 }
 
+/** A plain GET through the app's one API and base query. */
+const probeApi = api.injectEndpoints({
+  endpoints: (build) => ({ probe: build.query<unknown, void>({ query: () => '/api/permissions' }) }),
+});
+const fetchThroughApi = (store: AppStore) => store.dispatch(probeApi.endpoints.probe.initiate());
+
 let network: FakeNetwork;
 
 beforeEach(() => {
@@ -101,10 +114,36 @@ describe('AuthProvider on start', () => {
     ]);
   });
 
-  it('is no-auth without calling the server when the stored token has expired', async () => {
+  it('refreshes an expired access token with the stored refresh token instead of signing out', async () => {
     writeSession(token('stored'), START - 2 * HOUR_S * 1000);
+    network.route('POST /oauth/token', () => ({ status: 200, body: token('fresh') }));
+    renderAuth();
+    expect(phase()).toBe('loading');
+    await waitFor(() => expect(phase()).toBe('auth'));
+    expect(network.requestsTo('/oauth/token')[0].body).toMatchObject({
+      grant_type: 'refresh_token',
+      refresh_token: 'refresh-stored',
+    });
+    expect(localStorage.getItem(STORAGE_KEYS.accessToken)).toBe('access-fresh');
+    expect(network.requestsTo('/api/account')[0].authorization).toBe('Bearer access-fresh');
+  });
+
+  it('clears an expired session whose refresh token is refused and is no-auth', async () => {
+    writeSession(token('stored'), START - 2 * HOUR_S * 1000);
+    network.route('POST /oauth/token', () => ({ status: 400, body: { error: 'invalid_grant' } }));
+    renderAuth();
+    await waitFor(() => expect(phase()).toBe('no-auth'));
+    expect(readSession()).toBeNull();
+    expect(localStorage.getItem(STORAGE_KEYS.refreshToken)).toBeNull();
+    expect(network.requestsTo('/api/account')).toEqual([]);
+  });
+
+  it('clears an expired session without a refresh token, without calling the server', async () => {
+    writeSession(token('stored'), START - 2 * HOUR_S * 1000);
+    localStorage.removeItem(STORAGE_KEYS.refreshToken);
     renderAuth();
     expect(phase()).toBe('no-auth');
+    expect(localStorage.getItem(STORAGE_KEYS.accessToken)).toBeNull();
     await act(async () => undefined);
     expect(network.requests).toEqual([]);
   });
@@ -160,13 +199,13 @@ describe('AuthProvider sign-in', () => {
   });
 
   it('clears the stored token and shows the error when sign-in fails', async () => {
-    // A stale session from before: a failed sign-in must not leave it behind.
-    writeSession(token('stale'), START - 2 * HOUR_S * 1000);
     network.route('POST /oauth/token', () => ({
       status: 400,
       body: { message: 'The user credentials were incorrect.' },
     }));
-    renderAuth();
+    const { store } = renderAuth();
+    // A stale session written after the start: a failed sign-in must not leave it behind.
+    writeSession(token('stale'), START - 2 * HOUR_S * 1000);
     await click('sign in');
     await waitFor(() =>
       expect(screen.getByTestId('error')).toHaveTextContent('The user credentials were incorrect.'),
@@ -181,6 +220,8 @@ describe('AuthProvider sign-in', () => {
       expect(localStorage.getItem(key)).toBeNull();
     }
     expect(network.requestsTo('/api/account')).toEqual([]);
+    // Shown once, by the sign-in screen; no toast repeating it.
+    expect(store.getState().toasts).toEqual([]);
   });
 });
 
@@ -227,23 +268,58 @@ describe('AuthProvider profile and 401', () => {
     expect(phase()).toBe('auth');
   });
 
-  it('signs out when any call answers 401', async () => {
-    network.route('PUT /api/account/password', () => ({
-      status: 401,
-      body: { message: 'Unauthenticated.' },
-    }));
+  it('keeps the user signed in on a 401, asks for the password, then retries the request once', async () => {
+    let revoked = true;
+    network.route('PUT /api/account/password', (request) =>
+      revoked || request.authorization !== 'Bearer access-again'
+        ? { status: 401, body: { message: 'Unauthenticated.' } }
+        : { status: 200, body: { message: 'password changed successfully' } },
+    );
+    network.route('POST /oauth/token', () => ({ status: 200, body: token('again') }));
     const { store } = await renderSignedIn();
+    let answer: unknown;
     await act(async () => {
-      await store.dispatch(
-        accountApi.endpoints.changePassword.initiate({
-          current_password: 'a',
-          password: 'new-password-1',
-          password_confirmation: 'new-password-1',
-        }),
-      );
+      void store
+        .dispatch(
+          accountApi.endpoints.changePassword.initiate({
+            current_password: 'a',
+            password: 'new-password-1',
+            password_confirmation: 'new-password-1',
+          }),
+        )
+        .then((result) => (answer = result));
     });
+    await waitFor(() => expect(screen.getByTestId('reauth')).toHaveTextContent('ended'));
+    expect(phase()).toBe('auth');
+    expect(screen.getByTestId('user')).toHaveTextContent('Ada Lovelace');
+    expect(answer).toBeUndefined();
+    // No toast for the 401: the dialog says it.
+    expect(store.getState().toasts).toEqual([]);
+
+    revoked = false;
+    await click('sign in again');
+    await waitFor(() => expect(answer).toBeDefined());
+    expect(answer).toMatchObject({ data: { message: 'password changed successfully' } });
+    expect(screen.getByTestId('reauth')).toHaveTextContent('');
+    expect(network.requestsTo('/api/account/password').map((request) => request.authorization)).toEqual([
+      'Bearer access-stored',
+      'Bearer access-again',
+    ]);
+  });
+
+  it('answers the waiting request with its 401 when the user signs out from the dialog', async () => {
+    network.route('GET /api/permissions', { status: 401, body: { message: 'Unauthenticated.' } });
+    const { store } = await renderSignedIn();
+    let answer: { error?: unknown } | undefined;
+    await act(async () => {
+      void fetchThroughApi(store).then((result) => (answer = result));
+    });
+    await waitFor(() => expect(screen.getByTestId('reauth')).toHaveTextContent('ended'));
+    await click('sign out');
+    await waitFor(() => expect(answer).toBeDefined());
+    expect(answer?.error).toMatchObject({ status: 401 });
     await waitFor(() => expect(phase()).toBe('no-auth'));
-    expect(readSession()).toBeNull();
+    expect(network.requestsTo('/api/permissions')).toHaveLength(1);
   });
 });
 
@@ -265,12 +341,36 @@ describe('AuthProvider token lifetime', () => {
     const { clock, reloadPage } = await renderSignedIn();
     act(() => clock.increment(HOUR_S * 1000 - DURATIONS.refreshBeforeExpiryMs));
     await waitFor(() => expect(network.requestsTo('/oauth/token')).toHaveLength(1));
-    await act(async () => undefined);
+    // The warning: the session ends in a minute, the password keeps it; the user stays.
+    await waitFor(() => expect(screen.getByTestId('reauth')).toHaveTextContent('expiring'));
+    expect(phase()).toBe('auth');
     expect(reloadPage).not.toHaveBeenCalled();
     expect(readSession()).not.toBeNull();
     act(() => clock.increment(DURATIONS.refreshBeforeExpiryMs));
+    // The open forms' drafts are written first, then the token goes and the page reloads.
+    await waitFor(() => expect(reloadPage).toHaveBeenCalledTimes(1));
     expect(readSession()).toBeNull();
-    expect(reloadPage).toHaveBeenCalledTimes(1);
+  });
+
+  it('stays signed in when the password is given during the warning, with a new expiry', async () => {
+    let refused = true;
+    network.route('POST /oauth/token', (request) =>
+      refused && (request.body as { grant_type: string }).grant_type === 'refresh_token'
+        ? { status: 400, body: { error: 'invalid_grant' } }
+        : { status: 200, body: token('again') },
+    );
+    const { clock, reloadPage } = await renderSignedIn();
+    act(() => clock.increment(HOUR_S * 1000 - DURATIONS.refreshBeforeExpiryMs));
+    await waitFor(() => expect(screen.getByTestId('reauth')).toHaveTextContent('expiring'));
+    await click('sign in again');
+    await waitFor(() => expect(screen.getByTestId('reauth')).toHaveTextContent(''));
+    expect(localStorage.getItem(STORAGE_KEYS.accessToken)).toBe('access-again');
+    refused = false;
+    // The old expiry passes without a reload.
+    act(() => clock.increment(DURATIONS.refreshBeforeExpiryMs));
+    await act(async () => undefined);
+    expect(reloadPage).not.toHaveBeenCalled();
+    expect(phase()).toBe('auth');
   });
 });
 

@@ -5,20 +5,23 @@
  * lock and page reload. Screens read and drive it only through `useAuth()` (AuthContext.ts).
  *
  * Besides the machines' own events, this provider forwards what happens outside the tab's control:
- * - a 401 from any call (store/api.ts `onUnauthorized`) → UNAUTHORIZED;
+ * - a 401 from any call (store/api.ts `onUnauthorized`) → UNAUTHORIZED; the request waits until the
+ *   session dialog is done and is retried once when the same user signed in again;
+ * - the token running out with no refresh possible (token-expiry `sessionEnding`) → SESSION_EXPIRING;
  * - another tab writing a session (`storage` event on `auth.expires_at`) → TOKEN_STORED, or
  *   FETCH_USER when this tab is signed out; another tab clearing it → SESSION_CLEARED;
  * - the page becoming visible again → WAKE, since timers may not have run while the device slept.
- * The token-expiry actor runs while the phase is `auth` and stops on sign-out.
+ * The token-expiry actor runs while the session is good or ending, restarts after a re-sign-in and
+ * stops on sign-out, and while a dead session (401) waits for the password.
  */
 import { useActorRef, useSelector } from '@xstate/react';
-import { useCallback, useEffect, useMemo, type ReactNode } from 'react';
+import { useCallback, useEffect, useMemo, useState, type ReactNode } from 'react';
 import { fromPromise } from 'xstate';
 import {
   authMachine,
   authPhase,
   isSigningIn,
-  type AuthPhase,
+  reauthReason,
   type AuthSnapshot,
 } from '../../machines/authMachine';
 import { inspectOptions } from '../../machines/inspector';
@@ -28,10 +31,14 @@ import { api, onUnauthorized } from '../../store/api';
 import { thrownErrorMessages } from '../../store/errorDisplay';
 import type { AppStore } from '../../store';
 import { clearSession, isExpired, readSession, writeSession } from '../../store/session';
+import { toastShown } from '../../store/toastSlice';
+import { flushDrafts, removeUserDrafts } from '../drafts/draftStore';
+import { releaseUnloadGuard } from '../drafts/unloadGuard';
 import type { LoginInput, User } from '../shared/contracts/account';
-import { STORAGE_KEYS } from '../shared/storageKeys';
+import { t } from '../shared/messages';
+import { AUTH_STORAGE_KEYS, STORAGE_KEYS } from '../shared/storageKeys';
 import { AuthContext, type AuthApi } from './AuthContext';
-import { refreshLockActor } from './refreshLock';
+import { refreshLockActor, withRefreshLock } from './refreshLock';
 
 /** Wall-clock time and timers in one object, so that tests can pass xstate's `SimulatedClock`. */
 export interface AuthClock {
@@ -67,14 +74,54 @@ export function AuthProvider({
     store.dispatch(api.util.resetApiState());
   }, [store]);
 
+  // Requests that answered 401 and wait for the session dialog: true once the same user is back.
+  const [waiting] = useState(waitingRequests);
+  const settleWaiting = waiting.settle;
+
+  /** Exchanges the stored refresh token for a new session; adopts one another tab stored meanwhile. */
+  const refreshStored = useCallback(
+    async (knownExpiresAt: number): Promise<SessionTime> => {
+      const stored = readSession();
+      if (stored && stored.expiresAt > knownExpiresAt && !isExpired(stored, clock.now())) {
+        return { expiresAt: stored.expiresAt, now: clock.now() };
+      }
+      if (!stored?.refreshToken) throw new Error('No refresh token stored');
+      const token = await settle(
+        store.dispatch(accountApi.endpoints.refreshToken.initiate({ refreshToken: stored.refreshToken })),
+      );
+      const session = writeSession(token, clock.now());
+      return { expiresAt: session.expiresAt, now: clock.now() };
+    },
+    [store, clock],
+  );
+
   const authActor = useActorRef(
     authMachine.provide({
-      guards: { hasValidToken: () => !isExpired(readSession(), clock.now()) },
-      actions: { clearToken },
+      guards: {
+        hasValidToken: () => !isExpired(readSession(), clock.now()),
+        hasRefreshToken: () => Boolean(readSession()?.refreshToken),
+        hasStoredSession: () => AUTH_STORAGE_KEYS.some((key) => localStorage.getItem(key) !== null),
+      },
+      actions: {
+        clearToken,
+        discardDrafts: (_, { userId }) => void removeUserDrafts(userId).catch(() => undefined),
+        resumeRequests: () => settleWaiting(true),
+        abandonRequests: () => settleWaiting(false),
+        announceUserSwitch: (_, { user: next }) =>
+          void store.dispatch(
+            toastShown({ severity: 'warning', message: t('sessionUserSwitched', { name: next.name }) }),
+          ),
+      },
       actors: {
         signIn: fromPromise<void, LoginInput>(async ({ input }) => {
           const token = await settle(store.dispatch(accountApi.endpoints.issueToken.initiate(input)));
           writeSession(token, clock.now());
+        }),
+        // Started with an expired access token: one tab refreshes, the others take its new session.
+        refreshSession: fromPromise<void>(async () => {
+          // The expiry seen before waiting for the lock: a newer one found after it is another tab's.
+          const known = readSession()?.expiresAt ?? 0;
+          await withRefreshLock(() => refreshStored(known));
         }),
         fetchUser: fromPromise<User>(async () => {
           const request = store.dispatch(
@@ -96,54 +143,55 @@ export function AuthProvider({
 
   const expiryActor = useActorRef(
     tokenExpiryMachine.provide({
-      // The page reloads right after, so the reset API state matters only if the reload is slow.
-      actions: { clearToken, reloadPage: () => reloadPage() },
+      actions: {
+        // The page reloads right after, so the reset API state matters only if the reload is slow.
+        clearToken,
+        sessionEnding: () => authActor.send({ type: 'SESSION_EXPIRING' }),
+        reloadPage: () => {
+          // Every draft is written by now; the forms' "Leave site?" would only stand in the way.
+          releaseUnloadGuard();
+          reloadPage();
+        },
+      },
       actors: {
         acquireRefreshLock: refreshLockActor({ now: () => clock.now() }),
-        refresh: fromPromise<SessionTime, RefreshInput>(async ({ input }) => {
-          const stored = readSession();
-          // Another tab refreshed while this one waited for the lock: take its session as it is,
-          // because presenting the old refresh token again would revoke the whole family.
-          if (stored && stored.expiresAt > input.expiresAt) {
-            return { expiresAt: stored.expiresAt, now: clock.now() };
-          }
-          if (!stored?.refreshToken) throw new Error('No refresh token stored');
-          const token = await settle(
-            store.dispatch(accountApi.endpoints.refreshToken.initiate({ refreshToken: stored.refreshToken })),
-          );
-          const session = writeSession(token, clock.now());
-          return { expiresAt: session.expiresAt, now: clock.now() };
-        }),
+        refresh: fromPromise<SessionTime, RefreshInput>(({ input }) => refreshStored(input.expiresAt)),
+        keepDrafts: fromPromise<void>(() => flushDrafts()),
       },
     }),
     { clock, input: {}, ...inspectOptions() },
   );
 
-  // A 401 anywhere is an event for the one auth actor; nothing else decides who is signed in.
+  // A 401 anywhere is an event for the one auth actor; nothing else decides who is signed in. The
+  // request waits for the answer: retried when the same user signed in again in the dialog.
   useEffect(() => {
-    onUnauthorized(() => authActor.send({ type: 'UNAUTHORIZED' }));
+    onUnauthorized(
+      () =>
+        new Promise<boolean>((resolve) => {
+          waiting.add(resolve);
+          authActor.send({ type: 'UNAUTHORIZED' });
+          // Not waiting for a re-sign-in (signed out, loading, signing out): nothing brings it back.
+          if (reauthReason(authActor.getSnapshot()) === null) settleWaiting(false);
+        }),
+    );
     return () => onUnauthorized(null);
-  }, [authActor]);
+  }, [authActor, waiting, settleWaiting]);
 
-  // The token-expiry timer runs exactly while signed in.
+  // The token-expiry timer runs while the session is good or ending; a dead one (401) waiting for
+  // the password has no timer to run, and a re-sign-in starts it again with the new expiry.
   useEffect(() => {
-    let previous: AuthPhase | null = null;
+    let previous: SessionStatus | null = null;
     const follow = (snapshot: AuthSnapshot) => {
-      const phase = authPhase(snapshot);
-      if (phase === previous) return;
-      if (phase === 'auth') {
+      const status = sessionStatus(snapshot);
+      if (status === previous) return;
+      if (status === 'active') {
         const session = readSession();
-        if (session) {
-          expiryActor.send({
-            type: 'SESSION_STARTED',
-            expiresAt: session.expiresAt,
-            now: clock.now(),
-          });
-        }
-      } else if (previous === 'auth') {
+        if (session)
+          expiryActor.send({ type: 'SESSION_STARTED', expiresAt: session.expiresAt, now: clock.now() });
+      } else if (status === 'ended' || (status === 'out' && previous !== null && previous !== 'out')) {
         expiryActor.send({ type: 'SESSION_ENDED' });
       }
-      previous = phase;
+      previous = status;
     };
     follow(authActor.getSnapshot());
     const subscription = authActor.subscribe(follow);
@@ -155,13 +203,14 @@ export function AuthProvider({
     const onStorage = (event: StorageEvent) => {
       if (event.storageArea && event.storageArea !== localStorage) return;
       const session = readSession();
-      const phase = authPhase(authActor.getSnapshot());
+      const snapshot = authActor.getSnapshot();
       if (event.key === STORAGE_KEYS.expiresAt && event.newValue && session) {
         const now = clock.now();
         if (isExpired(session, now)) return;
-        if (phase === 'auth') {
+        if (sessionStatus(snapshot) === 'active') {
           expiryActor.send({ type: 'TOKEN_STORED', expiresAt: session.expiresAt, now });
         } else {
+          // Signed out, or waiting for the password: check whose session it is.
           authActor.send({ type: 'FETCH_USER' });
         }
         return;
@@ -188,6 +237,8 @@ export function AuthProvider({
   const user = useSelector(authActor, (snapshot) => snapshot.context.user);
   const signingIn = useSelector(authActor, isSigningIn);
   const signInFailure = useSelector(authActor, (snapshot) => snapshot.context.signInError);
+  const reason = useSelector(authActor, reauthReason);
+  const expiresAt = useSelector(expiryActor, (snapshot) => snapshot.context.expiresAt);
 
   const value = useMemo<AuthApi>(
     () => ({
@@ -195,14 +246,34 @@ export function AuthProvider({
       user,
       signingIn,
       signInError: signInFailure ? signInErrorText(signInFailure) : null,
+      reauthReason: reason,
+      sessionExpiresAt: reason === 'expiring' && expiresAt > 0 ? expiresAt : null,
       signIn: (credentials) => authActor.send({ type: 'LOGIN', credentials }),
+      reauthenticate: (credentials) => authActor.send({ type: 'REAUTHENTICATE', credentials }),
       signOut: () => authActor.send({ type: 'LOGOUT' }),
       updateProfile: (nextUser) => authActor.send({ type: 'UPDATE_PROFILE', user: nextUser }),
     }),
-    [phase, user, signingIn, signInFailure, authActor],
+    [phase, user, signingIn, signInFailure, reason, expiresAt, authActor],
   );
 
   return <AuthContext.Provider value={value}>{children}</AuthContext.Provider>;
+}
+
+/** The requests waiting for a re-sign-in; `settle(true)` lets them retry, `settle(false)` fail. */
+function waitingRequests() {
+  const resolvers: ((restored: boolean) => void)[] = [];
+  return {
+    add: (resolve: (restored: boolean) => void) => void resolvers.push(resolve),
+    settle: (restored: boolean) => resolvers.splice(0).forEach((resolve) => resolve(restored)),
+  };
+}
+
+type SessionStatus = 'active' | 'expiring' | 'ended' | 'out';
+
+/** Where the session stands, for the token-expiry timer: `out` covers signed out and loading. */
+function sessionStatus(snapshot: AuthSnapshot): SessionStatus {
+  if (authPhase(snapshot) !== 'auth') return 'out';
+  return reauthReason(snapshot) ?? 'active';
 }
 
 /** Awaits a dispatched mutation and drops its cache entry: the machines keep what they need. */

@@ -73,3 +73,15 @@ function storageLock(storage: Storage, now: () => number, lockMs: number, sendBa
     if (storage.getItem(STORAGE_KEYS.refreshLock) === mine) storage.removeItem(STORAGE_KEYS.refreshLock);
   };
 }
+
+/**
+ * Runs `task` holding the refresh lock, waiting for it if another tab holds it (the app's start with an
+ * expired access token: two tabs opened at once must not both present the same refresh token, which
+ * the server would take for a stolen one). Without Web Locks the task just runs.
+ */
+export function withRefreshLock<T>(
+  task: () => Promise<T>,
+  locks: LockManager | undefined = typeof navigator !== 'undefined' ? navigator.locks : undefined,
+): Promise<T> {
+  return locks ? (locks.request(STORAGE_KEYS.refreshLock, task) as Promise<T>) : task();
+}

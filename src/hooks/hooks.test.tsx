@@ -9,19 +9,21 @@ function Notifier() {
   const notify = useNotify();
   useEffect(() => {
     notify.success('Saved');
-    notify.notify({ severity: 'error', title: 'The token has expired', message: 'Ask again.' });
+    notify.notify({ severity: 'success', title: 'The token has expired', message: 'Ask again.' });
+    notify.error('It broke');
   }, [notify]);
   return null;
 }
 
 describe('useNotify', () => {
-  it('shows a 3 s message and a 4.5 s notification with a title', () => {
+  it('shows a 3 s message, a 4.5 s notification with a title and an error that stays', () => {
     const { store } = renderWithProviders(<Notifier />);
     expect(screen.getByText('Saved')).toBeInTheDocument();
     expect(screen.getByText(en.tokenExpiredTitle)).toBeInTheDocument();
-    const [message, notification] = store.getState().toasts;
+    const [message, notification, error] = store.getState().toasts;
     expect(message).toMatchObject({ kind: 'message', severity: 'success', durationMs: 3000 });
-    expect(notification).toMatchObject({ kind: 'notification', severity: 'error', durationMs: 4500 });
+    expect(notification).toMatchObject({ kind: 'notification', severity: 'success', durationMs: 4500 });
+    expect(error).toMatchObject({ kind: 'message', severity: 'error', durationMs: null });
   });
 });
 

@@ -11,15 +11,18 @@ export interface NotifyInput {
 export interface NotifyApi {
   /** A green message toast (3 s). */
   success: (message: string) => void;
-  /** A red message toast (3 s). */
+  /** A red message toast; it stays until the user closes it. */
   error: (message: string) => void;
   /** A blue message toast (3 s). */
   info: (message: string) => void;
-  /** A notification with a title (4.5 s). */
+  /** A notification with a title (4.5 s), for background events: an export or import finished. */
   notify: (input: NotifyInput) => void;
 }
 
-/** Shows toasts at the top of the screen (spec §9): messages last 3 s, notifications 4.5 s. */
+/**
+ * Shows toasts at the top of the screen (spec §9): messages last 3 s, notifications 4.5 s, errors
+ * until closed; hovering or focusing one holds it.
+ */
 export function useNotify(): NotifyApi {
   const dispatch = useAppDispatch();
   return useMemo(

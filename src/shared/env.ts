@@ -6,6 +6,8 @@ export interface RuntimeEnv {
   RICH_TEXT_EDITOR_KEY: string;
   HOST_APP_URL: string;
   APP_NAME: string;
+  /** The shortest password the server accepts (PASSWORD_MIN_LENGTH): the forms check the same. */
+  PASSWORD_MIN_LENGTH: number;
 }
 
 export const RUNTIME_ENV_GLOBAL = '__ENV__';

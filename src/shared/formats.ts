@@ -6,7 +6,15 @@ export const DATE_FORMATS = {
   api: 'YYYY-MM-DD',
   /** `auth.expires_at` is stored in this form. */
   expiresAt: 'YYYY-MM-DD HH:mm:ss',
+  /** A time of today, e.g. when a draft was kept. */
+  time: 'HH:mm',
+  /** A time of another day. */
+  dateTime: 'DD MMM YYYY HH:mm',
 } as const;
+
+/** '10:42' for a moment of today (by `now`), '03 Mar 2026 10:42' for another day. */
+export const formatMoment = (value: number, now: number): string =>
+  dayjs(value).format(dayjs(value).isSame(now, 'day') ? DATE_FORMATS.time : DATE_FORMATS.dateTime);
 
 export const formatDisplayDate = (value: string | Date | Dayjs | null | undefined): string =>
   value ? dayjs(value).format(DATE_FORMATS.display) : '';

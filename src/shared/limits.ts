@@ -10,6 +10,8 @@ export const DURATIONS = {
   refreshBeforeExpiryMs: 60000,
   /** How long a tab holds the cross-tab refresh lock before another may take it, in ms. */
   refreshLockMs: 15000,
+  /** How long typing must pause before a form's draft is written to local storage, in ms. */
+  draftSaveMs: 400,
   /** How often an open tab asks whether a new version of the app was deployed, in ms. */
   versionCheckMs: 5 * 60 * 1000,
 } as const;
@@ -64,8 +66,11 @@ export function formatBytes(bytes: number): string {
   return `${bytes} B`;
 }
 
-/** Password length bounds used by every password field. */
-export const PASSWORD_MIN = 8;
-export const PASSWORD_MAX = 100;
+/**
+ * Password length bounds used by every new password (OWASP ASVS 2.1.1–2.1.2): at least 12 unless
+ * PASSWORD_MIN_LENGTH says otherwise (`setPasswordMinLength` in passwordPolicy.ts), up to 128.
+ */
+export const PASSWORD_MIN = 12;
+export const PASSWORD_MAX = 128;
 export const NAME_MAX = 255;
 export const PHONE_MAX = 30;

@@ -7,6 +7,7 @@ export const en = {
   welcome: 'Welcome, {name}',
   serverError: 'An error occurred on the server, please try again',
   serverErrorBody: 'Server Error',
+  serverUnreachable: 'The server cannot be reached. Check your connection and try again.',
   unauthenticated: 'Unauthenticated.',
   unauthorized: 'This action is unauthorized.',
   notFoundBody: 'Not Found',
@@ -21,6 +22,7 @@ export const en = {
   passwordChanged: 'password changed successfully',
   passwordCreated: 'password created successfully',
   profileUpdated: 'Profile has been successfully updated',
+  preferencesSaved: 'Preferences have been saved',
   loggedOut: 'Successfully logged out',
   tokenExpiredTitle: 'The token has expired',
   tokenExpiredText: 'Please do a password reset request again.',
@@ -42,6 +44,9 @@ export const en = {
   documentHint: 'PDF, maximum file size {size}',
   uploadTooLarge: 'The file is larger than {size}',
   uploadBadType: 'The file type is not allowed',
+  uploadUnreadable: 'The file could not be read as an image',
+  uploadTooManyPixels: 'The image is larger than {megapixels} megapixels',
+  uploadMalformed: 'The upload is not a well-formed multipart/form-data body.',
   // Buttons (spec §2)
   export: 'Export',
   import: 'Import',
@@ -58,6 +63,10 @@ export const en = {
   remove: 'Remove',
   // Header and screens
   viewProfile: 'View Profile',
+  themeLight: 'Light theme',
+  themeDark: 'Dark theme',
+  themeSystem: 'Theme of the system',
+  skipToContent: 'Skip to main content',
   changePassword: 'Change Password',
   logout: 'Logout',
   menu: 'Menu',
@@ -113,7 +122,24 @@ export const en = {
   stay: 'Stay',
   leave: 'Leave',
   unsavedChangesTitle: 'Unsaved changes',
+  formHasError: '1 field needs attention',
+  formHasErrors: '{count} fields need attention',
   uploading: 'Uploading…',
+  // Drafts kept locally, and the session ending
+  draftFound: 'You have unsaved changes from {time}',
+  restore: 'Restore',
+  discard: 'Discard',
+  sessionEnding: 'Your session ends in {seconds} s — stay signed in',
+  sessionEndingText: 'Enter your password to stay signed in. Nothing you typed is lost.',
+  sessionEnded: 'Your session has ended',
+  sessionEndedText:
+    'Sign in again to continue. The screen stays as it is, and what you were saving is saved.',
+  staySignedIn: 'Stay signed in',
+  signInAgain: 'Sign in',
+  otherUserWarning:
+    'Signing in as another user discards the unsaved changes on this screen; they are not saved for that user.',
+  sessionUserSwitched:
+    'You are now signed in as {name}. The unsaved changes of the previous user were discarded.',
   noFile: 'No file chosen',
   // Dashboard and profile
   yourAccount: 'Your account',
@@ -130,10 +156,27 @@ export const en = {
   superRoleKeepsPermissions: 'The {role} role always holds every permission.',
   superRoleUndeletable: 'The {role} role cannot be deleted.',
   roleInUse: 'Role is used by {count} users',
+  // Grants: nobody grants what they do not hold (server/security/grants.ts)
+  roleNotAssignable: 'You cannot assign a role holding permissions you do not have.',
+  superRoleOnlyBySuper: 'Only a {role} user can assign the {role} role.',
+  permissionsNotGrantable: 'You cannot grant permissions you do not have: {names}',
+  cannotChangeOwnRole: 'You cannot change your own role.',
+  cannotChangeOwnRolePermissions: 'You cannot change the permissions of your own role.',
+  ownEmailInProfile: 'Change your own e-mail address in your profile.',
+  ownPasswordInChangePassword: 'Change your own password with Change Password.',
+  userBeyondYou: 'You cannot change a user whose role holds permissions you do not have.',
+  roleBeyondYou: 'You cannot change a role holding permissions you do not have.',
+  importNeedsUpdate: 'The file changes existing records, which needs the update permission as well.',
   importInvalid: 'The file has errors; nothing was imported.',
   importEmpty: 'The file has no rows to import.',
   importUnreadable: 'The file is not a readable CSV or XLSX file.',
   importDuplicate: '{item} appears more than once in the file',
+  importTooBig: 'The file is too large to import: {reason}.',
+  importTooBigUnpacked: 'more than {size} once unpacked',
+  importTooBigParts: 'more than {count} parts',
+  importTooBigRows: 'more than {count} rows',
+  importTooBigStrings: 'more than {count} distinct texts',
+  importNotUtf8: 'The CSV file is not UTF-8 text; save it as "CSV UTF-8" and try again.',
   // Settings screens: users, roles, company
   setting: 'Setting',
   company: 'Company',
@@ -142,6 +185,7 @@ export const en = {
   createdDate: 'Created Date',
   keepPassword: 'Leave empty to keep the current password',
   permissionGroup: 'Permission',
+  permissionMatrix: 'Permissions of the role',
   methodView: 'View',
   methodCreate: 'Create',
   methodUpdate: 'Update',
@@ -157,6 +201,9 @@ export const en = {
   exportCsv: 'CSV',
   exportXlsx: 'XLSX',
   importTitle: 'Import {item}',
+  exportFinished: 'Export finished',
+  exportSaved: '{file} has been downloaded.',
+  importFinished: 'Import finished',
   importHint: 'A CSV or XLSX file; the first row names the columns.',
   chooseFile: 'Choose file',
   rowError: '{row}: {message}',
@@ -186,6 +233,11 @@ export const en = {
   // A number or date the database cannot hold (an id past its integer range, the year 0)
   valueOutOfRange: 'A number or date in the request is out of range.',
   bodyNotObject: 'The request body must be a JSON object of fields.',
+  invalidUtf8: 'The request is not valid UTF-8 text.',
+  // Password policy (src/shared/passwordPolicy.ts)
+  passwordTooCommon: '{item} is one of the most common passwords; choose another',
+  passwordPersonal: '{item} must not contain your name or e-mail address',
+  emailChangeNeedsPassword: 'Your e-mail address is how you sign in: confirm the change with your password.',
 } as const;
 
 export type MessageKey = keyof typeof en;
@@ -242,6 +294,7 @@ export const LABELS = {
   status: 'Status',
   photo: 'Photo',
   token: 'Token',
+  theme: 'Theme',
   // Catalogue (spec §3 Product, Content fields)
   slug: 'Slug',
   logo: 'Logo',

@@ -84,3 +84,13 @@ export const hasPermission = (held: readonly string[] | undefined, key: string):
 /** Whether a user holding `held` holds at least one of `keys`. */
 export const hasAnyPermission = (held: readonly string[] | undefined, keys: readonly string[]): boolean =>
   keys.some((key) => hasPermission(held, key));
+
+/**
+ * Who may upload what (`POST /api/uploads`): the write keys of the resources with a file field of
+ * that kind. Every signed-in user may upload an image: their own profile photo is one such field.
+ * Documents (PDF) only go to products (document, catalogue).
+ */
+export const UPLOAD_PERMISSIONS = {
+  image: [PERMISSIONS.any],
+  document: [permissionKey('products', 'store'), permissionKey('products', 'update')],
+} as const satisfies Record<'image' | 'document', readonly string[]>;

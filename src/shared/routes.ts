@@ -38,6 +38,7 @@ export const API_PATHS = {
   token: '/oauth/token',
   account: '/api/account',
   accountPassword: '/api/account/password',
+  accountPreferences: '/api/account/preferences',
   logout: '/api/account/logout',
   passwordForgot: '/api/password/forgot',
   passwordReset: '/api/password/reset',

@@ -11,9 +11,20 @@ export const STORAGE_KEYS = {
   filterStatus: 'filter:status',
   filterProducts: 'filter:products',
   filterSources: 'filter:sources',
+  /**
+   * Not a session value: the last theme preference used in this browser, so a reload (or the sign-in
+   * screen) draws in it before the account, which holds the real preference, has loaded.
+   */
+  theme: 'ui.theme',
   /** Not in the spec's list: the users list's role filter, kept the same way as the others. */
   filterRoles: 'filter:roles',
 } as const;
+
+/**
+ * Unsaved form drafts live in IndexedDB (not localStorage: they can be large and are written as the
+ * user types), in this database and object store, keyed `{user id}:{form key}`.
+ */
+export const DRAFT_STORE = { database: 'company-admin', store: 'drafts' } as const;
 
 export type StorageKey = (typeof STORAGE_KEYS)[keyof typeof STORAGE_KEYS];
 

@@ -33,7 +33,7 @@ describe('Yup locale', () => {
       }),
     ).resolves.toEqual(
       expect.arrayContaining([
-        'Password min 8 character',
+        'Password min 12 character',
         'Password Confirmation you entered does not match',
       ]),
     );

@@ -1,5 +1,5 @@
 import { index, integer, pgTable, smallint, text } from 'drizzle-orm/pg-core';
-import type { Status } from '../../../src/shared/contracts/account';
+import type { Status, ThemePreference } from '../../../src/shared/contracts/account';
 import { audit, id, timestamps } from './columns';
 import { files } from './files';
 import { trigramIndex } from './indexes';
@@ -17,6 +17,8 @@ export const users = pgTable(
     role_id: integer('role_id').references(() => roles.id, { onDelete: 'set null' }),
     photo_id: integer('photo_id').references(() => files.id, { onDelete: 'set null' }),
     password_hash: text('password_hash').notNull(),
+    /** The user's own display preference (light, dark, system), kept so it follows them across browsers. */
+    theme: text('theme').$type<ThemePreference>().notNull().default('system'),
     ...audit,
     ...timestamps,
   },

@@ -1,4 +1,4 @@
-import { act, screen } from '@testing-library/react';
+import { act, fireEvent, screen } from '@testing-library/react';
 import { renderWithProviders } from '../../../test/renderWithProviders';
 import { toastShown } from '../../../store/toastSlice';
 import { en } from '../../shared/messages';
@@ -24,7 +24,7 @@ describe('Toaster', () => {
     act(() => {
       store.dispatch(
         toastShown({
-          severity: 'error',
+          severity: 'success',
           title: 'The token has expired',
           message: 'Try again',
           kind: 'notification',
@@ -49,5 +49,51 @@ describe('Toaster', () => {
     act(() => screen.getAllByRole('button', { name: /close/i })[0].click());
     expect(screen.queryByText('First')).not.toBeInTheDocument();
     expect(screen.getByText('Second')).toBeInTheDocument();
+  });
+
+  it('keeps an error until it is closed', () => {
+    const { store } = renderWithProviders(<div />);
+    act(() => {
+      store.dispatch(toastShown({ severity: 'error', message: 'It broke' }));
+    });
+    act(() => jest.advanceTimersByTime(60_000));
+    expect(screen.getByText('It broke')).toBeInTheDocument();
+    act(() => screen.getByRole('button', { name: /close/i }).click());
+    expect(screen.queryByText('It broke')).not.toBeInTheDocument();
+  });
+
+  it('holds a toast while the pointer is on it and closes it the rest of its time after', () => {
+    const { store } = renderWithProviders(<div />);
+    act(() => {
+      store.dispatch(toastShown({ severity: 'success', message: 'Saved' }));
+    });
+    act(() => jest.advanceTimersByTime(2000));
+    fireEvent.mouseEnter(screen.getByRole('alert'));
+    act(() => jest.advanceTimersByTime(10_000));
+    expect(screen.getByText('Saved')).toBeInTheDocument();
+    fireEvent.mouseLeave(screen.getByRole('alert'));
+    act(() => jest.advanceTimersByTime(900));
+    expect(screen.getByText('Saved')).toBeInTheDocument();
+    act(() => jest.advanceTimersByTime(200));
+    expect(screen.queryByText('Saved')).not.toBeInTheDocument();
+  });
+
+  it('holds a toast while it has keyboard focus', () => {
+    const { store } = renderWithProviders(<div />);
+    act(() => {
+      store.dispatch(toastShown({ severity: 'info', message: 'Note' }));
+    });
+    act(() => screen.getByRole('button', { name: /close/i }).focus());
+    act(() => jest.advanceTimersByTime(10_000));
+    expect(screen.getByText('Note')).toBeInTheDocument();
+  });
+
+  it('shows the same failure once, however often it is reported', () => {
+    const { store } = renderWithProviders(<div />);
+    act(() => {
+      store.dispatch(toastShown({ severity: 'error', message: en.serverUnreachable }));
+      store.dispatch(toastShown({ severity: 'error', message: en.serverUnreachable }));
+    });
+    expect(screen.getAllByText(en.serverUnreachable)).toHaveLength(1);
   });
 });

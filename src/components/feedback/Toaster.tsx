@@ -1,4 +1,4 @@
-import { useCallback, useEffect } from 'react';
+import { useCallback, useEffect, useRef, useState } from 'react';
 import Alert from '@mui/material/Alert';
 import AlertTitle from '@mui/material/AlertTitle';
 import Box from '@mui/material/Box';
@@ -18,20 +18,42 @@ const grow = keyframes`
   to { opacity: 1; transform: none; }
 `;
 
-/** One toast: closes itself after its `durationMs`, or on its close button. */
+/**
+ * Counts down `durationMs` (none for errors, which stay until closed) while the pointer is away and
+ * focus is elsewhere: hovering or focusing a toast holds it (WCAG 2.2.1), leaving resumes the rest.
+ */
+function useCountdown(durationMs: number | null, onDone: () => void) {
+  const [paused, setPaused] = useState(false);
+  const remaining = useRef(durationMs);
+  useEffect(() => {
+    if (paused || remaining.current === null) return undefined;
+    const started = Date.now();
+    const timer = setTimeout(onDone, remaining.current);
+    return () => {
+      clearTimeout(timer);
+      if (remaining.current !== null)
+        remaining.current = Math.max(0, remaining.current - (Date.now() - started));
+    };
+  }, [paused, onDone]);
+  return { pause: () => setPaused(true), resume: () => setPaused(false) };
+}
+
+/** One toast: closes itself after its duration (errors: only on its close button). */
 export function ToastItem({ toast, onClose }: ToastItemProps) {
   const { id, durationMs } = toast;
-  useEffect(() => {
-    const timer = setTimeout(() => onClose(id), durationMs);
-    return () => clearTimeout(timer);
-  }, [id, durationMs, onClose]);
+  const close = useCallback(() => onClose(id), [id, onClose]);
+  const { pause, resume } = useCountdown(durationMs, close);
 
   return (
     <Alert
       severity={toast.severity}
       variant="standard"
-      onClose={() => onClose(id)}
+      onClose={close}
       data-kind={toast.kind}
+      onMouseEnter={pause}
+      onMouseLeave={resume}
+      onFocus={pause}
+      onBlur={resume}
       sx={{
         pointerEvents: 'auto',
         boxShadow: 3,
@@ -48,7 +70,7 @@ export function ToastItem({ toast, onClose }: ToastItemProps) {
 
 export type ToasterProps = Record<string, never>;
 
-/** Every open toast, stacked at the top centre of the screen (spec §9). */
+/** Every open toast, stacked at the top centre of the screen (spec §8). */
 export function Toaster(_props: ToasterProps) {
   const toasts = useAppSelector((state) => state.toasts);
   const dispatch = useAppDispatch();
@@ -68,6 +90,8 @@ export function Toaster(_props: ToasterProps) {
         flexDirection: 'column',
         alignItems: 'center',
         gap: 1,
+        width: 'max-content',
+        maxWidth: 'calc(100vw - 32px)',
         pointerEvents: 'none',
       }}
     >

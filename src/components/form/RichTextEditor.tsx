@@ -1,3 +1,4 @@
+import { useTheme } from '@mui/material/styles';
 import { Editor } from '@tinymce/tinymce-react';
 import { TINYMCE_BASE_URL, TINYMCE_PLUGINS } from './tinymceAssets';
 
@@ -32,8 +33,11 @@ export default function RichTextEditor({
   onChange,
   onBlur,
 }: RichTextEditorProps) {
+  const dark = useTheme().palette.mode === 'dark';
   return (
     <Editor
+      // TinyMCE reads its skin once, at init: a theme switch starts the editor afresh.
+      key={dark ? 'dark' : 'light'}
       id={id}
       tinymceScriptSrc={`${TINYMCE_BASE_URL}/tinymce.min.js`}
       licenseKey={licenseKey}
@@ -41,7 +45,11 @@ export default function RichTextEditor({
       disabled={disabled}
       onEditorChange={(html) => onChange(html)}
       onBlur={() => onBlur()}
+      // The editing area is an iframe, and a frame needs a name (WCAG 4.1.2): the field's label.
+      onInit={(_event, editor) => editor.iframeElement?.setAttribute('title', label)}
       init={{
+        skin: dark ? 'oxide-dark' : 'oxide',
+        content_css: dark ? 'dark' : 'default',
         base_url: TINYMCE_BASE_URL,
         suffix: '.min',
         height,

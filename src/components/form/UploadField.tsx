@@ -1,4 +1,4 @@
-import { useId, useState, type ChangeEvent } from 'react';
+import { useId, useRef, useState, type ChangeEvent } from 'react';
 import Avatar from '@mui/material/Avatar';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
@@ -18,6 +18,7 @@ import type { FileObject } from '../../shared/contracts/account';
 import { fieldErrors } from '../../shared/fieldErrors';
 import { formatBytes, UPLOAD_LIMITS, type UploadKind } from '../../shared/limits';
 import { en, t } from '../../shared/messages';
+import { avatarColor } from '../data/avatarColor';
 import { isApiError } from './serverErrors';
 
 type UploadTarget =
@@ -65,6 +66,7 @@ export function UploadField({
   disabled,
 }: UploadFieldProps) {
   const inputId = useId();
+  const picker = useRef<HTMLInputElement>(null);
   const [field, meta, helpers] = useField<number | null>(name);
   const [uploaded, setUploaded] = useState<FileObject | null>(null);
   const [localError, setLocalError] = useState<string | null>(null);
@@ -114,7 +116,11 @@ export function UploadField({
       <FormLabel htmlFor={inputId}>{label}</FormLabel>
       <Stack direction="row" spacing={2} alignItems="center" sx={{ mt: 1 }}>
         {kind === 'image' && preview === 'avatar' && (
-          <Avatar src={current?.url} alt={current ? label : undefined} sx={{ width: 72, height: 72 }}>
+          <Avatar
+            src={current?.url}
+            alt={current ? label : undefined}
+            sx={{ width: 72, height: 72, bgcolor: avatarColor(placeholder ?? label), color: '#ffffff' }}
+          >
             {placeholder}
           </Avatar>
         )}
@@ -141,24 +147,27 @@ export function UploadField({
           </Stack>
         )}
         <Stack direction="row" spacing={1}>
+          {/* A real button that opens the file picker: a label styled as one is not reachable by Enter. */}
           <Button
-            component="label"
             variant="outlined"
             size="small"
             disabled={disabled || isLoading}
+            onClick={() => picker.current?.click()}
             startIcon={isLoading ? <CircularProgress size={14} color="inherit" /> : <UploadOutlined />}
           >
             {isLoading ? en.uploading : t('upload')}
-            <input
-              id={inputId}
-              hidden
-              type="file"
-              name={name}
-              accept={limits.accept}
-              aria-label={label}
-              onChange={onPick}
-            />
           </Button>
+          <input
+            ref={picker}
+            id={inputId}
+            hidden
+            type="file"
+            name={name}
+            accept={limits.accept}
+            aria-label={label}
+            disabled={disabled || isLoading}
+            onChange={onPick}
+          />
           {field.value != null && (
             <Button
               variant="text"

@@ -17,3 +17,4 @@ export {
 export { applyServerErrors, isApiError, type ApiErrorLike } from './serverErrors';
 export { ServerFieldErrors, type ServerFieldErrorsProps } from './ServerFieldErrors';
 export { validateWith } from './validateWith';
+export { FormDraft, type FormDraftProps } from './FormDraft';

@@ -20,5 +20,9 @@ export const TINYMCE_FILES = [
   'skins/ui/oxide/skin.min.css',
   'skins/ui/oxide/content.min.css',
   'skins/content/default/content.min.css',
+  // The dark theme's editor (the app in dark mode).
+  'skins/ui/oxide-dark/skin.min.css',
+  'skins/ui/oxide-dark/content.min.css',
+  'skins/content/dark/content.min.css',
   ...TINYMCE_PLUGINS.map((plugin) => `plugins/${plugin}/plugin.min.js`),
 ];

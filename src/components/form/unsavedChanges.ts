@@ -1,4 +1,5 @@
 import { useCallback, useState } from 'react';
+import { releaseUnloadGuard } from '../../drafts/unloadGuard';
 
 /**
  * Which forms hold unsaved changes, for leaving the page in ways the router does not see (the
@@ -6,7 +7,6 @@ import { useCallback, useState } from 'react';
  * counted; each form holds a token while dirty (useUnsavedChangesWarning).
  */
 const dirtyForms = new Set<symbol>();
-let leaving = false;
 
 /** Marks one form dirty until the returned function is called. */
 export function holdUnsavedChanges(): () => void {
@@ -19,21 +19,13 @@ export function holdUnsavedChanges(): () => void {
 
 export const hasUnsavedChanges = (): boolean => dirtyForms.size > 0;
 
-/** True while the page is being left on purpose: the forms' "leave the page?" prompt stays quiet. */
-export const isLeavingPage = (): boolean => leaving;
-
-/** Leaves the page with `go` (a reload), after the user already agreed to lose the changes. */
+/**
+ * Leaves the page with `go` (a reload) after the user already agreed to lose the changes: the forms'
+ * own "Leave site?" prompt (beforeunload) stays quiet.
+ */
 export function leavePage(go: () => void): void {
-  leaving = true;
-  try {
-    go();
-  } finally {
-    // The browser asks (beforeunload) within the reload call itself; a reload that did not happen
-    // must not silence the next prompt.
-    setTimeout(() => {
-      leaving = false;
-    }, 0);
-  }
+  releaseUnloadGuard();
+  go();
 }
 
 export interface GuardedReload {

@@ -1,8 +1,9 @@
 import { useCallback, useEffect } from 'react';
 import { useBlocker, type BlockerFunction } from 'react-router-dom';
+import { unloadGuardReleased } from '../../drafts/unloadGuard';
 import { en } from '../../shared/messages';
 import { ConfirmDialog } from '../feedback/ConfirmDialog';
-import { holdUnsavedChanges, isLeavingPage } from './unsavedChanges';
+import { holdUnsavedChanges } from './unsavedChanges';
 
 export interface UnsavedChangesWarning {
   /** True while a navigation waits for the user's answer. */
@@ -30,7 +31,7 @@ export function useUnsavedChangesWarning(dirty: boolean): UnsavedChangesWarning 
     if (!dirty) return undefined;
     const release = holdUnsavedChanges();
     const onBeforeUnload = (event: BeforeUnloadEvent) => {
-      if (isLeavingPage()) return;
+      if (unloadGuardReleased()) return;
       event.preventDefault();
       // Older browsers show the prompt only when returnValue is set.
       event.returnValue = '';

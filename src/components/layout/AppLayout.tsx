@@ -10,6 +10,8 @@ import { LoadingBlock } from '../feedback/LoadingBlock';
 import { SideMenu } from '../navigation/SideMenu';
 import { AppBreadcrumbs } from './AppBreadcrumbs';
 import { Header } from './Header';
+import { MAIN_ID, ScreenFocus, SkipLink } from './ScreenFocus';
+import { SessionDialog } from './SessionDialog';
 
 /** Width of the permanent sidebar on desktop. */
 const SIDEBAR_WIDTH = 256;
@@ -35,6 +37,8 @@ export function AppLayout(_props: AppLayoutProps) {
 
   return (
     <Box sx={{ display: 'flex', minHeight: '100vh' }}>
+      <SkipLink />
+      <ScreenFocus titleFrom="breadcrumbs" />
       <Header menus={menus} />
       <Drawer
         variant="permanent"
@@ -48,13 +52,20 @@ export function AppLayout(_props: AppLayoutProps) {
         <Toolbar />
         <SideMenu menus={menus} mode="inline" />
       </Drawer>
-      <Box component="main" sx={{ flex: 1, minWidth: 0, p: { xs: 2, md: 3 } }}>
+      <Box
+        component="main"
+        id={MAIN_ID}
+        tabIndex={-1}
+        sx={{ flex: 1, minWidth: 0, p: { xs: 2, md: 3 }, '&:focus': { outline: 'none' } }}
+      >
         <Toolbar />
         <AppBreadcrumbs />
         <Suspense fallback={<LoadingBlock />}>
-          <Outlet />
+          {/* A session taken over by another user starts the screen afresh: the form was not theirs. */}
+          <Outlet key={user?.id} />
         </Suspense>
       </Box>
+      <SessionDialog />
     </Box>
   );
 }

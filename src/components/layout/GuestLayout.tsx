@@ -6,6 +6,7 @@ import { useAuth } from '../../auth/AuthContext';
 import { LoadingBlock } from '../feedback/LoadingBlock';
 import { Logo } from './Logo';
 import { redirectTarget } from './redirectTarget';
+import { MAIN_ID, ScreenFocus } from './ScreenFocus';
 
 export type GuestLayoutProps = Record<string, never>;
 
@@ -22,6 +23,7 @@ export function GuestLayout(_props: GuestLayoutProps) {
   return (
     <Box
       component="main"
+      id={MAIN_ID}
       sx={{
         minHeight: '100vh',
         display: 'flex',
@@ -36,6 +38,7 @@ export function GuestLayout(_props: GuestLayoutProps) {
           <Box sx={{ display: 'flex', justifyContent: 'center', mb: 3 }}>
             <Logo size="large" />
           </Box>
+          <ScreenFocus titleFrom="heading" />
           <Outlet />
         </CardContent>
       </Card>

@@ -1,5 +1,6 @@
-import { screen, waitFor, within } from '@testing-library/react';
+import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
+import { fakeNetwork } from '../../../test/fakeNetwork';
 import { renderWithProviders, testUser } from '../../../test/renderWithProviders';
 import { filterMenu, MENU } from '../../shared/menu';
 import { en } from '../../shared/messages';
@@ -20,7 +21,8 @@ describe('Header', () => {
     const photo = { id: 3, url: '/uploads/ada.jpg', name: 'ada.jpg', mime: 'image/jpeg', size: 10 };
     renderWithProviders(<Header menus={menus} />, { auth: { user: { ...testUser, photo } } });
     const avatar = screen.getByRole('button', { name: testUser.name });
-    expect(within(avatar).getByRole('img')).toHaveAttribute('src', '/uploads/ada.jpg');
+    // The name is the button's text; the photo beside it is decoration.
+    expect(within(avatar).getByRole('img', { hidden: true })).toHaveAttribute('src', '/uploads/ada.jpg');
     expect(avatar).not.toHaveTextContent('AL');
   });
 
@@ -34,8 +36,7 @@ describe('Header', () => {
     const { router } = renderWithProviders(<Header menus={menus} />);
     await user.click(screen.getByRole('button', { name: testUser.name }));
     const dropdown = screen.getByRole('menu');
-    expect(dropdown).toHaveTextContent(testUser.name);
-    expect(dropdown).toHaveTextContent(testUser.email);
+    expect(screen.getByText(testUser.email)).toBeVisible();
     expect(
       within(dropdown)
         .getAllByRole('menuitem')
@@ -43,6 +44,48 @@ describe('Header', () => {
     ).toEqual([en.viewProfile, en.changePassword, en.logout]);
     await user.click(within(dropdown).getByRole('menuitem', { name: en.changePassword }));
     expect(router.state.location.pathname).toBe(ROUTES.changePassword);
+  });
+
+  it('opens with the arrow keys on the first or the last item, moves with them and closes with Escape', async () => {
+    const user = userEvent.setup();
+    renderWithProviders(<Header menus={menus} />);
+    const button = screen.getByRole('button', { name: testUser.name });
+    act(() => button.focus());
+    await user.keyboard('{ArrowDown}');
+    expect(screen.getByRole('menuitem', { name: en.viewProfile })).toHaveFocus();
+    await user.keyboard('{ArrowDown}');
+    expect(screen.getByRole('menuitem', { name: en.changePassword })).toHaveFocus();
+    await user.keyboard('{Escape}');
+    await waitFor(() => expect(screen.queryByRole('menu')).not.toBeInTheDocument());
+    expect(button).toHaveFocus();
+    await user.keyboard('{ArrowUp}');
+    await waitFor(() => expect(screen.getByRole('menuitem', { name: en.logout })).toHaveFocus());
+  });
+
+  it('offers the three themes with the chosen one checked, and stores a new choice', async () => {
+    const user = userEvent.setup();
+    const network = fakeNetwork({
+      'PUT /api/account/preferences': {
+        body: { data: { ...testUser, preferences: { theme: 'dark' } }, message: en.preferencesSaved },
+      },
+    });
+    const { auth } = renderWithProviders(<Header menus={menus} />, {
+      auth: { user: { ...testUser, preferences: { theme: 'system' } } },
+    });
+    await user.click(screen.getByRole('button', { name: testUser.name }));
+    expect(screen.getByRole('menuitemradio', { name: en.themeSystem })).toHaveAttribute(
+      'aria-checked',
+      'true',
+    );
+    expect(screen.getByRole('menuitemradio', { name: en.themeDark })).toHaveAttribute(
+      'aria-checked',
+      'false',
+    );
+    await user.click(screen.getByRole('menuitemradio', { name: en.themeDark }));
+    // At once, before the server answers; then the server's copy.
+    expect(auth.updateProfile).toHaveBeenCalledWith({ ...testUser, preferences: { theme: 'dark' } });
+    await waitFor(() => expect(network.requestsTo('/api/account/preferences')).toHaveLength(1));
+    expect(network.requestsTo('/api/account/preferences')[0].body).toEqual({ theme: 'dark' });
   });
 
   it('signs out from the dropdown', async () => {

@@ -14,6 +14,7 @@ import { SideMenu } from '../navigation/SideMenu';
 import { Logo } from './Logo';
 import { SideDrawer } from './SideDrawer';
 import { UserMenu } from './UserMenu';
+import { useThemeChange } from './useThemeChange';
 
 export interface HeaderProps {
   /** The menu for small screens' drawer (already filtered for the user). */
@@ -23,6 +24,7 @@ export interface HeaderProps {
 /** The app bar: menu button (small screens), logo, and the user's avatar menu. */
 export function Header({ menus }: HeaderProps) {
   const { user, signOut } = useAuth();
+  const changeTheme = useThemeChange();
   const [drawerOpen, setDrawerOpen] = useState(false);
   const closeDrawer = () => setDrawerOpen(false);
 
@@ -47,7 +49,7 @@ export function Header({ menus }: HeaderProps) {
           <Logo />
         </Link>
         <Box sx={{ flex: 1 }} />
-        {user && <UserMenu user={user} onSignOut={signOut} />}
+        {user && <UserMenu user={user} onSignOut={signOut} onThemeChange={changeTheme} />}
       </Toolbar>
       <SideDrawer open={drawerOpen} onClose={closeDrawer} title={<Logo />} label={en.menu}>
         <SideMenu menus={menus} mode="inline" onNavigate={closeDrawer} />

@@ -1,4 +1,4 @@
-import { screen, waitFor, within } from '@testing-library/react';
+import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { renderWithProviders } from '../../../test/renderWithProviders';
 import { filterMenu, MENU } from '../../shared/menu';
@@ -90,5 +90,48 @@ describe('SideMenu (horizontal, the default)', () => {
     await user.click(within(dropdown).getByRole('menuitem', { name: 'Category' }));
     expect(router.state.location.pathname).toBe(ROUTES.categories);
     await waitFor(() => expect(screen.queryByRole('menu')).not.toBeInTheDocument());
+  });
+});
+
+describe('SideMenu (inline) by keyboard', () => {
+  it('moves with the arrow keys, opens a group with Right and goes back to it with Left', async () => {
+    const user = userEvent.setup();
+    renderWithProviders(<SideMenu menus={filterMenu(MENU, all)} mode="inline" />, {
+      route: ROUTES.dashboard,
+    });
+    act(() => screen.getByRole('link', { name: 'Dashboard' }).focus());
+    await user.keyboard('{ArrowDown}');
+    expect(screen.getByRole('link', { name: 'Pages' })).toHaveFocus();
+    await user.keyboard('{ArrowDown}');
+    const product = screen.getByRole('button', { name: 'Product' });
+    expect(product).toHaveFocus();
+    expect(product).toHaveAttribute('aria-expanded', 'false');
+    await user.keyboard('{ArrowRight}');
+    expect(product).toHaveAttribute('aria-expanded', 'true');
+    await user.keyboard('{ArrowRight}');
+    const first = within(nav())
+      .getAllByRole('link')
+      .find((link) => link.textContent === 'Brand');
+    expect(first).toHaveFocus();
+    await user.keyboard('{ArrowLeft}');
+    expect(product).toHaveFocus();
+    await user.keyboard('{ArrowLeft}');
+    await waitFor(() => expect(product).toHaveAttribute('aria-expanded', 'false'));
+    await user.keyboard('{End}');
+    expect(screen.getByRole('button', { name: 'Setting' })).toHaveFocus();
+    await user.keyboard('{Home}');
+    expect(screen.getByRole('link', { name: 'Dashboard' })).toHaveFocus();
+    await user.keyboard('{ArrowUp}');
+    expect(screen.getByRole('button', { name: 'Setting' })).toHaveFocus();
+  });
+
+  it('opens an entry with Enter', async () => {
+    const user = userEvent.setup();
+    const { router } = renderWithProviders(<SideMenu menus={filterMenu(MENU, all)} mode="inline" />, {
+      route: ROUTES.dashboard,
+    });
+    act(() => screen.getByRole('link', { name: 'Pages' }).focus());
+    await user.keyboard('{Enter}');
+    expect(router.state.location.pathname).toBe(ROUTES.pages);
   });
 });

@@ -1,4 +1,4 @@
-import { useState, type MouseEvent } from 'react';
+import { useState, type KeyboardEvent, type MouseEvent } from 'react';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Collapse from '@mui/material/Collapse';
@@ -125,8 +125,51 @@ export function SideMenu({ menus, mode = 'horizontal', onNavigate }: SideMenuPro
     );
   }
 
+  // Arrow keys move between the entries shown (a disclosure menu: Tab still works as usual). Right
+  // opens a group or enters it, Left leaves a group for its header or closes it, Home/End jump.
+  const onKeyDown = (event: KeyboardEvent<HTMLElement>) => {
+    if (popup) return;
+    const entries = [...event.currentTarget.querySelectorAll<HTMLElement>('[data-menu-entry]')];
+    const current = event.target as HTMLElement;
+    const index = entries.indexOf(current);
+    if (index < 0) return;
+    const focus = (target: HTMLElement | undefined) => {
+      if (!target) return;
+      event.preventDefault();
+      target.focus();
+    };
+    const group = current.dataset.group;
+    const parent = current.dataset.parent;
+    switch (event.key) {
+      case 'ArrowDown':
+        return focus(entries[(index + 1) % entries.length]);
+      case 'ArrowUp':
+        return focus(entries[(index - 1 + entries.length) % entries.length]);
+      case 'Home':
+        return focus(entries[0]);
+      case 'End':
+        return focus(entries[entries.length - 1]);
+      // Open or not as the screen shows it (aria-expanded), not as this render last knew it.
+      case 'ArrowRight':
+        if (!group) return;
+        event.preventDefault();
+        if (current.getAttribute('aria-expanded') !== 'true') setOpenKey(group);
+        else focus(entries[index + 1]);
+        return;
+      case 'ArrowLeft':
+        if (parent) return focus(entries.find((entry) => entry.dataset.group === parent));
+        if (group && current.getAttribute('aria-expanded') === 'true') {
+          event.preventDefault();
+          setOpenKey(null);
+        }
+        return;
+      default:
+        return;
+    }
+  };
+
   return (
-    <List component="nav" aria-label={en.mainMenu}>
+    <List component="nav" aria-label={en.mainMenu} onKeyDown={onKeyDown}>
       {menus.map((item) => {
         if (!item.children)
           return <Leaf key={item.key} item={item} selected={selected.key === item.key} onClick={chosen} />;
@@ -134,6 +177,8 @@ export function SideMenu({ menus, mode = 'horizontal', onNavigate }: SideMenuPro
         return (
           <Box key={item.key}>
             <ListItemButton
+              data-menu-entry
+              data-group={item.key}
               aria-expanded={open}
               aria-haspopup={popup ? 'menu' : undefined}
               onClick={(event) => toggle(item.key, event)}
@@ -155,11 +200,13 @@ export function SideMenu({ menus, mode = 'horizontal', onNavigate }: SideMenuPro
               popupFor(item)
             ) : (
               <Collapse in={open} timeout="auto" unmountOnExit>
-                <List disablePadding>
+                {/* A div, not a list: its entries are links, not list items. */}
+                <List component="div" disablePadding>
                   {item.children.map((child) => (
                     <Leaf
                       key={child.key}
                       item={child}
+                      parentKey={item.key}
                       nested
                       selected={selected.key === child.key}
                       onClick={chosen}
@@ -179,12 +226,16 @@ interface LeafProps {
   item: MenuItem;
   selected: boolean;
   nested?: boolean;
+  /** The group it sits in (ArrowLeft goes back to it). */
+  parentKey?: string;
   onClick: () => void;
 }
 
-function Leaf({ item, selected, nested, onClick }: LeafProps) {
+function Leaf({ item, selected, nested, parentKey, onClick }: LeafProps) {
   return (
     <ListItemButton
+      data-menu-entry
+      data-parent={parentKey}
       component={RouterLink}
       to={item.path ?? ROUTES.dashboard}
       selected={selected}

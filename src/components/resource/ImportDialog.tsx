@@ -56,7 +56,12 @@ export function ImportDialog({ open, onClose, contract, useImport }: ImportDialo
     setFailure(null);
     try {
       const { message } = await upload(file).unwrap();
-      notify.success(message || success.imported(item));
+      // An import runs a while and may finish after the user looked elsewhere: a notification.
+      notify.notify({
+        severity: 'success',
+        title: en.importFinished,
+        message: message || success.imported(item),
+      });
       close();
     } catch (error) {
       setFailure(importErrors(error));

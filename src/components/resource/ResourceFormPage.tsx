@@ -16,6 +16,7 @@ import { ConfirmDialog } from '../feedback/ConfirmDialog';
 import { LoadingBlock } from '../feedback/LoadingBlock';
 import { NotFoundPage } from '../feedback/MessagePage';
 import { applyServerErrors, FormActions, isApiError, UnsavedChangesPrompt, validateWith } from '../form';
+import { FormDraft } from '../form/FormDraft';
 import { FormPageBack, FormPageHeader, LoadErrorAlert, StaleItemAlert } from './formPageParts';
 import type { FormSchema, FormValues, ItemQueryResult, MutationHook, ResourceFormPageProps } from './types';
 
@@ -148,6 +149,7 @@ export function ResourceFormPage<
       {(formik) => (
         <Form noValidate>
           <UnsavedChangesPrompt when={formik.dirty && !formik.isSubmitting && !deleting} />
+          {!readOnly && <FormDraft formKey={`${contract.key}:${id ?? 'new'}`} />}
           <Stack spacing={2}>
             <FormPageHeader
               title={title}

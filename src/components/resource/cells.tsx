@@ -1,9 +1,8 @@
-import Avatar from '@mui/material/Avatar';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import type { Status } from '../../shared/contracts/account';
-import { initials } from '../../shared/formats';
 import { StatusChip } from '../data/StatusChip';
+import { UserAvatar } from '../data/UserAvatar';
 
 export interface ImageNameCellProps {
   name: string;
@@ -15,14 +14,8 @@ export interface ImageNameCellProps {
 export function ImageNameCell({ name, image }: ImageNameCellProps) {
   return (
     <Stack direction="row" spacing={1.5} alignItems="center" sx={{ height: '100%', minWidth: 0 }}>
-      <Avatar
-        variant="rounded"
-        src={image?.url}
-        alt={image ? name : undefined}
-        sx={{ width: 32, height: 32, fontSize: '0.8125rem' }}
-      >
-        {initials(name)}
-      </Avatar>
+      {/* The name is in the cell already: the picture is decoration. */}
+      <UserAvatar name={name} photo={image} size={32} variant="rounded" decorative />
       <Typography variant="body2" noWrap>
         {name}
       </Typography>

@@ -1,5 +1,5 @@
 import { useCallback, useState } from 'react';
-import { thrownErrorMessages } from '../../../store/errorDisplay';
+import { isApiError, thrownErrorMessages } from '../../../store/errorDisplay';
 import type { ExportFormat } from '../../../store/resourceApi';
 import { useNotify } from '../../hooks/useNotify';
 import { en } from '../../shared/messages';
@@ -27,6 +27,8 @@ export function useDownload(): Download {
       try {
         await download();
       } catch (error) {
+        // A 401 is said by the session dialog (the download was retried after it if it could be).
+        if (isApiError(error) && error.status === 401) return;
         thrownErrorMessages(error).forEach(notify.error);
       } finally {
         setBusy(false);

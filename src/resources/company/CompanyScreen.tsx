@@ -6,7 +6,13 @@ import { Form, Formik, type FormikHelpers } from 'formik';
 import { useGetCompanySettingsQuery, useUpdateCompanySettingsMutation } from '../../../store/companyApi';
 import { useAuth } from '../../auth/AuthContext';
 import { LoadingBlock } from '../../components/feedback/LoadingBlock';
-import { applyServerErrors, FormActions, UnsavedChangesPrompt, validateWith } from '../../components/form';
+import {
+  applyServerErrors,
+  FormActions,
+  FormDraft,
+  UnsavedChangesPrompt,
+  validateWith,
+} from '../../components/form';
 import { useBreadcrumbs } from '../../hooks/useBreadcrumbs';
 import { useNotify } from '../../hooks/useNotify';
 import { en, success } from '../../shared/messages';
@@ -83,6 +89,7 @@ export function CompanyScreen(_props: CompanyScreenProps) {
               {({ dirty, isSubmitting }) => (
                 <Form noValidate>
                   <UnsavedChangesPrompt when={dirty && !isSubmitting} />
+                  {canSave && <FormDraft formKey="company" />}
                   <Stack spacing={2}>
                     <CompanyFields logo={data.logo} disabled={!canSave} />
                     {canSave && <FormActions />}

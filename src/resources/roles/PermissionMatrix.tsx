@@ -36,6 +36,19 @@ interface ToggleState {
   indeterminate: boolean;
 }
 
+/**
+ * The group column stays in view while the method columns scroll sideways (a phone shows the whole
+ * matrix inside its own frame): sticky, on the paper's colour so scrolled cells pass under it.
+ */
+const pinned = {
+  position: 'sticky',
+  left: 0,
+  zIndex: 1,
+  bgcolor: 'background.paper',
+  borderRight: 1,
+  borderRightColor: 'divider',
+} as const;
+
 /** A group of ids is checked when all are granted, indeterminate when only some are. */
 function toggleState(ids: readonly number[], granted: ReadonlySet<number>): ToggleState {
   const held = ids.filter((id) => granted.has(id)).length;
@@ -67,11 +80,17 @@ export function PermissionMatrix({ catalogue, value, onChange, disabled }: Permi
     matrix.rows.flatMap((row) => (row.cells[method] === undefined ? [] : [row.cells[method]]));
 
   return (
-    <TableContainer sx={{ border: 1, borderColor: 'divider', borderRadius: 1 }}>
-      <Table size="small" aria-label={en.permissionGroup}>
+    <TableContainer
+      // A scrolling region is reachable by keyboard and named, so it can be scrolled without a mouse.
+      tabIndex={0}
+      role="region"
+      aria-label={en.permissionMatrix}
+      sx={{ border: 1, borderColor: 'divider', borderRadius: 1, maxHeight: { xs: '70vh', md: 'none' } }}
+    >
+      <Table size="small" aria-label={en.permissionGroup} stickyHeader sx={{ minWidth: 520 }}>
         <TableHead>
           <TableRow>
-            <TableCell>{en.permissionGroup}</TableCell>
+            <TableCell sx={{ ...pinned, zIndex: 3 }}>{en.permissionGroup}</TableCell>
             {matrix.methods.map((method) => {
               const ids = columnIds(method);
               return (
@@ -101,7 +120,7 @@ export function PermissionMatrix({ catalogue, value, onChange, disabled }: Permi
             const ids = cellIds(row.cells);
             return (
               <TableRow key={row.group} hover>
-                <TableCell component="th" scope="row">
+                <TableCell component="th" scope="row" sx={pinned}>
                   <Box sx={{ display: 'flex', alignItems: 'center', gap: 1 }}>
                     <Checkbox
                       size="small"

@@ -1,9 +1,9 @@
-import Avatar from '@mui/material/Avatar';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import type { GridColDef } from '@mui/x-data-grid';
+import { UserAvatar } from '../../components/data/UserAvatar';
 import { StatusCell } from '../../components/resource/cells';
-import { formatDisplayDate, initials } from '../../shared/formats';
+import { formatDisplayDate } from '../../shared/formats';
 import { en, LABELS } from '../../shared/messages';
 import type { User } from '../../shared/resources/users';
 
@@ -16,9 +16,7 @@ export const userColumns: GridColDef<User>[] = [
     minWidth: 200,
     renderCell: ({ row }) => (
       <Stack direction="row" spacing={1.5} alignItems="center" sx={{ height: '100%', minWidth: 0 }}>
-        <Avatar src={row.photo?.url} alt={row.photo ? row.name : undefined} sx={{ width: 32, height: 32 }}>
-          {initials(row.name)}
-        </Avatar>
+        <UserAvatar name={row.name} photo={row.photo} size={32} decorative />
         <Typography variant="body2" noWrap>
           {row.name}
         </Typography>

@@ -3,15 +3,16 @@ import CardContent from '@mui/material/CardContent';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import { Form, Formik, type FormikHelpers } from 'formik';
+import { useMemo } from 'react';
 import { useChangePasswordMutation } from '../../../store/accountApi';
 import { applyServerErrors, FormActions, PasswordField, validateWith } from '../../components/form';
+import { useAuth } from '../../auth/AuthContext';
 import { useBreadcrumbs } from '../../hooks/useBreadcrumbs';
 import { useNotify } from '../../hooks/useNotify';
 import { changePasswordSchema, type ChangePasswordInput } from '../../shared/contracts/account';
 import { en, LABELS } from '../../shared/messages';
+import type { PasswordContext } from '../../shared/passwordPolicy';
 import { ROUTES } from '../../shared/routes';
-
-const validate = validateWith<ChangePasswordInput>(changePasswordSchema);
 
 export type ChangePasswordScreenProps = Record<string, never>;
 
@@ -21,6 +22,12 @@ const initialValues: ChangePasswordInput = { current_password: '', password: '',
 export function ChangePasswordScreen(_props: ChangePasswordScreenProps) {
   const [changePassword] = useChangePasswordMutation();
   const notify = useNotify();
+  const { user } = useAuth();
+  // The new password must not contain the user's name or e-mail, as the server checks too.
+  const validate = useMemo(() => {
+    const context: PasswordContext = { owner: { email: user?.email, name: user?.name } };
+    return validateWith<ChangePasswordInput>(changePasswordSchema, context);
+  }, [user?.email, user?.name]);
   useBreadcrumbs([{ label: en.dashboard, path: ROUTES.dashboard }, { label: en.changePassword }]);
 
   const submit = async (

@@ -25,7 +25,7 @@ export function AccountCard({ user }: AccountCardProps) {
         <Stack direction="row" spacing={2} alignItems="center">
           <UserAvatar name={user.name} photo={user.photo} size={56} />
           <Stack spacing={0.5} sx={{ minWidth: 0 }}>
-            <Typography variant="subtitle1" noWrap>
+            <Typography variant="subtitle1" component="p" noWrap>
               {user.role?.name ?? en.noRole}
             </Typography>
             <Typography variant="body2" color="text.secondary" noWrap>

@@ -2,6 +2,7 @@ import Card from '@mui/material/Card';
 import CardContent from '@mui/material/CardContent';
 import CardHeader from '@mui/material/CardHeader';
 import List from '@mui/material/List';
+import ListItem from '@mui/material/ListItem';
 import ListItemButton from '@mui/material/ListItemButton';
 import ListItemText from '@mui/material/ListItemText';
 import Typography from '@mui/material/Typography';
@@ -48,10 +49,12 @@ export function QuickLinksCard({ permissions }: QuickLinksCardProps) {
         ) : (
           <List dense disablePadding aria-label={en.quickLinks}>
             {links.map((link) => (
-              <ListItemButton key={link.key} component={RouterLink} to={link.path}>
-                <ListItemText primary={link.label} secondary={link.group} />
-                <ChevronRight fontSize="small" color="action" />
-              </ListItemButton>
+              <ListItem key={link.key} disablePadding>
+                <ListItemButton component={RouterLink} to={link.path}>
+                  <ListItemText primary={link.label} secondary={link.group} />
+                  <ChevronRight fontSize="small" color="action" />
+                </ListItemButton>
+              </ListItem>
             ))}
           </List>
         )}

@@ -83,6 +83,7 @@ describe('ProfileScreen', () => {
     const actor = await startEditing();
     await actor.clear(screen.getByLabelText(/^Email/));
     await actor.type(screen.getByLabelText(/^Email/), 'grace@example.com');
+    await actor.type(screen.getByLabelText(/^Current Password/), 'my-own-secret');
     await actor.click(screen.getByRole('button', { name: en.save }));
 
     expect(await screen.findByRole('textbox', { name: /^Email/ })).toHaveAccessibleDescription(
@@ -90,6 +91,34 @@ describe('ProfileScreen', () => {
     );
     expect(auth.updateProfile).not.toHaveBeenCalled();
     expect(screen.getByRole('button', { name: en.save })).toBeInTheDocument();
+  });
+
+  it('asks for the current password only when the e-mail changes, and sends it then', async () => {
+    const { requests } = fakeNetwork({
+      'PUT /api/account': {
+        body: { data: { ...user, email: 'ada@new.example.com' }, message: en.profileUpdated },
+      },
+    });
+    renderProfile();
+    const actor = await startEditing();
+    expect(screen.queryByLabelText(/^Current Password/)).not.toBeInTheDocument();
+    await actor.clear(screen.getByLabelText(/^Email/));
+    await actor.type(screen.getByLabelText(/^Email/), 'ada@new.example.com');
+    expect(screen.getByText(en.emailChangeNeedsPassword)).toBeInTheDocument();
+    await actor.click(screen.getByRole('button', { name: en.save }));
+    expect(await screen.findByText('Current Password is required')).toBeInTheDocument();
+    expect(requests).toHaveLength(0);
+
+    await actor.type(screen.getByLabelText(/^Current Password/), 'my-own-secret');
+    await actor.click(screen.getByRole('button', { name: en.save }));
+    expect(await screen.findByText(en.profileUpdated)).toBeInTheDocument();
+    expect(requests[0].body).toEqual({
+      name: user.name,
+      email: 'ada@new.example.com',
+      phone_number: user.phone_number,
+      photo: null,
+      current_password: 'my-own-secret',
+    });
   });
 
   it('validates before saving', async () => {

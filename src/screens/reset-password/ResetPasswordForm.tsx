@@ -1,5 +1,6 @@
 import Stack from '@mui/material/Stack';
 import { Form, Formik } from 'formik';
+import { useMemo } from 'react';
 import {
   FormActions,
   PasswordField,
@@ -8,12 +9,11 @@ import {
   validateWith,
 } from '../../components/form';
 import { en, LABELS } from '../../shared/messages';
+import type { PasswordContext } from '../../shared/passwordPolicy';
 import { accountSchemas } from '../accountSchemas';
 
 const passwordSchema = async () =>
   (await accountSchemas()).resetPasswordSchema.pick(['password', 'password_confirmation']);
-
-const validate = validateWith<ResetPasswordValues>(passwordSchema);
 
 export interface ResetPasswordValues {
   password: string;
@@ -33,6 +33,11 @@ const initialValues: ResetPasswordValues = { password: '', password_confirmation
 
 /** New password and its confirmation for the account the reset link belongs to. */
 export function ResetPasswordForm({ email, submitting, fieldErrors, onSubmit }: ResetPasswordFormProps) {
+  // The new password must not contain the account's e-mail, as the server checks too.
+  const validate = useMemo(() => {
+    const context: PasswordContext = { owner: { email } };
+    return validateWith<ResetPasswordValues>(passwordSchema, context);
+  }, [email]);
   return (
     <Formik initialValues={initialValues} validate={validate} onSubmit={onSubmit}>
       <Form noValidate>

@@ -2,7 +2,8 @@ import * as yup from 'yup';
 // First: the product's messages must be Yup's locale before the schemas below are built.
 import '../yupLocale';
 import { LABELS, validation } from '../messages';
-import { MAX_ID, NAME_MAX, PASSWORD_MAX, PASSWORD_MIN, PHONE_MAX } from '../limits';
+import { MAX_ID, NAME_MAX, PHONE_MAX } from '../limits';
+import { newPasswordField } from '../passwordPolicy';
 
 /** A stored file as every resource reads it (API contract: Objects). */
 export interface FileObject {
@@ -18,6 +19,17 @@ export interface FileObject {
 export type Status = 0 | 1;
 export const STATUS = { active: 1, notActive: 0 } as const;
 
+/** How the interface is drawn: light, dark, or as the operating system says. */
+export const THEME_PREFERENCES = ['light', 'dark', 'system'] as const;
+export type ThemePreference = (typeof THEME_PREFERENCES)[number];
+
+/** Settings a user keeps for themselves on the server, so they follow them to another browser. */
+export interface UserPreferences {
+  theme: ThemePreference;
+}
+
+export const DEFAULT_PREFERENCES: UserPreferences = { theme: 'system' };
+
 export interface User {
   id: number;
   name: string;
@@ -29,6 +41,8 @@ export interface User {
   permissions: string[];
   created_at: string;
   updated_at: string;
+  /** Only in the signed-in user's own answers (`/api/account`), never in the users list. */
+  preferences?: UserPreferences;
 }
 
 export interface TokenResponse {
@@ -38,20 +52,32 @@ export interface TokenResponse {
   expires_in: number;
 }
 
-const email = () =>
+/** A domain of at least two non-empty labels, the last one (the top-level domain) two characters or more. */
+const REAL_DOMAIN = /^(?:[^\s@.]+\.)+[^\s@.\d][^\s@.]+$/;
+
+export const normalizeEmail = (value: string | null | undefined): string =>
+  (value ?? '').trim().toLowerCase();
+
+/**
+ * The one e-mail rule: required, an address Yup accepts, with a real domain (`a@b` and `a@b.` are
+ * refused: mail to them goes nowhere), at most NAME_MAX characters.
+ */
+export const emailField = () =>
   yup
     .string()
     .trim()
     .required(validation.required(LABELS.email))
     .email(validation.email(LABELS.email))
+    // Only for what is otherwise an address: 'nope' gets one message, not two.
+    .test(
+      'email-domain',
+      validation.email(LABELS.email),
+      (value) => !value.includes('@') || REAL_DOMAIN.test(value.slice(value.lastIndexOf('@') + 1)),
+    )
     .max(NAME_MAX, validation.max(LABELS.email, NAME_MAX));
 
-const newPassword = (label: string = LABELS.password) =>
-  yup
-    .string()
-    .required(validation.required(label))
-    .min(PASSWORD_MIN, validation.min(label, PASSWORD_MIN))
-    .max(PASSWORD_MAX, validation.max(label, PASSWORD_MAX));
+const email = emailField;
+const newPassword = newPasswordField;
 
 const confirmation = () =>
   yup
@@ -81,8 +107,28 @@ export const profileSchema = yup.object({
     .max(PHONE_MAX, validation.max(LABELS.phoneNumber, PHONE_MAX))
     .matches(/^[+0-9 ()-]*$/, { message: validation.invalid(LABELS.phoneNumber), excludeEmptyString: true }),
   photo: yup.number().integer().positive().max(MAX_ID, validation.invalid(LABELS.photo)).nullable().defined(),
+  /**
+   * Asked for only when the e-mail changes (the sign-in address: whoever holds a session must not be
+   * able to move the account to their own address). The context's `currentEmail` is the stored one.
+   */
+  current_password: yup
+    .string()
+    .optional()
+    .test('current-password', validation.required(LABELS.currentPassword), function (value) {
+      const current = (this.options.context as ProfileContext | undefined)?.currentEmail;
+      return !current || normalizeEmail(this.parent.email) === normalizeEmail(current) || Boolean(value);
+    }),
 });
 export type ProfileInput = yup.InferType<typeof profileSchema>;
+
+/** What the profile schema needs to know: the e-mail the account has now. */
+export interface ProfileContext {
+  currentEmail: string;
+}
+
+/** Whether a profile edit changes the sign-in e-mail (then the current password is asked for). */
+export const emailChanges = (email: string, currentEmail: string): boolean =>
+  normalizeEmail(email) !== normalizeEmail(currentEmail);
 
 export const changePasswordSchema = yup.object({
   current_password: yup.string().required(validation.required(LABELS.currentPassword)),
@@ -101,3 +147,11 @@ export const resetPasswordSchema = yup.object({
   password_confirmation: confirmation(),
 });
 export type ResetPasswordInput = yup.InferType<typeof resetPasswordSchema>;
+
+export const preferencesSchema = yup.object({
+  theme: yup
+    .string<ThemePreference>()
+    .required(validation.required(LABELS.theme))
+    .oneOf(THEME_PREFERENCES, validation.invalid(LABELS.theme)),
+});
+export type PreferencesInput = yup.InferType<typeof preferencesSchema>;

@@ -1,7 +1,8 @@
 import * as yup from 'yup';
-import type { User } from '../contracts/account';
+import { emailField, type User } from '../contracts/account';
 import { LABELS, validation } from '../messages';
-import { MAX_ID, NAME_MAX, PASSWORD_MAX, PASSWORD_MIN, PHONE_MAX } from '../limits';
+import { MAX_ID, NAME_MAX, PHONE_MAX } from '../limits';
+import { newPasswordField, passwordRules } from '../passwordPolicy';
 import { importStatusField, optionalId, statusField } from './catalog';
 import { defineResource, requiredText } from './resource';
 
@@ -29,12 +30,7 @@ export const usersResource = defineResource({
   importable: true,
 });
 
-const email = yup
-  .string()
-  .trim()
-  .required(validation.required(LABELS.email))
-  .email(validation.email(LABELS.email))
-  .max(NAME_MAX, validation.max(LABELS.email, NAME_MAX));
+const email = emailField();
 
 const base = {
   name: requiredText(LABELS.name, NAME_MAX),
@@ -57,16 +53,11 @@ const base = {
   photo: optionalId(LABELS.photo),
 };
 
-const passwordBounds = (schema: yup.StringSchema<string | undefined>) =>
-  schema
-    .min(PASSWORD_MIN, validation.min(LABELS.password, PASSWORD_MIN))
-    .max(PASSWORD_MAX, validation.max(LABELS.password, PASSWORD_MAX));
-
-/** Create: a password with its confirmation is required. */
+/** Create: a password with its confirmation is required (the policy of passwordPolicy.ts, name and e-mail beside it). */
 export const userCreateSchema = yup.object({
   ...base,
   // required first: an empty password reads 'Password is required', not the minimum length.
-  password: passwordBounds(yup.string().required(validation.required(LABELS.password))),
+  password: newPasswordField(LABELS.password),
   password_confirmation: yup
     .string()
     .required(validation.required(LABELS.passwordConfirmation))
@@ -76,7 +67,7 @@ export const userCreateSchema = yup.object({
 /** Update: the password is optional; when given, its confirmation must match. */
 export const userUpdateSchema = yup.object({
   ...base,
-  password: passwordBounds(yup.string())
+  password: passwordRules(yup.string())
     .optional()
     .transform((value: string | undefined) => (value === '' ? undefined : value)),
   password_confirmation: yup

@@ -1,0 +1,130 @@
+import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { en } from '../src/shared/messages';
+import { API_PATHS, ROUTES, addPath, itemPath } from '../src/shared/routes';
+import { apiRequest, launchBrowser, signInViaApi, snap } from './support/browser';
+import {
+  AXE_VARIANTS,
+  axeViolations,
+  blocking,
+  describeViolations,
+  recordAxe,
+  settle,
+  type AxeRecords,
+  type AxeScreen,
+} from './support/axe';
+import { baseUrl, E2E_ADMIN } from './support/config';
+import { makeProduct } from './support/records';
+
+/** Every screen that exists, signed out and signed in; a new screen is one line here. */
+const SCREENS: AxeScreen[] = [
+  { name: 'login', path: ROUTES.login, guest: true },
+  { name: 'forgot password', path: ROUTES.forgotPassword, guest: true },
+  { name: 'forgot password success', path: ROUTES.forgotPasswordSuccess, guest: true },
+  { name: 'reset password (expired link)', path: `${ROUTES.resetPassword}?token=dead`, guest: true },
+  { name: 'dashboard', path: ROUTES.dashboard },
+  {
+    name: 'dashboard, avatar menu open',
+    path: ROUTES.dashboard,
+    prepare: async (page) => {
+      await page.getByRole('button', { name: E2E_ADMIN.name }).click();
+      await page.getByRole('menu').waitFor();
+    },
+  },
+  {
+    name: 'dashboard, side menu drawer open (phone)',
+    path: ROUTES.dashboard,
+    prepare: async (page) => {
+      const button = page.getByRole('button', { name: en.openMenu });
+      if (!(await button.isVisible())) return;
+      await button.click();
+      await page.getByRole('dialog', { name: en.menu }).waitFor();
+    },
+  },
+  { name: 'profile', path: ROUTES.profile },
+  {
+    name: 'profile, editing',
+    path: ROUTES.profile,
+    prepare: async (page) => {
+      await page.getByRole('button', { name: en.edit }).click();
+      await page.getByRole('button', { name: en.save }).waitFor();
+    },
+  },
+  { name: 'change password', path: ROUTES.changePassword },
+  { name: 'users', path: ROUTES.users },
+  { name: 'user add', path: addPath(ROUTES.users) },
+  { name: 'user detail', path: ({ userId }) => itemPath(ROUTES.users, userId) },
+  { name: 'roles', path: ROUTES.roles },
+  { name: 'role add', path: addPath(ROUTES.roles) },
+  { name: 'role detail', path: ({ roleId }) => itemPath(ROUTES.roles, roleId) },
+  { name: 'company', path: ROUTES.company },
+  { name: 'brands', path: ROUTES.brands },
+  { name: 'brand add', path: addPath(ROUTES.brands) },
+  { name: 'brand detail', path: ({ brandId }) => itemPath(ROUTES.brands, brandId) },
+  { name: 'categories', path: ROUTES.categories },
+  { name: 'category add', path: addPath(ROUTES.categories) },
+  { name: 'category detail', path: ({ categoryId }) => itemPath(ROUTES.categories, categoryId) },
+  { name: 'products', path: ROUTES.products },
+  { name: 'product add', path: addPath(ROUTES.products) },
+  { name: 'product detail', path: ({ productId }) => itemPath(ROUTES.products, productId) },
+  { name: '404', path: '/no-such-page' },
+];
+
+let browser: Browser;
+let records: AxeRecords;
+
+/** One record of each kind the detail screens show, made through the API. */
+async function makeRecords(page: Page): Promise<AxeRecords> {
+  const { brandId, categoryId, productId } = await makeProduct(page, 'Axe');
+  const account = await apiRequest<{ data: { id: number; role: { id: number } } }>(
+    page,
+    'GET',
+    API_PATHS.account,
+  );
+  return { userId: account.data.id, roleId: account.data.role.id, brandId, categoryId, productId };
+}
+
+beforeAll(async () => {
+  browser = await launchBrowser();
+  const context = await browser.newContext({ baseURL: baseUrl });
+  const page = await context.newPage();
+  await signInViaApi(page);
+  records = await makeRecords(page);
+  await context.close();
+});
+afterAll(async () => {
+  await browser.close();
+});
+
+describe.each(AXE_VARIANTS)('axe at $name', (variant) => {
+  let guest: BrowserContext;
+  let signedIn: BrowserContext;
+  let guestPage: Page;
+  let signedInPage: Page;
+
+  beforeAll(async () => {
+    const options = { baseURL: baseUrl, viewport: variant.viewport, colorScheme: variant.colorScheme };
+    guest = await browser.newContext(options);
+    signedIn = await browser.newContext(options);
+    guestPage = await guest.newPage();
+    signedInPage = await signedIn.newPage();
+    await signInViaApi(signedInPage);
+  });
+  afterAll(async () => {
+    await guest.close();
+    await signedIn.close();
+  });
+
+  it.each(SCREENS)('$name has no serious or critical violation', async (screen) => {
+    const page = screen.guest ? guestPage : signedInPage;
+    const target = typeof screen.path === 'function' ? screen.path(records) : screen.path;
+    await page.goto(target);
+    await settle(page);
+    await screen.prepare?.(page);
+    await settle(page);
+    const violations = await axeViolations(page);
+    recordAxe(screen.name, variant.name, violations);
+    await snap(page, `axe ${variant.name} ${screen.name}`.replace(/[^\w]+/g, '-'));
+    const failing = blocking(violations);
+    if (failing.length) throw new Error(`${screen.name} (${variant.name}):\n${describeViolations(failing)}`);
+  });
+});

@@ -1,0 +1,96 @@
+/**
+ * Every API route and what it takes to call it. One test (server/test/route-permissions.test.ts)
+ * walks the OpenAPI document: a route missing here fails it, and each row is tried for real (no
+ * token → 401; a role holding everything but the row's keys → 403; one of the keys → let through).
+ * A new route is added here in the same change.
+ *
+ * Who may grant what is not a route's question but the grant rules' (server/security/grants.ts):
+ * a role is assigned only by someone holding all its permissions (the Super Admin role only by a
+ * Super Admin), a role gains only permissions its editor holds, nobody changes their own role or its
+ * permissions, and users or roles holding more than the editor are not theirs to change.
+ */
+export type RouteAccess =
+  /** No sign-in (rate limited per address, and per account where one is named). */
+  | { access: 'public'; note: string }
+  /** Any signed-in, active user. */
+  | { access: 'signed-in'; note?: string }
+  /** A signed-in user whose role holds at least one of `keys`. */
+  | { access: 'permission'; keys: readonly string[]; note?: string };
+
+const open = (note: string): RouteAccess => ({ access: 'public', note });
+const signedIn = (note?: string): RouteAccess => ({ access: 'signed-in', note });
+const anyOf = (keys: readonly string[], note?: string): RouteAccess => ({ access: 'permission', keys, note });
+
+const USERS_KEYS = ['users.index', 'users.store', 'users.update', 'users.destroy'];
+const PRODUCTS_KEYS = ['products.index', 'products.store', 'products.update', 'products.destroy'];
+
+export const ROUTE_PERMISSIONS: Record<string, RouteAccess> = {
+  'POST /oauth/token': open('sign-in and refresh; per address, failed sign-ins per account'),
+  'GET /env.js': open('the SPA runtime configuration (no secret beyond the public SPA client)'),
+  'GET /api/health': open('liveness'),
+  'POST /api/password/forgot': open('always 200; per address, mails per account per hour'),
+  'GET /api/password/reset/{token}': open('per address'),
+  'POST /api/password/reset': open('per address and per e-mail'),
+
+  'GET /api/account': signedIn(),
+  'PUT /api/account': signedIn('a new e-mail needs the current password'),
+  'PUT /api/account/password': signedIn('the current password; wrong ones limited per account'),
+  'PUT /api/account/preferences': signedIn('own display preferences (theme)'),
+  'POST /api/account/logout': signedIn(),
+  'POST /api/uploads': signedIn('images: anyone (own photo); documents: products.store or products.update'),
+
+  'GET /api/permissions': anyOf(['roles.index']),
+  'GET /api/settings/company': anyOf(['settings.show']),
+  'PUT /api/settings/company': anyOf(['settings.update']),
+
+  'GET /api/users': anyOf(['users.index']),
+  'GET /api/users/{id}': anyOf(['users.index']),
+  'GET /api/users/export': anyOf(['users.index']),
+  'POST /api/users': anyOf(['users.store'], 'the role must be one the caller may assign'),
+  'GET /api/users/import-template': anyOf(['users.store']),
+  'POST /api/users/import': anyOf(['users.store'], 'updating existing users needs users.update too'),
+  'PUT /api/users/{id}': anyOf(['users.update'], 'not a user holding more than the caller'),
+  'DELETE /api/users/{id}': anyOf(['users.destroy'], 'not a user holding more than the caller'),
+
+  'GET /api/roles': anyOf(['roles.index']),
+  'GET /api/roles/{id}': anyOf(['roles.index']),
+  'GET /api/roles/options': anyOf(['roles.index', ...USERS_KEYS]),
+  'POST /api/roles': anyOf(['roles.store'], 'only permissions the caller holds'),
+  'PUT /api/roles/{id}': anyOf(['roles.update'], 'not the own role; only permissions the caller holds'),
+  'DELETE /api/roles/{id}': anyOf(['roles.destroy'], 'not a role holding more than the caller'),
+
+  'GET /api/brands': anyOf(['brands.index']),
+  'GET /api/brands/{id}': anyOf(['brands.index']),
+  'GET /api/brands/export': anyOf(['brands.index']),
+  'GET /api/brands/options': anyOf(['brands.index', ...PRODUCTS_KEYS]),
+  'POST /api/brands': anyOf(['brands.store']),
+  'GET /api/brands/import-template': anyOf(['brands.store']),
+  'POST /api/brands/import': anyOf(['brands.store'], 'updating existing brands needs brands.update too'),
+  'PUT /api/brands/{id}': anyOf(['brands.update']),
+  'DELETE /api/brands/{id}': anyOf(['brands.destroy']),
+
+  'GET /api/categories': anyOf(['categories.index']),
+  'GET /api/categories/{id}': anyOf(['categories.index']),
+  'GET /api/categories/export': anyOf(['categories.index']),
+  'GET /api/categories/options': anyOf(['categories.index', ...PRODUCTS_KEYS]),
+  'POST /api/categories': anyOf(['categories.store']),
+  'GET /api/categories/import-template': anyOf(['categories.store']),
+  'POST /api/categories/import': anyOf(
+    ['categories.store'],
+    'updating existing ones needs categories.update too',
+  ),
+  'PUT /api/categories/{id}': anyOf(['categories.update']),
+  'DELETE /api/categories/{id}': anyOf(['categories.destroy']),
+
+  'GET /api/products': anyOf(['products.index']),
+  'GET /api/products/{id}': anyOf(['products.index']),
+  'GET /api/products/export': anyOf(['products.index']),
+  'POST /api/products': anyOf(['products.store']),
+  'GET /api/products/import-template': anyOf(['products.store']),
+  'POST /api/products/import': anyOf(
+    ['products.store'],
+    'updating existing products needs products.update too',
+  ),
+  'PUT /api/products/{id}': anyOf(['products.update']),
+  'DELETE /api/products/{id}': anyOf(['products.destroy']),
+};

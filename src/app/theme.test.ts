@@ -1,0 +1,24 @@
+import { contrastRatio } from '../components/data/avatarColor';
+import { makeTheme } from './theme';
+
+describe.each(['light', 'dark'] as const)('the %s theme', (mode) => {
+  const { palette } = makeTheme(mode);
+  const surfaces = [palette.background.default, palette.background.paper];
+
+  it.each(surfaces)('has primary, secondary and hint text at 4.5:1 or more on %s', (surface) => {
+    for (const text of [palette.text.primary, palette.text.secondary, palette.text.disabled])
+      expect(contrastRatio(text, surface)).toBeGreaterThanOrEqual(4.5);
+  });
+
+  it.each(surfaces)('draws links, selected entries and the focus ring at 4.5:1 or more on %s', (surface) => {
+    expect(contrastRatio(palette.primary.main, surface)).toBeGreaterThanOrEqual(4.5);
+  });
+
+  it('puts button text at 4.5:1 or more on the accent', () => {
+    expect(contrastRatio(palette.primary.contrastText, palette.primary.main)).toBeGreaterThanOrEqual(4.5);
+  });
+
+  it('is the mode asked for', () => {
+    expect(palette.mode).toBe(mode);
+  });
+});

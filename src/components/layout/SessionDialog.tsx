@@ -1,0 +1,101 @@
+import { useEffect, useId, useState } from 'react';
+import Alert from '@mui/material/Alert';
+import Button from '@mui/material/Button';
+import Dialog from '@mui/material/Dialog';
+import DialogActions from '@mui/material/DialogActions';
+import DialogContent from '@mui/material/DialogContent';
+import DialogContentText from '@mui/material/DialogContentText';
+import DialogTitle from '@mui/material/DialogTitle';
+import Stack from '@mui/material/Stack';
+import { Form, Formik, useFormikContext } from 'formik';
+import { useAuth } from '../../auth/AuthContext';
+import { loginSchema, type LoginInput } from '../../shared/contracts/account';
+import { en, LABELS, t } from '../../shared/messages';
+import { FormTextField, PasswordField, SubmitButton, validateWith } from '../form';
+
+const validate = validateWith<LoginInput>(loginSchema);
+
+/** Whole seconds left until `expiresAt`, counted down once a second. */
+function useSecondsLeft(expiresAt: number | null): number | null {
+  const [now, setNow] = useState(() => Date.now());
+  useEffect(() => {
+    if (expiresAt === null) return undefined;
+    const timer = setInterval(() => setNow(Date.now()), 1000);
+    return () => clearInterval(timer);
+  }, [expiresAt]);
+  return expiresAt === null ? null : Math.max(0, Math.ceil((expiresAt - now) / 1000));
+}
+
+/** Warns, under the e-mail field, when the dialog is about to sign in someone else. */
+function OtherUserWarning({ email }: { email: string }) {
+  const { values } = useFormikContext<LoginInput>();
+  const typed = values.username.trim().toLowerCase();
+  if (!typed || typed === email.toLowerCase()) return null;
+  return <Alert severity="warning">{en.otherUserWarning}</Alert>;
+}
+
+export type SessionDialogProps = Record<string, never>;
+
+/**
+ * The session's end without loss: while the signed-in shell stays mounted (the open form, its
+ * edits, the save waiting for an answer), this dialog asks for the password again — a minute ahead
+ * when the token cannot be refreshed ("Your session ends in 60 s — stay signed in"), or at once when
+ * a request answered 401. Signing in as the same user resumes the waiting requests; as another user
+ * discards the screen's unsaved changes (said before and after).
+ */
+export function SessionDialog(_props: SessionDialogProps) {
+  const { user, reauthReason, sessionExpiresAt, signingIn, signInError, reauthenticate, signOut } = useAuth();
+  const titleId = useId();
+  const textId = useId();
+  const seconds = useSecondsLeft(reauthReason === 'expiring' ? sessionExpiresAt : null);
+  if (!user || !reauthReason) return null;
+
+  const expiring = reauthReason === 'expiring';
+  return (
+    <Dialog
+      open
+      aria-labelledby={titleId}
+      aria-describedby={textId}
+      disableEscapeKeyDown
+      maxWidth="xs"
+      fullWidth
+    >
+      <Formik<LoginInput>
+        initialValues={{ username: user.email, password: '' }}
+        validate={validate}
+        onSubmit={(values) => {
+          const { username, password } = loginSchema.cast(values);
+          reauthenticate({ username, password });
+        }}
+      >
+        <Form noValidate>
+          <DialogTitle id={titleId}>
+            {expiring ? t('sessionEnding', { seconds: seconds ?? 0 }) : en.sessionEnded}
+          </DialogTitle>
+          <DialogContent>
+            <Stack spacing={2}>
+              <DialogContentText id={textId}>
+                {expiring ? en.sessionEndingText : en.sessionEndedText}
+              </DialogContentText>
+              {signInError && <Alert severity="error">{signInError}</Alert>}
+              <FormTextField name="username" label={LABELS.email} type="email" autoComplete="username" />
+              <OtherUserWarning email={user.email} />
+              <PasswordField
+                name="password"
+                label={LABELS.password}
+                autoComplete="current-password"
+                autoFocus
+              />
+            </Stack>
+          </DialogContent>
+          <DialogActions>
+            <Button onClick={signOut} disabled={signingIn} color="secondary">
+              {en.logout}
+            </Button>
+            <SubmitButton busy={signingIn}>{expiring ? en.staySignedIn : en.signInAgain}</SubmitButton>
+          </DialogActions>
+        </Form>
+      </Formik>
+    </Dialog>
+  );
+}
