@@ -153,6 +153,13 @@ export default function config(_env: Record<string, unknown>, argv: Argv): Confi
       // of production builds altogether.
       ...(production ? [new webpack.IgnorePlugin({ resourceRegExp: /^@statelyai\/inspect$/ })] : []),
       ...(production ? compressionPlugins(COMPRESSIBLE) : []),
+      // MUI's theme builder with CSS variables is imported by `createTheme` but never called for
+      // this app's themes (src/app/noCssVariables.ts says why and what to do to use it).
+      new webpack.NormalModuleReplacementPlugin(/^\.\/createThemeWithVars\.js$/, (request) => {
+        if (/[\\/]@mui[\\/]material[\\/]esm[\\/]styles$/.test(request.context)) {
+          request.request = path.resolve(root, 'src/app/noCssVariables.ts');
+        }
+      }),
       new BuildIdPlugin(),
       new webpack.DefinePlugin({
         'process.env.NODE_ENV': JSON.stringify(mode),

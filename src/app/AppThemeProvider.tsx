@@ -4,7 +4,7 @@ import useMediaQuery from '@mui/material/useMediaQuery';
 import type { PaletteMode } from '@mui/material/styles';
 import { ThemeProvider } from '@mui/system';
 import { useAuth } from '../auth/AuthContext';
-import { THEME_PREFERENCES, type ThemePreference } from '../shared/contracts/account';
+import { THEME_PREFERENCES, type ThemePreference } from '../shared/preferences';
 import { STORAGE_KEYS } from '../shared/storageKeys';
 import { makeTheme } from './theme';
 
