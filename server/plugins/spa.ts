@@ -6,10 +6,9 @@ import fp from 'fastify-plugin';
 import { BUILD_ID_HEADER, BUILD_INFO_FILE, SERVER_PREFIXES } from '../../src/shared/routes';
 import type { Config } from '../config';
 
-// webpack names hashed files like main.3f2a9c1e.js or 123.abcdef12.chunk.css, and their source maps
-// main.3f2a9c1e.js.map; the build writes a brotli and a gzip copy beside each (main.3f2a9c1e.js.br),
-// cached like the file itself.
-const HASHED = /[.-][0-9a-f]{8,}\.(?:chunk\.)?\w+(?:\.map)?(?:\.(?:br|gz))?$/i;
+// webpack names hashed files like main.3f2a9c1e.js or 123.abcdef12.chunk.css; the build writes a
+// brotli and a gzip copy beside each (main.3f2a9c1e.js.br), cached like the file itself.
+const HASHED = /[.-][0-9a-f]{8,}\.(?:chunk\.)?\w+(?:\.(?:br|gz))?$/i;
 const NOT_BUILT = 'The web app is not built yet: run `npm run build`, then reload this page.\n';
 
 export const isServerPath = (url: string): boolean => {
@@ -51,7 +50,7 @@ function readBuildInfo(file: string, known?: BuildInfo): BuildInfo {
 /**
  * Serves the built SPA from STATIC_DIR: hashed assets cached for a year, index.html never cached.
  * Each file goes out as the build's brotli or gzip copy when the browser accepts one (`preCompressed`),
- * else as it is (compressed on the fly by plugins/compression.ts when it has no copy, e.g. source maps).
+ * else as it is (compressed on the fly by plugins/compression.ts when it has none worth keeping).
  */
 export const spaPlugin = fp<{ config: Config }>(
   async (app, { config }) => {

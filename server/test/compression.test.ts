@@ -17,7 +17,7 @@ import { adminToken, authHeader, buildTestApp, type TestApp } from './helper';
 
 const HASH = '0123456789abcdef0123';
 const MAIN = `main.${HASH}.js`;
-const MAP = `main.${HASH}.js.map`;
+const SVG = `logo.${HASH}.svg`;
 /** A PNG's signature followed by filler: compressed already, whatever its size. */
 const PNG = Buffer.concat([Buffer.from('89504e470d0a1a0a', 'hex'), Buffer.alloc(4096, 7)]);
 
@@ -36,8 +36,11 @@ function writeBuild(dir: string): void {
   fs.writeFileSync(path.join(dir, MAIN), original(MAIN));
   fs.writeFileSync(path.join(dir, `${MAIN}.br`), brotliCopy(MAIN));
   fs.writeFileSync(path.join(dir, `${MAIN}.gz`), gzipCopy(MAIN));
-  // Source maps get no copies in the build; the server compresses them itself.
-  fs.writeFileSync(path.join(dir, MAP), JSON.stringify({ version: 3, mappings: 'AAAA;'.repeat(2000) }));
+  // A file the build wrote no copies for; the server compresses it itself.
+  fs.writeFileSync(
+    path.join(dir, SVG),
+    `<svg xmlns="http://www.w3.org/2000/svg">${'<g/>'.repeat(500)}</svg>`,
+  );
   fs.writeFileSync(path.join(dir, 'logo.png'), PNG);
 }
 
@@ -131,12 +134,13 @@ describe('compressed answers', () => {
       }
     });
 
-    it('compresses a file the build left without copies (a source map) on the fly', async () => {
-      const response = await get(`/${MAP}`, 'gzip, br');
+    it('compresses a file the build left without copies on the fly', async () => {
+      const response = await get(`/${SVG}`, 'gzip, br');
       expect(response.headers['content-encoding']).toBe('br');
+      expect(response.headers['content-type']).toMatch(/^image\/svg\+xml/);
       expect(response.headers.vary).toMatch(/accept-encoding/i);
       expect(response.headers['cache-control']).toContain('immutable');
-      expect(JSON.parse(decode('br', response.rawPayload))).toMatchObject({ version: 3 });
+      expect(decode('br', response.rawPayload)).toMatch(/^<svg/);
     });
 
     it('sends an image as it is: its format is compressed already', async () => {
