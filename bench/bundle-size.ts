@@ -4,11 +4,12 @@
  *
  *   npx tsx bench/bundle-size.ts            # tables, then the budget check (exit 1 when over)
  *   BENCH_PORT=8404 npx tsx bench/bundle-size.ts
+ *   SOURCE_MAPS=hidden npm run build && npx tsx bench/bundle-size.ts   # with /login's packages
  *
  * For each guest screen, in a cold browser context: every script and style sheet it loads and the
  * bytes Chromium counted for them ("transferred": compressed body + response headers, as DevTools
- * shows). For /login also each file's raw, gzip and brotli size and which packages its JavaScript
- * is made of (from the source maps). Then the whole build.
+ * shows). For /login also each file's raw, gzip and brotli size and, when the build kept its source
+ * maps (SOURCE_MAPS=hidden), which packages its JavaScript is made of. Then the whole build.
  *
  * The budget (GUEST_BUDGET_BYTES) is a size, not a timing: the same build always loads the same
  * files, so it is checked in CI after the build (.ci/run) and fails there when a change makes a
@@ -125,6 +126,10 @@ function loginReport(received: Received[]): string[] {
     .map((entry) => path.join(dist, entry.path));
   const packages = packagesOf(scripts.filter((file) => existsSync(file)));
   const minified = packages.reduce((sum, [, bytes]) => sum + bytes, 0);
+  if (!packages.length) {
+    lines.push('', 'build with SOURCE_MAPS=hidden to see which packages /login’s JavaScript is made of');
+    return lines;
+  }
   lines.push('', 'what /login’s JavaScript is made of (minified bytes, from the source maps):');
   for (const [owner, bytes] of packages.slice(0, 14)) {
     lines.push(`  ${pad(owner, 40)}${num(bytes)}  ${((100 * bytes) / minified).toFixed(1).padStart(5)} %`);
