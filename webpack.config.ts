@@ -1,4 +1,6 @@
 import path from 'node:path';
+import zlib from 'node:zlib';
+import CompressionPlugin from 'compression-webpack-plugin';
 import CopyWebpackPlugin from 'copy-webpack-plugin';
 import HtmlWebpackPlugin from 'html-webpack-plugin';
 import MiniCssExtractPlugin from 'mini-css-extract-plugin';
@@ -6,6 +8,7 @@ import webpack, { type Configuration } from 'webpack';
 import type { Configuration as DevServerConfiguration } from 'webpack-dev-server';
 import { TINYMCE_FILES } from './src/components/form/tinymceAssets';
 import { DURATIONS } from './src/shared/limits';
+import { BUILD_INFO_FILE } from './src/shared/routes';
 
 type Mode = 'production' | 'development' | 'none';
 interface Argv {
@@ -18,9 +21,76 @@ const publicDir = path.resolve(root, 'public');
 const tinymceDir = path.resolve(root, 'node_modules', 'tinymce');
 const serverUrl = `http://127.0.0.1:${process.env.PORT ?? 8080}`;
 
+/**
+ * What gets pre-compressed copies beside it (`x.js.br`, `x.js.gz`); the server sends the best one the
+ * browser accepts. Images and fonts are compressed already.
+ */
+const COMPRESSIBLE = /\.(js|css|html|svg|txt|json)$/;
+
+/**
+ * A brotli and a gzip copy of each asset matching `test`, at the highest levels: compressed once per
+ * build, sent many times. A copy that saves under 20% is not written; the server then sends the
+ * original. (bench/browser-timing.ts builds its reference pages with the same.)
+ */
+export const compressionPlugins = (test: RegExp) => [
+  new CompressionPlugin<zlib.BrotliOptions>({
+    test,
+    filename: '[path][base].br',
+    algorithm: 'brotliCompress',
+    compressionOptions: { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 11 } },
+    minRatio: 0.8,
+  }),
+  new CompressionPlugin({
+    test,
+    filename: '[path][base].gz',
+    algorithm: 'gzip',
+    compressionOptions: { level: 9 },
+    minRatio: 0.8,
+  }),
+];
+
 /** `node_modules/(a|b|...)/` as a RegExp, for cache groups. */
 const modules = (...names: string[]) =>
-  new RegExp(`[\\\\/]node_modules[\\\\/](${names.map((n) => n.replace('/', '[\\\\/]')).join('|')})[\\\\/]`);
+  new RegExp(
+    `[\\\\/]node_modules[\\\\/](${names.map((n) => n.split('/').join('[\\\\/]')).join('|')})[\\\\/]`,
+  );
+
+/** Formik (with its helpers) and the MUI parts a text input is built from (FormTextField). */
+const FORM_PARTS = new RegExp(
+  [
+    modules('formik', 'lodash-es', 'react-fast-compare', 'deepmerge', 'tiny-warning').source,
+    modules(
+      ...[
+        'InputBase',
+        'OutlinedInput',
+        'InputLabel',
+        'FormControl',
+        'FormLabel',
+        'FormHelperText',
+        'InputAdornment',
+        'TextareaAutosize',
+      ].map((part) => `@mui/material/esm/${part}`),
+    ).source,
+  ].join('|'),
+);
+
+/**
+ * Writes the build's id (webpack's compilation hash, which the app reads as `__webpack_hash__`) into
+ * BUILD_INFO_FILE: the server publishes it, and open tabs compare it with their own.
+ */
+class BuildIdPlugin {
+  apply(compiler: webpack.Compiler): void {
+    compiler.hooks.thisCompilation.tap('BuildIdPlugin', (compilation) => {
+      compilation.hooks.processAssets.tap(
+        { name: 'BuildIdPlugin', stage: webpack.Compilation.PROCESS_ASSETS_STAGE_ADDITIONAL },
+        () => {
+          const json = JSON.stringify({ id: compilation.hash });
+          compilation.emitAsset(BUILD_INFO_FILE, new webpack.sources.RawSource(json));
+        },
+      );
+    });
+  }
+}
 
 export default function config(_env: Record<string, unknown>, argv: Argv): Configuration {
   const mode: Mode = argv.mode ?? (process.env.NODE_ENV === 'production' ? 'production' : 'development');
@@ -82,6 +152,15 @@ export default function config(_env: Record<string, unknown>, argv: Argv): Confi
       // The XState inspector is development-only (machines/inspector.ts); keep its lazy chunk out
       // of production builds altogether.
       ...(production ? [new webpack.IgnorePlugin({ resourceRegExp: /^@statelyai\/inspect$/ })] : []),
+      ...(production ? compressionPlugins(COMPRESSIBLE) : []),
+      // MUI's theme builder with CSS variables is imported by `createTheme` but never called for
+      // this app's themes (src/app/noCssVariables.ts says why and what to do to use it).
+      new webpack.NormalModuleReplacementPlugin(/^\.\/createThemeWithVars\.js$/, (request) => {
+        if (/[\\/]@mui[\\/]material[\\/]esm[\\/]styles$/.test(request.context)) {
+          request.request = path.resolve(root, 'src/app/noCssVariables.ts');
+        }
+      }),
+      new BuildIdPlugin(),
       new webpack.DefinePlugin({
         'process.env.NODE_ENV': JSON.stringify(mode),
         'process.env.XSTATE_INSPECT': JSON.stringify(process.env.XSTATE_INSPECT ?? 'false'),
@@ -90,53 +169,25 @@ export default function config(_env: Record<string, unknown>, argv: Argv): Confi
     optimization: {
       // NODE_ENV is defined above, once, so the inspector flag and it come from the same place.
       nodeEnv: false,
-      runtimeChunk: 'single',
       splitChunks: {
         chunks: 'all',
         cacheGroups: {
-          // Needed by every page, /login included; changes rarely, so it caches well.
-          framework: {
-            test: modules(
-              'react',
-              'react-dom',
-              'scheduler',
-              'react-router',
-              'react-router-dom',
-              'react-redux',
-              '@reduxjs/toolkit',
-              'redux',
-              'redux-thunk',
-              'immer',
-              'reselect',
-              'use-sync-external-store',
-              'cookie',
-              'set-cookie-parser',
-            ),
-            name: 'framework',
+          // Every package the first page needs (/login included) in one file beside main, which
+          // carries webpack's runtime: one request instead of five (each pays its headers), and one
+          // large file compresses better than several. Packages change rarely, so it caches well.
+          vendor: {
+            test: /[\\/]node_modules[\\/]/,
+            name: 'vendor',
             chunks: 'initial',
             priority: 40,
             enforce: true,
           },
-          // MUI's styling core and the components the entry itself renders. Components only lazy
-          // screens use stay in async chunks, so /login does not pay for the app shell's drawer etc.
-          mui: {
-            test: modules(
-              '@mui/material',
-              '@mui/system',
-              '@mui/styled-engine',
-              '@mui/utils',
-              '@mui/private-theming',
-              '@emotion',
-              '@babel/runtime',
-              'stylis',
-              'clsx',
-              'react-transition-group',
-              'react-is',
-              'prop-types',
-              'hoist-non-react-statics',
-            ),
-            name: 'mui',
-            chunks: 'initial',
+          // Formik and MUI's input parts: every form loads them, the guest screens included; one
+          // file rather than a few shared fragments.
+          forms: {
+            test: (module: webpack.Module) => FORM_PARTS.test(module.nameForCondition() ?? ''),
+            name: 'forms',
+            chunks: 'async',
             priority: 30,
             enforce: true,
           },

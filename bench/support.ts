@@ -2,6 +2,7 @@ import { spawn, type ChildProcess } from 'node:child_process';
 import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import { chromium, type Browser, type Page } from 'playwright-core';
 
 export const root = path.resolve(__dirname, '..');
 
@@ -18,10 +19,21 @@ export async function waitForOk(url: string, startedAt: number, timeoutMs = 3000
   throw new Error(`${url} did not answer within ${timeoutMs} ms`);
 }
 
-/** Starts a command with a fresh data dir on the given port. */
-export function startWithFreshData(command: string, args: string[], port: number): ChildProcess {
+/** The initial administrator the benches' servers start with (first start only). */
+export const BENCH_LOGIN = { email: 'admin@example.com', password: 'bench-password-123' };
+
+/**
+ * Starts a command with a fresh data dir on the given port, in this repository or in `cwd` (another
+ * checkout, to measure it beside this one).
+ */
+export function startWithFreshData(
+  command: string,
+  args: string[],
+  port: number,
+  { cwd = root, env = {} }: { cwd?: string; env?: Record<string, string> } = {},
+): ChildProcess {
   return spawn(command, args, {
-    cwd: root,
+    cwd,
     // Its own process group, so `stop` ends npm and the server it started together.
     detached: true,
     stdio: ['ignore', 'ignore', 'inherit'],
@@ -30,8 +42,10 @@ export function startWithFreshData(command: string, args: string[], port: number
       PORT: String(port),
       DATA_DIR: mkdtempSync(path.join(tmpdir(), 'admin-bench-')),
       DATABASE_URL: '',
-      ADMIN_PASSWORD: 'bench-password-123',
+      ADMIN_EMAIL: BENCH_LOGIN.email,
+      ADMIN_PASSWORD: BENCH_LOGIN.password,
       LOG_LEVEL: 'warn',
+      ...env,
     },
   });
 }
@@ -43,3 +57,61 @@ export async function stop(child: ChildProcess): Promise<void> {
   else child.kill('SIGTERM');
   await exited;
 }
+
+/** Debian's Chromium (or CHROMIUM_PATH), headless, without the background traffic that would skew byte counts. */
+export function launchChromium(): Promise<Browser> {
+  return chromium.launch({
+    executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+    args: [
+      '--no-sandbox',
+      '--disable-gpu',
+      '--disable-background-networking',
+      '--disable-component-update',
+      '--no-first-run',
+    ],
+  });
+}
+
+/** One response a page received, with the bytes Chromium counted for it. */
+export interface Received {
+  /** Path of the URL (no query). */
+  path: string;
+  resourceType: string;
+  /** Content-Encoding it came with ('' when none). */
+  encoding: string;
+  /** Encoded body bytes plus response header bytes: DevTools' "transferred". */
+  transferred: number;
+  /** Encoded body bytes only. */
+  body: number;
+}
+
+/** Starts recording every response of `page`; `settled()` gives them once each has finished loading. */
+export function recordResponses(page: Page): { settled: () => Promise<Received[]> } {
+  const pending: Promise<Received | null>[] = [];
+  page.on('requestfinished', (request) => {
+    pending.push(
+      (async () => {
+        const response = await request.response();
+        if (!response) return null;
+        const sizes = await request.sizes();
+        return {
+          path: new URL(request.url()).pathname,
+          resourceType: request.resourceType(),
+          encoding: (await response.headerValue('content-encoding')) ?? '',
+          transferred: sizes.responseBodySize + sizes.responseHeadersSize,
+          body: sizes.responseBodySize,
+        };
+      })(),
+    );
+  });
+  return {
+    settled: async () => (await Promise.all(pending)).filter((entry): entry is Received => entry !== null),
+  };
+}
+
+/** Scripts and style sheets, the budgeted part of a page load. */
+export const isCode = (received: Received): boolean =>
+  received.resourceType === 'script' || received.resourceType === 'stylesheet';
+
+/** kB as Chromium's DevTools counts them (1 kB = 1000 bytes). */
+export const kB = (bytes: number): string => `${(bytes / 1000).toFixed(1)} kB`;

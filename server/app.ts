@@ -14,6 +14,7 @@ import { databaseErrorAnswer } from './lib/databaseErrors';
 import { HttpError } from './lib/httpError';
 import { registerStrictParsers } from './lib/strictInput';
 import { authPlugin } from './plugins/auth';
+import { compressionPlugin } from './plugins/compression';
 import { dbPlugin } from './plugins/db';
 import { mailPlugin, type Mailer } from './plugins/mail';
 import { rateLimitPlugin } from './plugins/rateLimit';
@@ -29,6 +30,7 @@ import { oauthRoutes } from './routes/oauth';
 import { passwordRoutes } from './routes/password';
 import { resourceRoutes } from './routes/resources';
 import { uploadRoutes } from './routes/uploads';
+import { versionRoutes } from './routes/version';
 
 export interface AppDeps {
   /** Replaces the configured mail transport (tests capture mail in memory). */
@@ -252,6 +254,8 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<Fast
     createPglite: deps.createPglite,
   });
   await app.register(securityPlugin, { config });
+  // Before every route and the static files: it hooks each route as it is added.
+  await app.register(compressionPlugin);
   await app.register(swaggerPlugin, { config });
   await app.register(mailPlugin, { config, mailer: deps.mailer });
   await app.register(authPlugin);
@@ -267,6 +271,7 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<Fast
   await app.register(companyRoutes);
   await app.register(envRoutes, { config });
   await app.register(healthRoutes);
+  await app.register(versionRoutes);
   if (deps.extend) await app.register(async (child) => deps.extend?.(child));
 
   await app.ready();

@@ -6,9 +6,7 @@ import { runtimeEnv } from '../store/runtimeEnv';
 import { Providers } from './app/Providers';
 import { router } from './app/router';
 import { en } from './shared/messages';
-import { setPasswordMinLength } from './shared/passwordPolicy';
-// Yup speaks the product's messages before any schema is built (the module installs them as it loads).
-import './shared/yupLocale';
+import { setPasswordMinLength } from './shared/limits';
 
 const env = runtimeEnv();
 document.title = env.APP_NAME || en.appName;

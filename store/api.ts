@@ -6,6 +6,7 @@ import {
   type FetchBaseQueryError,
 } from '@reduxjs/toolkit/query/react';
 import { en } from '../src/shared/messages';
+import { BUILD_ID_HEADER } from '../src/shared/routes';
 import { errorMessages } from './errorDisplay';
 import { runtimeEnv } from './runtimeEnv';
 import { accessToken } from './session';
@@ -38,6 +39,14 @@ export function onUnauthorized(listener: UnauthorizedListener | null): void {
   unauthorizedListener = listener;
 }
 
+type BuildIdListener = (id: string) => void;
+let buildIdListener: BuildIdListener | null = null;
+
+/** The version check subscribes here: every answer names the build the server serves. */
+export function onBuildIdSeen(listener: BuildIdListener | null): void {
+  buildIdListener = listener;
+}
+
 /**
  * For calls outside the base query (file downloads): reports a 401 and answers whether the same
  * user signed in again, so the caller may send its request once more.
@@ -66,6 +75,8 @@ export const baseQuery: BaseQueryFn<
     },
   });
   let result = await raw(args, api, extraOptions);
+  const buildId = result.meta?.response?.headers.get(BUILD_ID_HEADER);
+  if (buildId) buildIdListener?.(buildId);
   if (result.error?.status === 401 && !extraOptions.ignoreUnauthorized) {
     const restored = await sessionRestoredAfter401();
     // No toast for a 401: the session dialog (or the sign-in screen) says what happened.

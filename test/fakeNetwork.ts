@@ -21,6 +21,8 @@ export interface Reply {
   /** 200 unless given. */
   status?: number;
   body?: unknown;
+  /** Beside `content-type: application/json`. */
+  headers?: Record<string, string>;
 }
 
 /** A fixed reply, or a handler that may wait (to hold a request open) before replying. */
@@ -71,7 +73,7 @@ export function fakeNetwork(routes: Record<string, Route> = {}): FakeNetwork {
     const reply = typeof route === 'function' ? await route(recorded) : route;
     return new Response(reply.body === undefined ? null : JSON.stringify(reply.body), {
       status: reply.status ?? 200,
-      headers: { 'content-type': 'application/json' },
+      headers: { 'content-type': 'application/json', ...reply.headers },
     });
   };
   return {

@@ -2,6 +2,22 @@ import helmet from '@fastify/helmet';
 import fp from 'fastify-plugin';
 import type { Config } from '../config';
 
+/**
+ * What only a document reads (its CSP, framing, window isolation, the XSS auditor...). A script or a
+ * style sheet is never shown as a document, so these would travel with every chunk for nothing.
+ */
+const DOCUMENT_ONLY_HEADERS = [
+  'content-security-policy',
+  'cross-origin-opener-policy',
+  'origin-agent-cluster',
+  'x-dns-prefetch-control',
+  'x-download-options',
+  'x-frame-options',
+  'x-permitted-cross-domain-policies',
+  'x-xss-protection',
+];
+const SCRIPT_OR_STYLE = /^(?:application|text)\/(?:javascript|css)\b/;
+
 /** Security headers with a CSP the SPA runs under (MUI/emotion inject <style>, hence 'unsafe-inline' for styles). */
 export const securityPlugin = fp<{ config: Config }>(
   async (app, { config }) => {
@@ -28,6 +44,12 @@ export const securityPlugin = fp<{ config: Config }>(
       },
       // Uploaded images are loaded by the SPA from the same origin only; nothing cross-origin needs them.
       crossOriginResourcePolicy: { policy: 'same-origin' },
+    });
+    // nosniff, CORP and HSTS stay: they matter for scripts and style sheets too.
+    app.addHook('onSend', async (_request, reply) => {
+      if (!SCRIPT_OR_STYLE.test(String(reply.getHeader('content-type') ?? ''))) return;
+      // helmet writes straight onto the raw response.
+      for (const header of DOCUMENT_ONLY_HEADERS) reply.raw.removeHeader(header);
     });
   },
   { name: 'security' },

@@ -95,12 +95,15 @@ export async function listPage<Item>(
 
 const EXPORT_CHUNK = 500;
 
-/** Every item matching the list's filters and sort, a chunk at a time (an export never holds all rows). */
-export async function* allItems<Item>(
+/**
+ * Every item matching the list's filters and sort, one batch per database read (an export never
+ * holds all rows). A batch is the unit the export writes and flushes downstream.
+ */
+export async function* itemBatches<Item>(
   resource: AnyResource,
   db: Executor,
   query: ListQuery,
-): AsyncGenerator<Item> {
+): AsyncGenerator<Item[]> {
   const where = listWhere(resource, query);
   const order = listOrder(resource, query);
   for (let offset = 0; ; offset += EXPORT_CHUNK) {
@@ -110,7 +113,8 @@ export async function* allItems<Item>(
       .orderBy(...order)
       .limit(EXPORT_CHUNK)
       .offset(offset);
-    for (const item of (await resource.toItems(db, rows)) as Item[]) yield item;
+    const items = (await resource.toItems(db, rows)) as Item[];
+    if (items.length) yield items;
     if (rows.length < EXPORT_CHUNK) return;
   }
 }

@@ -25,8 +25,9 @@ import {
 } from '../routes/schemas';
 import type { ResourceServer, ResourceTable } from './define';
 import { importRows } from './importer';
-import { allItems, listPage, parseListQuery, type AnyResource } from './list';
+import { itemBatches, listPage, parseListQuery, type AnyResource } from './list';
 import { optionItems } from './options';
+import { STREAMED_COMPRESSION } from '../plugins/compression';
 import {
   csvStream,
   importColumns,
@@ -34,7 +35,7 @@ import {
   readSheet,
   SHEET_TYPES,
   xlsxStream,
-  type Cell,
+  type CellRow,
   type SheetFormat,
 } from './sheet';
 
@@ -92,14 +93,14 @@ const sendSheet = (
   sheetFormat: SheetFormat,
   filename: string,
   columns: readonly SheetColumn[],
-  rows: AsyncIterable<Record<string, Cell>>,
+  batches: AsyncIterable<CellRow[]>,
   sheetName: string,
 ) =>
   reply
     .type(SHEET_TYPES[sheetFormat])
     .header('content-disposition', `attachment; filename="${filename}.${sheetFormat}"`)
     .header('cache-control', 'no-store')
-    .send(sheetFormat === 'csv' ? csvStream(columns, rows) : xlsxStream(columns, rows, sheetName));
+    .send(sheetFormat === 'csv' ? csvStream(columns, batches) : xlsxStream(columns, batches, sheetName));
 
 /**
  * Registers the API contract's routes of one resource from its server declaration: list, show,
@@ -197,6 +198,7 @@ export function registerResource<
     app.get(
       `${base}/export`,
       {
+        compress: STREAMED_COMPRESSION,
         preValidation: app.requirePermission(can(contract, 'index')),
         schema: {
           tags,
@@ -210,10 +212,18 @@ export function registerResource<
       async (request, reply) => {
         const sheetFormat = sheetFormatOf(request);
         const query = await parseListQuery(resource, request.query);
-        async function* rows(): AsyncGenerator<Record<string, Cell>> {
-          for await (const found of allItems(resource, app.db, query)) yield cells(found);
+        async function* batches(): AsyncGenerator<CellRow[]> {
+          for await (const found of itemBatches(resource, app.db, query))
+            yield found.map((item) => cells(item));
         }
-        return sendSheet(reply, sheetFormat, `${contract.group}-${today()}`, columns, rows(), contract.group);
+        return sendSheet(
+          reply,
+          sheetFormat,
+          `${contract.group}-${today()}`,
+          columns,
+          batches(),
+          contract.group,
+        );
       },
     );
   }
@@ -223,6 +233,7 @@ export function registerResource<
     app.get(
       `${base}/import-template`,
       {
+        compress: STREAMED_COMPRESSION,
         preValidation: app.requirePermission(can(contract, 'store')),
         schema: {
           tags,

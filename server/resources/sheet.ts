@@ -1,7 +1,7 @@
 import { isUtf8 } from 'node:buffer';
-import { PassThrough, Readable, pipeline } from 'node:stream';
+import { PassThrough, Readable } from 'node:stream';
 import { parse } from 'csv-parse/sync';
-import { stringify } from 'csv-stringify';
+import { stringify } from 'csv-stringify/sync';
 import ExcelJS from 'exceljs';
 import { en, format } from '../../src/shared/messages';
 import type { SheetColumn } from '../../src/shared/resources/resource';
@@ -32,29 +32,31 @@ export const restore = (value: string): string =>
 export const importColumns = (columns: readonly SheetColumn[]): SheetColumn[] =>
   columns.filter((column) => column.import);
 
-/** An empty row source: a template is its header row alone. */
-export async function* noRows(): AsyncGenerator<Record<string, Cell>> {}
+/** One exported row: its cells by sheet key. */
+export type CellRow = Record<string, Cell>;
 
-const cellsOf = (columns: readonly SheetColumn[], row: Record<string, Cell>): Cell[] =>
+/** An empty row source: a template is its header row alone. */
+export async function* noRows(): AsyncGenerator<CellRow[]> {}
+
+const cellsOf = (columns: readonly SheetColumn[], row: CellRow): Cell[] =>
   columns.map((column) => neutralise(row[column.key] ?? null));
 
-/** A CSV (UTF-8 with BOM, so spreadsheets read accents) streamed row by row. */
-export function csvStream(
-  columns: readonly SheetColumn[],
-  rows: AsyncIterable<Record<string, Cell>>,
-): Readable {
-  const stringifier = stringify({ bom: true });
-  async function* lines() {
-    yield columns.map((column) => column.label);
-    for await (const row of rows) yield cellsOf(columns, row);
+/**
+ * A CSV (UTF-8 with BOM, so spreadsheets read accents) streamed as one chunk for the header row and
+ * one per batch of rows: each chunk is what a compressing route flushes to the browser at once.
+ */
+export function csvStream(columns: readonly SheetColumn[], batches: AsyncIterable<CellRow[]>): Readable {
+  async function* chunks() {
+    yield stringify([columns.map((column) => column.label)], { bom: true });
+    for await (const batch of batches) yield stringify(batch.map((row) => cellsOf(columns, row)));
   }
-  return pipeline(Readable.from(lines()), stringifier, () => undefined);
+  return Readable.from(chunks());
 }
 
 /** An XLSX written by exceljs' streaming writer, one committed row at a time. */
 export function xlsxStream(
   columns: readonly SheetColumn[],
-  rows: AsyncIterable<Record<string, Cell>>,
+  batches: AsyncIterable<CellRow[]>,
   sheetName: string,
 ): Readable {
   const out = new PassThrough();
@@ -66,7 +68,7 @@ export function xlsxStream(
   const sheet = workbook.addWorksheet(sheetName);
   const write = async () => {
     sheet.addRow(columns.map((column) => column.label)).commit();
-    for await (const row of rows) sheet.addRow(cellsOf(columns, row)).commit();
+    for await (const batch of batches) for (const row of batch) sheet.addRow(cellsOf(columns, row)).commit();
     sheet.commit();
     await workbook.commit();
   };

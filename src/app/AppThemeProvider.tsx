@@ -1,9 +1,10 @@
 import { useEffect, useMemo, type ReactNode } from 'react';
 import CssBaseline from '@mui/material/CssBaseline';
 import useMediaQuery from '@mui/material/useMediaQuery';
-import { ThemeProvider, type PaletteMode } from '@mui/material/styles';
+import type { PaletteMode } from '@mui/material/styles';
+import { ThemeProvider } from '@mui/system';
 import { useAuth } from '../auth/AuthContext';
-import { THEME_PREFERENCES, type ThemePreference } from '../shared/contracts/account';
+import { THEME_PREFERENCES, type ThemePreference } from '../shared/preferences';
 import { STORAGE_KEYS } from '../shared/storageKeys';
 import { makeTheme } from './theme';
 
@@ -30,7 +31,10 @@ export function AppThemeProvider({ children }: AppThemeProviderProps) {
   const systemDark = useMediaQuery('(prefers-color-scheme: dark)', { noSsr: true });
   const preference = user?.preferences?.theme ?? storedPreference() ?? 'system';
   const mode = paletteMode(preference, systemDark);
-  const theme = useMemo(() => makeTheme(mode), [mode]);
+  // `vars: null` and @mui/system's provider: what @mui/material's ThemeProvider renders for a theme
+  // without CSS variables. Importing that provider would also bring its CSS-variables provider into
+  // every first load (bench/bundle-size.ts).
+  const theme = useMemo(() => ({ ...makeTheme(mode), vars: null }), [mode]);
 
   useEffect(() => {
     if (user?.preferences) localStorage.setItem(STORAGE_KEYS.theme, user.preferences.theme);

@@ -4,13 +4,17 @@ import type { AppStore } from '../../store';
 import { AuthProvider } from '../auth/AuthProvider';
 import { Toaster } from '../components/feedback/Toaster';
 import { AppThemeProvider } from './AppThemeProvider';
+import { VersionCheck } from './VersionCheck';
 
 export interface ProvidersProps {
   store: AppStore;
   children: ReactNode;
 }
 
-/** Everything the screens rely on: the store, the one auth actor, the user's theme and the toasts. */
+/**
+ * Everything the screens rely on: the store, the one auth actor, the user's theme, the toasts and
+ * the version check.
+ */
 export function Providers({ store, children }: ProvidersProps) {
   return (
     <Provider store={store}>
@@ -18,6 +22,7 @@ export function Providers({ store, children }: ProvidersProps) {
         <AppThemeProvider>
           {children}
           <Toaster />
+          <VersionCheck />
         </AppThemeProvider>
       </AuthProvider>
     </Provider>

@@ -21,4 +21,11 @@ describe.each(['light', 'dark'] as const)('the %s theme', (mode) => {
   it('is the mode asked for', () => {
     expect(palette.mode).toBe(mode);
   });
+
+  it('is built without CSS variables or colour schemes, which the production build leaves out', () => {
+    // webpack.config.ts replaces MUI's createThemeWithVars (src/app/noCssVariables.ts).
+    const theme = makeTheme(mode) as object;
+    expect(theme).not.toHaveProperty('vars');
+    expect(theme).not.toHaveProperty('colorSchemes');
+  });
 });

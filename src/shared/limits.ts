@@ -12,6 +12,8 @@ export const DURATIONS = {
   refreshLockMs: 15000,
   /** How long typing must pause before a form's draft is written to local storage, in ms. */
   draftSaveMs: 400,
+  /** How often an open tab asks whether a new version of the app was deployed, in ms. */
+  versionCheckMs: 5 * 60 * 1000,
 } as const;
 
 export const SIZES = {
@@ -66,9 +68,22 @@ export function formatBytes(bytes: number): string {
 
 /**
  * Password length bounds used by every new password (OWASP ASVS 2.1.1–2.1.2): at least 12 unless
- * PASSWORD_MIN_LENGTH says otherwise (`setPasswordMinLength` in passwordPolicy.ts), up to 128.
+ * PASSWORD_MIN_LENGTH says otherwise (`setPasswordMinLength`), up to 128.
  */
 export const PASSWORD_MIN = 12;
 export const PASSWORD_MAX = 128;
+
+let passwordMin: number = PASSWORD_MIN;
+
+/**
+ * PASSWORD_MIN_LENGTH: the server sets it from its configuration, the SPA from `/env.js` as it
+ * starts. Kept here, beside the bounds, rather than with the password policy: setting it must not
+ * bring Yup into the SPA's first load (bench/bundle-size.ts).
+ */
+export function setPasswordMinLength(length: number): void {
+  passwordMin = length;
+}
+
+export const passwordMinLength = (): number => passwordMin;
 export const NAME_MAX = 255;
 export const PHONE_MAX = 30;

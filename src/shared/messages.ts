@@ -37,6 +37,7 @@ export const en = {
   cssChunkLoadFailed: 'CSS_CHUNK_LOAD_FAILED',
   chunkReloadText: 'A new version of the application may be available, or the connection was interrupted.',
   reload: 'Reload',
+  newVersionAvailable: 'A new version is available',
   noAccessTitle: 'No access',
   noAccessText: 'You do not have permission to view this page.',
   uploadHint: 'Recommended size {width} x {height} px, maximum file size {size}',

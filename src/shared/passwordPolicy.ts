@@ -1,7 +1,7 @@
 import * as yup from 'yup';
 // First: the product's messages must be Yup's locale before the schemas below are built.
 import './yupLocale';
-import { PASSWORD_MAX, PASSWORD_MIN } from './limits';
+import { PASSWORD_MAX, passwordMinLength } from './limits';
 import { LABELS, t, validation } from './messages';
 
 /**
@@ -11,14 +11,7 @@ import { LABELS, t, validation } from './messages';
  * validate with the same schema fields.
  */
 
-let minLength: number = PASSWORD_MIN;
-
-/** PASSWORD_MIN_LENGTH: the server sets it from its configuration, the SPA from `/env.js`. */
-export function setPasswordMinLength(length: number): void {
-  minLength = length;
-}
-
-export const passwordMinLength = (): number => minLength;
+export { passwordMinLength, setPasswordMinLength } from './limits';
 
 /** Who a password belongs to, as far as the form or the server knows. */
 export interface PasswordOwner {
@@ -74,8 +67,8 @@ export function passwordRules<S extends yup.StringSchema<string | undefined>>(
   return schema
     .test(
       'password-min',
-      () => validation.min(label, minLength),
-      (value) => !value || value.length >= minLength,
+      () => validation.min(label, passwordMinLength()),
+      (value) => !value || value.length >= passwordMinLength(),
     )
     .max(PASSWORD_MAX, validation.max(label, PASSWORD_MAX))
     .test('password-personal', t('passwordPersonal', { item: label }), function (value) {
@@ -84,7 +77,7 @@ export function passwordRules<S extends yup.StringSchema<string | undefined>>(
     .test(
       'password-common',
       t('passwordTooCommon', { item: label }),
-      async (value) => !value || value.length < minLength || !(await isCommonPassword(value)),
+      async (value) => !value || value.length < passwordMinLength() || !(await isCommonPassword(value)),
     );
 }
 

@@ -46,6 +46,13 @@ export const API_PATHS = {
   permissions: '/api/permissions',
   companySettings: '/api/settings/company',
   health: '/api/health',
+  version: '/api/version',
   docs: '/api/docs',
   env: '/env.js',
 } as const;
+
+/** The response header every answer carries the served build's id in (see API_PATHS.version). */
+export const BUILD_ID_HEADER = 'x-build-id';
+
+/** The file, in the built SPA's folder, the build writes its id into: `{"id": "<webpack's hash>"}`. */
+export const BUILD_INFO_FILE = 'build.json';

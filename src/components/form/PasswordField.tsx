@@ -6,35 +6,30 @@ import VisibilityOff from '@mui/icons-material/VisibilityOff';
 import { FormTextField, type FormTextFieldProps } from './FormTextField';
 import { en } from '../../shared/messages';
 
-export type PasswordFieldProps = Omit<FormTextFieldProps, 'type'>;
+export type PasswordFieldProps = Omit<FormTextFieldProps, 'type' | 'endAdornment'>;
 
 /** A Formik-bound password field with a show/hide toggle. */
-export function PasswordField({ slotProps, ...props }: PasswordFieldProps) {
+export function PasswordField(props: PasswordFieldProps) {
   const [visible, setVisible] = useState(false);
   const toggleLabel = visible ? en.hidePassword : en.showPassword;
   return (
     <FormTextField
       {...props}
       type={visible ? 'text' : 'password'}
-      slotProps={{
-        ...slotProps,
-        input: {
-          endAdornment: (
-            <InputAdornment position="end">
-              <IconButton
-                aria-label={toggleLabel}
-                title={toggleLabel}
-                onClick={() => setVisible((shown) => !shown)}
-                onMouseDown={(event) => event.preventDefault()}
-                edge="end"
-                size="small"
-              >
-                {visible ? <VisibilityOff fontSize="small" /> : <Visibility fontSize="small" />}
-              </IconButton>
-            </InputAdornment>
-          ),
-        },
-      }}
+      endAdornment={
+        <InputAdornment position="end">
+          <IconButton
+            aria-label={toggleLabel}
+            title={toggleLabel}
+            onClick={() => setVisible((shown) => !shown)}
+            onMouseDown={(event) => event.preventDefault()}
+            edge="end"
+            size="small"
+          >
+            {visible ? <VisibilityOff fontSize="small" /> : <Visibility fontSize="small" />}
+          </IconButton>
+        </InputAdornment>
+      }
     />
   );
 }

@@ -1,4 +1,6 @@
+export { TextInput, type TextInputProps } from './TextInput';
 export { FormTextField, type FormTextFieldProps } from './FormTextField';
+export { FormSelectField, type FormSelectFieldProps } from './FormSelectField';
 export { PasswordField, type PasswordFieldProps } from './PasswordField';
 export { UploadField, checkUpload, type UploadFieldProps } from './UploadField';
 export { FormActions, type FormActionsProps } from './FormActions';

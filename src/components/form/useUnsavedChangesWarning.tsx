@@ -3,6 +3,7 @@ import { useBlocker, type BlockerFunction } from 'react-router-dom';
 import { unloadGuardReleased } from '../../drafts/unloadGuard';
 import { en } from '../../shared/messages';
 import { ConfirmDialog } from '../feedback/ConfirmDialog';
+import { holdUnsavedChanges } from './unsavedChanges';
 
 export interface UnsavedChangesWarning {
   /** True while a navigation waits for the user's answer. */
@@ -15,8 +16,9 @@ export interface UnsavedChangesWarning {
 
 /**
  * While `dirty`, asks before the router leaves the page (another pathname) and lets the browser ask
- * before the tab is closed or reloaded. Navigations started while a submit is in flight are not
- * blocked when the caller passes `dirty && !isSubmitting`.
+ * before the tab is closed or reloaded; a reload the app starts (the new-version banner) asks through
+ * `useGuardedReload` instead. Navigations started while a submit is in flight are not blocked when
+ * the caller passes `dirty && !isSubmitting`.
  */
 export function useUnsavedChangesWarning(dirty: boolean): UnsavedChangesWarning {
   const shouldBlock = useCallback<BlockerFunction>(
@@ -27,6 +29,7 @@ export function useUnsavedChangesWarning(dirty: boolean): UnsavedChangesWarning 
 
   useEffect(() => {
     if (!dirty) return undefined;
+    const release = holdUnsavedChanges();
     const onBeforeUnload = (event: BeforeUnloadEvent) => {
       if (unloadGuardReleased()) return;
       event.preventDefault();
@@ -34,7 +37,10 @@ export function useUnsavedChangesWarning(dirty: boolean): UnsavedChangesWarning 
       event.returnValue = '';
     };
     window.addEventListener('beforeunload', onBeforeUnload);
-    return () => window.removeEventListener('beforeunload', onBeforeUnload);
+    return () => {
+      release();
+      window.removeEventListener('beforeunload', onBeforeUnload);
+    };
   }, [dirty]);
 
   // A blocked navigation whose form became clean meanwhile (e.g. saved) goes on.

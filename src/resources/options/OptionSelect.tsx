@@ -1,5 +1,5 @@
 import MenuItem from '@mui/material/MenuItem';
-import { FormTextField } from '../../components/form';
+import { FormSelectField } from '../../components/form';
 import { en } from '../../shared/messages';
 import type { OptionItem } from '../../shared/resources/resource';
 
@@ -38,7 +38,7 @@ export function OptionSelect({
       ? (options ?? [])
       : [{ id: current.id, name: current.name }, ...(options ?? [])];
   return (
-    <FormTextField name={name} label={label} select required={required} fullWidth disabled={disabled}>
+    <FormSelectField name={name} label={label} required={required} disabled={disabled}>
       {emptyLabel !== undefined && (
         <MenuItem value="">
           <em>{emptyLabel}</em>
@@ -49,6 +49,6 @@ export function OptionSelect({
           {optionText(option)}
         </MenuItem>
       ))}
-    </FormTextField>
+    </FormSelectField>
   );
 }

@@ -5,10 +5,12 @@ import { Form, Formik } from 'formik';
 import { Link as RouterLink, useNavigate } from 'react-router-dom';
 import { useForgotPasswordMutation } from '../../../store/accountApi';
 import { applyServerErrors, FormTextField, SubmitButton, validateWith } from '../../components/form';
-import { forgotPasswordSchema, type ForgotPasswordInput } from '../../shared/contracts/account';
+import type { ForgotPasswordInput } from '../../shared/contracts/account';
 import { en, LABELS } from '../../shared/messages';
 import { ROUTES } from '../../shared/routes';
+import { accountSchemas } from '../accountSchemas';
 
+const forgotPasswordSchema = async () => (await accountSchemas()).forgotPasswordSchema;
 const validate = validateWith<ForgotPasswordInput>(forgotPasswordSchema);
 
 export type ForgotPasswordScreenProps = Record<string, never>;
@@ -35,7 +37,7 @@ export function ForgotPasswordScreen(_props: ForgotPasswordScreenProps) {
         validate={validate}
         onSubmit={async (values, { setErrors }) => {
           try {
-            await forgotPassword(forgotPasswordSchema.cast(values)).unwrap();
+            await forgotPassword((await forgotPasswordSchema()).cast(values)).unwrap();
             navigate(ROUTES.forgotPasswordSuccess);
           } catch (error) {
             applyServerErrors(error, setErrors);

@@ -6,10 +6,12 @@ import { Form, Formik } from 'formik';
 import { Link as RouterLink } from 'react-router-dom';
 import { useAuth } from '../../auth/AuthContext';
 import { FormTextField, PasswordField, SubmitButton, validateWith } from '../../components/form';
-import { loginSchema, type LoginInput } from '../../shared/contracts/account';
+import type { LoginInput } from '../../shared/contracts/account';
 import { en, LABELS } from '../../shared/messages';
 import { ROUTES } from '../../shared/routes';
+import { accountSchemas } from '../accountSchemas';
 
+const loginSchema = async () => (await accountSchemas()).loginSchema;
 const validate = validateWith<LoginInput>(loginSchema);
 
 export type LoginScreenProps = Record<string, never>;
@@ -27,8 +29,8 @@ export function LoginScreen(_props: LoginScreenProps) {
       <Formik
         initialValues={initialValues}
         validate={validate}
-        onSubmit={(values) => {
-          const { username, password } = loginSchema.cast(values);
+        onSubmit={async (values) => {
+          const { username, password } = (await loginSchema()).cast(values);
           signIn({ username, password });
         }}
       >

@@ -1,13 +1,19 @@
 import Stack from '@mui/material/Stack';
-import TextField from '@mui/material/TextField';
 import { Form, Formik } from 'formik';
 import { useMemo } from 'react';
-import { FormActions, PasswordField, ServerFieldErrors, validateWith } from '../../components/form';
-import { resetPasswordSchema } from '../../shared/contracts/account';
+import {
+  FormActions,
+  PasswordField,
+  ServerFieldErrors,
+  TextInput,
+  validateWith,
+} from '../../components/form';
 import { en, LABELS } from '../../shared/messages';
 import type { PasswordContext } from '../../shared/passwordPolicy';
+import { accountSchemas } from '../accountSchemas';
 
-const passwordSchema = resetPasswordSchema.pick(['password', 'password_confirmation']);
+const passwordSchema = async () =>
+  (await accountSchemas()).resetPasswordSchema.pick(['password', 'password_confirmation']);
 
 export interface ResetPasswordValues {
   password: string;
@@ -37,13 +43,13 @@ export function ResetPasswordForm({ email, submitting, fieldErrors, onSubmit }: 
       <Form noValidate>
         <ServerFieldErrors errors={fieldErrors} />
         <Stack spacing={2}>
-          <TextField
+          <TextInput
             name="email"
             label={LABELS.email}
             value={email ?? ''}
             error={Boolean(fieldErrors.email)}
             helperText={fieldErrors.email}
-            slotProps={{ input: { readOnly: true } }}
+            readOnly
           />
           <PasswordField name="password" label={LABELS.password} autoComplete="new-password" autoFocus />
           <PasswordField

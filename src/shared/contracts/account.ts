@@ -2,6 +2,12 @@ import * as yup from 'yup';
 // First: the product's messages must be Yup's locale before the schemas below are built.
 import '../yupLocale';
 import { LABELS, validation } from '../messages';
+import {
+  DEFAULT_PREFERENCES,
+  THEME_PREFERENCES,
+  type ThemePreference,
+  type UserPreferences,
+} from '../preferences';
 import { MAX_ID, NAME_MAX, PHONE_MAX } from '../limits';
 import { newPasswordField } from '../passwordPolicy';
 
@@ -19,16 +25,7 @@ export interface FileObject {
 export type Status = 0 | 1;
 export const STATUS = { active: 1, notActive: 0 } as const;
 
-/** How the interface is drawn: light, dark, or as the operating system says. */
-export const THEME_PREFERENCES = ['light', 'dark', 'system'] as const;
-export type ThemePreference = (typeof THEME_PREFERENCES)[number];
-
-/** Settings a user keeps for themselves on the server, so they follow them to another browser. */
-export interface UserPreferences {
-  theme: ThemePreference;
-}
-
-export const DEFAULT_PREFERENCES: UserPreferences = { theme: 'system' };
+export { DEFAULT_PREFERENCES, THEME_PREFERENCES, type ThemePreference, type UserPreferences };
 
 export interface User {
   id: number;

@@ -1,0 +1,449 @@
+/**
+ * How soon pages open in a real browser: headless Chromium (Debian's, through playwright-core), a
+ * cold browser context per load (empty HTTP cache, only the stored session), the median of 7 loads
+ * (range in brackets), against the real server with ~100 products. Needs `npm run build`.
+ *
+ *   npx tsx bench/browser-timing.ts                                # this checkout
+ *   npx tsx bench/browser-timing.ts --baseline /tmp/before         # and another, built, side by side
+ *   npx tsx bench/browser-timing.ts --runs 7 --port 8405
+ *   npx tsx bench/browser-timing.ts --network cable                # Chromium's throttling: cable, slow4g
+ *   BENCH_DEBUG=1 npx tsx bench/browser-timing.ts --runs 1    # page errors, screenshots in the temp dir
+ *
+ * Measured, for each checkout, in rounds that interleave every page (so a busy machine slows all
+ * of them alike):
+ * - /login: the JavaScript and CSS it transfers (compressed body + headers, as DevTools counts) and
+ *   its time to interactive: the sign-in form rendered with the e-mail field focused, and painted.
+ * - the product list (/product, signed in): time to painted rows, from navigation start to the
+ *   first frame painted after the first product's name is in a cell.
+ * - the same list as a react-admin page (<Admin>, ra-data-simple-rest, <List>/<Datagrid>) and as a
+ *   bare MUI DataGrid page (React, the theme, a DataGrid, one fetch): the same query, the same 10
+ *   rows, the same server.
+ *
+ * The two reference pages are built here, by webpack in production mode with the app's compression
+ * settings, from bench/reference/ against react-admin, ra-data-simple-rest and the app's own React,
+ * MUI and MUI X versions, installed with npm into a cache folder under the system's temp dir (never
+ * into this repository). They are written under dist/__bench/ of each measured checkout, so each
+ * server sends them exactly as it sends the app (pre-compressed or not, same headers).
+ *
+ * "Painted": a MutationObserver (installed before any page script) notices the element, then one
+ * animation frame and a message later — after that frame was painted — reads performance.now().
+ */
+import { execFileSync } from 'node:child_process';
+import { createHash } from 'node:crypto';
+import { cpSync, existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { parseArgs } from 'node:util';
+import HtmlWebpackPlugin from 'html-webpack-plugin';
+import type { Browser, BrowserContext } from 'playwright-core';
+import webpack, { type Configuration } from 'webpack';
+import type { RuntimeEnv } from '../src/shared/env';
+import { API_PATHS, ROUTES } from '../src/shared/routes';
+import type { TokenResponse } from '../src/shared/contracts/account';
+import { writeSession } from '../store/session';
+import { compressionPlugins } from '../webpack.config';
+import {
+  BENCH_LOGIN,
+  isCode,
+  kB,
+  launchChromium,
+  recordResponses,
+  root,
+  startWithFreshData,
+  stop,
+  waitForOk,
+} from './support';
+
+const { values } = parseArgs({
+  options: {
+    baseline: { type: 'string' },
+    runs: { type: 'string', default: '7' },
+    port: { type: 'string', default: '8405' },
+    products: { type: 'string', default: '100' },
+    network: { type: 'string', default: 'local' },
+  },
+});
+
+/**
+ * Network conditions Chromium emulates per page (DevTools' throttling, on compressed bytes):
+ * `local` is loopback as it is; `cable` and `slow4g` are Lighthouse's desktop and mobile profiles.
+ */
+const NETWORKS: Record<
+  string,
+  { latency: number; downloadThroughput: number; uploadThroughput: number } | null
+> = {
+  local: null,
+  cable: {
+    latency: 40,
+    downloadThroughput: (10 * 1024 * 1024) / 8,
+    uploadThroughput: (10 * 1024 * 1024) / 8,
+  },
+  slow4g: { latency: 150, downloadThroughput: (1.6 * 1024 * 1024) / 8, uploadThroughput: (750 * 1024) / 8 },
+};
+const NETWORK = NETWORKS[values.network ?? 'local'];
+if (NETWORK === undefined) throw new Error(`--network is one of ${Object.keys(NETWORKS).join(', ')}`);
+const RUNS = Number(values.runs);
+const PRODUCTS = Number(values.products);
+
+/** What the reference pages need from npm, at the versions this app uses where it has them. */
+const REFERENCE_PACKAGES = ['react-admin@5.15.4', 'ra-data-simple-rest@5.15.3'];
+const SHARED_PACKAGES = [
+  'react',
+  'react-dom',
+  'react-router',
+  'react-router-dom',
+  '@mui/material',
+  '@mui/icons-material',
+  '@mui/x-data-grid',
+  '@emotion/react',
+  '@emotion/styled',
+];
+const REFERENCE_PAGES = ['react-admin', 'datagrid'] as const;
+type ReferencePage = (typeof REFERENCE_PAGES)[number];
+const benchPath = (page: ReferencePage) => `/__bench/${page}/`;
+
+const versionOf = (name: string): string =>
+  (
+    JSON.parse(readFileSync(path.join(root, 'node_modules', name, 'package.json'), 'utf8')) as {
+      version: string;
+    }
+  ).version;
+
+/** Installs the reference pages' packages into a cache folder named after their versions. */
+function referencePackages(): string {
+  const dependencies = Object.fromEntries([
+    ...REFERENCE_PACKAGES.map((spec) => {
+      const at = spec.lastIndexOf('@');
+      return [spec.slice(0, at), spec.slice(at + 1)];
+    }),
+    ...SHARED_PACKAGES.map((name) => [name, versionOf(name)]),
+  ]);
+  const manifest = JSON.stringify({ name: 'admin-bench-reference', private: true, dependencies }, null, 2);
+  const dir = path.join(
+    tmpdir(),
+    `admin-bench-reference-${createHash('sha256').update(manifest).digest('hex').slice(0, 12)}`,
+  );
+  if (!existsSync(path.join(dir, 'node_modules', 'react-admin'))) {
+    process.stderr.write(`installing ${REFERENCE_PACKAGES.join(', ')} into ${dir} ...\n`);
+    mkdirSync(dir, { recursive: true });
+    writeFileSync(path.join(dir, 'package.json'), manifest);
+    execFileSync('npm', ['install', '--no-audit', '--no-fund', '--ignore-scripts', '--loglevel=error'], {
+      cwd: dir,
+      stdio: ['ignore', 'ignore', 'inherit'],
+    });
+  }
+  return dir;
+}
+
+/** Builds both reference pages into `outDir/<page>/`, as the app's own build would. */
+function buildReferences(packagesDir: string, outDir: string): Promise<void> {
+  const configs: Configuration[] = REFERENCE_PAGES.map((page) => ({
+    mode: 'production',
+    context: path.join(root, 'bench', 'reference'),
+    entry: `./${page}.tsx`,
+    output: {
+      path: path.join(outDir, page),
+      publicPath: benchPath(page),
+      filename: '[name].[contenthash].js',
+      chunkFilename: '[name].[contenthash].js',
+      clean: true,
+    },
+    resolve: {
+      extensions: ['.tsx', '.ts', '.js', '.mjs'],
+      modules: [path.join(packagesDir, 'node_modules'), 'node_modules'],
+    },
+    resolveLoader: { modules: [path.join(root, 'node_modules')] },
+    module: {
+      rules: [
+        {
+          test: /\.tsx?$/,
+          loader: 'esbuild-loader',
+          options: { target: 'es2020', jsx: 'automatic' },
+        },
+      ],
+    },
+    plugins: [
+      new HtmlWebpackPlugin({
+        templateContent:
+          '<!doctype html><html><head><meta charset="utf-8"><title>bench</title></head><body><div id="root"></div></body></html>',
+        scriptLoading: 'defer',
+      }),
+      ...compressionPlugins(/\.(js|css|html|svg)$/),
+    ],
+    performance: { hints: false },
+  }));
+  return new Promise((resolve, reject) => {
+    webpack(configs, (error, stats) => {
+      if (error) reject(error);
+      else if (stats?.hasErrors()) reject(new Error(stats.toString({ all: false, errors: true })));
+      else resolve();
+    });
+  });
+}
+
+interface Checkout {
+  label: string;
+  dir: string;
+  base: string;
+  /** localStorage entries of a signed-in session. */
+  session: Record<string, string>;
+  /** The name in the list's first row. */
+  firstProduct: string;
+}
+
+async function call<T>(base: string, url: string, init: RequestInit = {}): Promise<T> {
+  const response = await fetch(`${base}${url}`, init);
+  if (!response.ok)
+    throw new Error(`${init.method ?? 'GET'} ${url}: ${response.status} ${await response.text()}`);
+  return (await response.json()) as T;
+}
+
+/** Signs in through the API, adds brands, categories and PRODUCTS products, and keeps the session. */
+async function prepare(label: string, dir: string, base: string): Promise<Checkout> {
+  const envScript = await (await fetch(`${base}${API_PATHS.env}`)).text();
+  const env = JSON.parse(
+    envScript
+      .slice(envScript.indexOf('=') + 1)
+      .trim()
+      .replace(/;$/, ''),
+  ) as RuntimeEnv;
+  const token = await call<TokenResponse>(base, API_PATHS.token, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({
+      grant_type: 'password',
+      username: BENCH_LOGIN.email,
+      password: BENCH_LOGIN.password,
+      scope: '*',
+      client_id: env.CLIENT_ID,
+      client_secret: env.CLIENT_SECRET,
+    }),
+  });
+  const headers = { authorization: `Bearer ${token.access_token}` };
+  const json = { ...headers, 'content-type': 'application/json' };
+  for (let i = 1; i <= 5; i++) {
+    await call(base, '/api/brands', {
+      method: 'POST',
+      headers: json,
+      body: JSON.stringify({ name: `Brand ${i}`, status: 1 }),
+    });
+  }
+  for (let i = 1; i <= 3; i++) {
+    await call(base, '/api/categories', {
+      method: 'POST',
+      headers: json,
+      body: JSON.stringify({ name: `Category ${i}`, status: 1 }),
+    });
+  }
+  const rows = Array.from(
+    { length: PRODUCTS },
+    (_, i) => `Pump Pro ${i + 1},Brand ${(i % 5) + 1},Category ${(i % 3) + 1},M-${i + 1},Active`,
+  );
+  const form = new FormData();
+  form.append('file', new Blob([['Name,Brand,Category,Model,Status', ...rows].join('\n')]), 'products.csv');
+  await call(base, '/api/products/import', { method: 'POST', headers, body: form });
+  const first = await call<{ data: { name: string }[] }>(
+    base,
+    '/api/products?page=1&per_page=10&sort=created_at&order=desc',
+    { headers },
+  );
+
+  const stored = new Map<string, string>();
+  const storage = {
+    getItem: (key: string) => stored.get(key) ?? null,
+    setItem: (key: string, value: string) => void stored.set(key, value),
+    removeItem: (key: string) => void stored.delete(key),
+  } as Storage;
+  writeSession(token, Date.now(), storage);
+  return { label, dir, base, session: Object.fromEntries(stored), firstProduct: first.data[0].name };
+}
+
+/** What a page waits for: an element, or a table cell holding a text. */
+type Target = { selector: string; focused: boolean } | { cellText: string };
+
+interface Measure {
+  ms: number;
+  code: number;
+  transferred: number;
+}
+
+/**
+ * Installed before any page script: stores when `target` was first painted in window.__benchPainted.
+ * A string, not a function: tsx would add helpers to a function that the page does not have.
+ */
+const paintProbe = (target: Target) => `(() => {
+  const target = ${JSON.stringify(target)};
+  const found = () => {
+    if (target.selector) {
+      const element = document.querySelector(target.selector);
+      return Boolean(element) && (!target.focused || document.activeElement === element);
+    }
+    for (const cell of document.querySelectorAll('td, [role="gridcell"]')) {
+      if (cell.textContent && cell.textContent.includes(target.cellText)) return true;
+    }
+    return false;
+  };
+  const observer = new MutationObserver(() => {
+    if (!found()) return;
+    observer.disconnect();
+    requestAnimationFrame(() => {
+      const channel = new MessageChannel();
+      channel.port1.onmessage = () => { window.__benchPainted = performance.now(); };
+      channel.port2.postMessage(null);
+    });
+  });
+  observer.observe(document, { childList: true, subtree: true, attributes: true });
+})();`;
+
+async function measure(browser: Browser, checkout: Checkout, url: string, target: Target, signedIn: boolean) {
+  const context: BrowserContext = await browser.newContext({ viewport: { width: 1366, height: 900 } });
+  try {
+    if (signedIn) {
+      await context.addInitScript((entries) => {
+        for (const [key, value] of Object.entries(entries)) localStorage.setItem(key, value);
+      }, checkout.session);
+    }
+    await context.addInitScript({ content: paintProbe(target) });
+    const page = await context.newPage();
+    if (process.env.BENCH_DEBUG) {
+      page.on('pageerror', (error) => process.stderr.write(`${url}: ${error.message}\n`));
+    }
+    const recorder = recordResponses(page);
+    if (NETWORK) {
+      const cdp = await context.newCDPSession(page);
+      await cdp.send('Network.emulateNetworkConditions', { offline: false, ...NETWORK });
+    }
+    await page.goto(`${checkout.base}${url}`);
+    await page.waitForFunction(
+      () => (window as unknown as { __benchPainted?: number }).__benchPainted,
+      null,
+      {
+        timeout: 60_000,
+      },
+    );
+    const ms = await page.evaluate(() => (window as unknown as { __benchPainted: number }).__benchPainted);
+    await page.waitForLoadState('networkidle');
+    if (process.env.BENCH_DEBUG) {
+      const name = `${checkout.label}-${url}`.replace(/[^a-z0-9]+/gi, '-');
+      await page.screenshot({ path: path.join(tmpdir(), `browser-timing-${name}.png`) });
+    }
+    const received = await recorder.settled();
+    const sum = (list: typeof received) => list.reduce((total, entry) => total + entry.transferred, 0);
+    return { ms, code: sum(received.filter(isCode)), transferred: sum(received) };
+  } finally {
+    await context.close();
+  }
+}
+
+const PAGES = [
+  { key: 'login', title: '/login: time to interactive', url: ROUTES.login, signedIn: false },
+  { key: 'list', title: 'product list: rows painted', url: ROUTES.products, signedIn: true },
+  {
+    key: 'react-admin',
+    title: 'react-admin list: rows painted',
+    url: `${benchPath('react-admin')}index.html#/products`,
+    signedIn: true,
+  },
+  {
+    key: 'datagrid',
+    title: 'bare MUI DataGrid: rows painted',
+    url: `${benchPath('datagrid')}index.html`,
+    signedIn: true,
+  },
+] as const;
+
+const targetOf = (key: (typeof PAGES)[number]['key'], checkout: Checkout): Target =>
+  key === 'login'
+    ? { selector: 'input[name="username"]', focused: true }
+    : { cellText: checkout.firstProduct };
+
+const median = (numbers: number[]) => {
+  const sorted = [...numbers].sort((a, b) => a - b);
+  const middle = Math.floor(sorted.length / 2);
+  return sorted.length % 2 ? sorted[middle] : (sorted[middle - 1] + sorted[middle]) / 2;
+};
+const timing = (numbers: number[]) =>
+  `${Math.round(median(numbers))} ms (${Math.round(Math.min(...numbers))}–${Math.round(Math.max(...numbers))})`;
+
+async function main() {
+  const dirs = [{ label: 'this checkout', dir: root }];
+  if (values.baseline)
+    dirs.push({ label: `baseline (${path.basename(values.baseline)})`, dir: path.resolve(values.baseline) });
+  for (const { dir } of dirs) {
+    if (!existsSync(path.join(dir, 'dist', 'index.html')))
+      throw new Error(`${dir}/dist is missing: build it first`);
+  }
+
+  const packagesDir = referencePackages();
+  const built = path.join(tmpdir(), `admin-bench-reference-build-${process.pid}`);
+  process.stderr.write('building the reference pages ...\n');
+  await buildReferences(packagesDir, built);
+  for (const { dir } of dirs) cpSync(built, path.join(dir, 'dist', '__bench'), { recursive: true });
+  rmSync(built, { recursive: true, force: true });
+
+  const servers = dirs.map(({ dir }, index) =>
+    startWithFreshData(
+      process.execPath,
+      ['--import', 'tsx', 'server/server.ts'],
+      Number(values.port) + index,
+      {
+        cwd: dir,
+        env: { STATIC_DIR: path.join(dir, 'dist') },
+      },
+    ),
+  );
+  const browser = await launchChromium();
+  try {
+    const checkouts: Checkout[] = [];
+    for (const [index, { label, dir }] of dirs.entries()) {
+      const base = `http://127.0.0.1:${Number(values.port) + index}`;
+      await waitForOk(`${base}/api/health`, Date.now());
+      checkouts.push(await prepare(label, dir, base));
+    }
+    const results = new Map<string, Measure[]>();
+    // Round 0 warms the servers up and is not counted.
+    for (let round = 0; round <= RUNS; round++) {
+      for (const checkout of checkouts) {
+        for (const page of PAGES) {
+          const result = await measure(
+            browser,
+            checkout,
+            page.url,
+            targetOf(page.key, checkout),
+            page.signedIn,
+          );
+          if (round === 0) continue;
+          const key = `${checkout.label}|${page.key}`;
+          results.set(key, [...(results.get(key) ?? []), result]);
+        }
+      }
+      process.stderr.write(round === 0 ? 'warmed up\n' : `round ${round}/${RUNS}\n`);
+    }
+
+    const column = 34;
+    const measuresOf = (checkout: Checkout, key: string) => results.get(`${checkout.label}|${key}`) ?? [];
+    const lines = [
+      `Chromium ${browser.version()}, network ${values.network}, a cold context per load, median of ${RUNS} (min–max), ${PRODUCTS} products, 10 rows`,
+      `${''.padEnd(40)}${checkouts.map((c) => c.label.padEnd(column)).join('')}`,
+    ];
+    const row = (title: string, cell: (checkout: Checkout) => string) =>
+      lines.push(`${title.padEnd(40)}${checkouts.map((c) => cell(c).padEnd(column)).join('')}`);
+    row('/login: JS + CSS transferred', (c) => kB(median(measuresOf(c, 'login').map((m) => m.code))));
+    for (const page of PAGES) row(page.title, (c) => timing(measuresOf(c, page.key).map((m) => m.ms)));
+    for (const page of PAGES.slice(1)) {
+      row(`${page.key}: everything transferred`, (c) =>
+        kB(median(measuresOf(c, page.key).map((m) => m.transferred))),
+      );
+    }
+    process.stdout.write(`${lines.join('\n')}\n`);
+  } finally {
+    await browser.close();
+    for (const server of servers) await stop(server);
+    for (const { dir } of dirs) rmSync(path.join(dir, 'dist', '__bench'), { recursive: true, force: true });
+  }
+}
+
+main().catch((error: unknown) => {
+  process.stderr.write(`${error instanceof Error ? (error.stack ?? error.message) : String(error)}\n`);
+  process.exit(1);
+});
