@@ -31,13 +31,9 @@ export default tseslint.config(
     },
   },
   {
-    // The one place allowed to wrap them.
-    files: ['store/hooks.ts'],
-    rules: { 'no-restricted-imports': 'off' },
-  },
-  {
-    // Shared by the SPA and the server: plain TypeScript importing only yup, dayjs, the common-password
-    // list (passwordPolicy.ts) and itself.
+    // Shared by the SPA and the server: plain TypeScript importing only Yup, TypeBox, dayjs, the
+    // common-password list (passwordPolicy.ts) and itself (no React, MUI or Node, which one of the
+    // halves lacks).
     files: ['src/shared/**/*.ts'],
     rules: {
       'no-restricted-imports': [
@@ -46,8 +42,9 @@ export default tseslint.config(
           paths: [rawReduxHooks],
           patterns: [
             {
-              regex: '^(?!(yup|dayjs|@zxcvbn-ts/language-common)(/|$)|\\.{1,2}/)',
-              message: 'src/shared imports only yup, dayjs, the password list and other shared files.',
+              regex: '^(?!(yup|dayjs|@sinclair/typebox|@zxcvbn-ts/language-common)(/|$)|\\.{1,2}/)',
+              message:
+                'src/shared imports only yup, @sinclair/typebox, dayjs, the password list and other shared files.',
             },
             {
               group: [
@@ -61,7 +58,75 @@ export default tseslint.config(
                 '**/auth/**',
                 '**/hooks/**',
               ],
-              message: 'src/shared imports only yup, dayjs and other shared files.',
+              message: 'src/shared imports only yup, @sinclair/typebox, dayjs and other shared files.',
+            },
+          ],
+        },
+      ],
+    },
+  },
+  {
+    // The server takes from the SPA's folder only what both halves share.
+    files: ['server/**/*.ts'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          paths: [rawReduxHooks],
+          patterns: [
+            {
+              regex: '(^|/)src/(?!shared(/|$))',
+              message: 'server/ imports nothing of src/ but src/shared.',
+            },
+            {
+              regex: '(^|/)(store|machines|e2e)(/|$)',
+              message: 'server/ imports no store, machine or browser test.',
+            },
+          ],
+        },
+      ],
+    },
+  },
+  {
+    // Building blocks never know a resource or a screen (a resource's module uses them, not the reverse).
+    files: ['src/components/**/*.{ts,tsx}'],
+    ignores: ['src/components/**/*.test.{ts,tsx}'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          paths: [rawReduxHooks],
+          patterns: [
+            {
+              regex: '^(\\.\\./)+(resources|screens|app)/',
+              message: 'src/components imports no resource or screen (src/resources, src/screens, src/app).',
+            },
+            {
+              regex: '(^|/)shared/resources/(?!(resource|fields|filters|wire)$)',
+              message: 'src/components imports no resource contract, only the generic contract modules.',
+            },
+            {
+              regex:
+                '(^|/)store/(?!(api|resourceApi|accountApi|hooks|errorDisplay|runtimeEnv|toastSlice|breadcrumbsSlice|session|index)$)',
+              message: 'src/components imports no resource slice of the store.',
+            },
+          ],
+        },
+      ],
+    },
+  },
+  {
+    // The store holds data; machines hold phases and time. The app wires them; the store never imports one.
+    files: ['store/**/*.ts'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          paths: [rawReduxHooks],
+          patterns: [
+            {
+              group: ['**/machines', '**/machines/**'],
+              message: 'store/ imports no machine.',
             },
           ],
         },
@@ -98,6 +163,11 @@ export default tseslint.config(
         },
       ],
     },
+  },
+  {
+    // The one place allowed to wrap them.
+    files: ['store/hooks.ts'],
+    rules: { 'no-restricted-imports': 'off' },
   },
   {
     files: ['scripts/**', 'e2e/**', 'bench/**'],

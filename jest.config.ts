@@ -2,6 +2,14 @@
 import type { Config } from 'jest';
 
 // ts-jest compiles each file on its own (isolatedModules); `npm run typecheck` is the type gate.
+
+/**
+ * No test may fail because the machine is busy: a screen test that types into a form or an API
+ * test that starts the app (PGlite, migrations) can take many times longer under load than when
+ * idle, so every project gets a budget far above any healthy run (`testTimeout` is global in Jest,
+ * so it is set once, below). A hung test still fails.
+ */
+const TEST_TIMEOUT_MS = 300_000;
 const tsJest: Config['transform'] = {
   '^.+\\.tsx?$': ['ts-jest', { tsconfig: { module: 'commonjs', jsx: 'react-jsx', isolatedModules: true } }],
 };
@@ -13,7 +21,6 @@ const api = (displayName: string, setupFiles: string[], ignore: string[] = []): 
   testMatch: ['<rootDir>/server/**/*.test.ts'],
   testPathIgnorePatterns: ['/node_modules/', ...ignore],
   setupFiles,
-  testTimeout: 30000,
 });
 
 const projects: Config[] = [
@@ -32,5 +39,5 @@ const projects: Config[] = [
 // The same API suite runs again on a real PostgreSQL when one is given.
 if (process.env.TEST_DATABASE_URL) projects.push(api('api:postgres', ['<rootDir>/test/db-postgres.ts']));
 
-const config: Config = { projects };
+const config: Config = { projects, testTimeout: TEST_TIMEOUT_MS };
 export default config;

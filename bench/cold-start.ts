@@ -3,14 +3,14 @@
  * first start migrates and seeds). With `--rebuild` dist/ is removed first, so the time includes
  * the SPA build, as on a freshly installed machine.
  *
- *   npx tsx bench/cold-start.ts [--rebuild]
+ *   npx tsx bench/cold-start.ts [--rebuild]      (BENCH_PORT picks the port, default 8299)
  */
 import { rmSync } from 'node:fs';
 import path from 'node:path';
 import { root, startWithFreshData, stop, waitForOk } from './support';
 
 async function main() {
-  const port = 8299;
+  const port = Number(process.env.BENCH_PORT ?? 8299);
   if (process.argv.includes('--rebuild')) rmSync(path.join(root, 'dist'), { recursive: true, force: true });
   const startedAt = Date.now();
   const child = startWithFreshData('npm', ['start', '--silent'], port);

@@ -10,6 +10,7 @@ import { setPasswordMinLength } from '../src/shared/passwordPolicy';
 import { API_PATHS } from '../src/shared/routes';
 import type { Config } from './config';
 import type { PgliteFactory } from './db/client';
+import { prepareDatabase, type PreparedDatabase } from './db/prepare';
 import { databaseErrorAnswer } from './lib/databaseErrors';
 import { HttpError } from './lib/httpError';
 import { registerStrictParsers } from './lib/strictInput';
@@ -43,6 +44,11 @@ export interface AppDeps {
   afterClose?: () => Promise<void>;
   /** How to construct the embedded database (tests load PGlite outside Jest's module sandbox). */
   createPglite?: PgliteFactory;
+  /**
+   * The database, already opened, migrated and seeded (server.ts does this before building the
+   * app). Without it, `buildApp` prepares one first, still before the HTTP app exists.
+   */
+  prepared?: PreparedDatabase;
   /** Where log lines go instead of stdout (tests read them). */
   logStream?: { write(line: string): void };
 }
@@ -188,7 +194,35 @@ function toAnswer(error: FastifyError | Error): ErrorAnswer {
  * Never listens (server.ts does), so tests drive it with `app.inject`.
  */
 export async function buildApp(config: Config, deps: AppDeps = {}): Promise<FastifyInstance> {
+  let prepared: PreparedDatabase;
+  try {
+    prepared =
+      deps.prepared ??
+      (await prepareDatabase(config, { createPglite: deps.createPglite, announce: deps.announce }));
+  } catch (error) {
+    await deps.afterClose?.();
+    throw error;
+  }
+  let app: FastifyInstance;
+  try {
+    app = await buildHttpApp(config, deps, prepared);
+  } catch (error) {
+    await prepared.database.close().catch(() => undefined);
+    await deps.afterClose?.();
+    throw error;
+  }
+  return app;
+}
+
+async function buildHttpApp(
+  config: Config,
+  deps: AppDeps,
+  prepared: PreparedDatabase,
+): Promise<FastifyInstance> {
   const app = Fastify({
+    // The slow part of a start (the database) is done before the app exists; no plugin is killed by
+    // a timer on a busy machine, where a healthy registration can take longer than any fixed budget.
+    pluginTimeout: 0,
     logger: loggerOptions(config, deps.logStream),
     // The onResponse hook below writes the one line per request instead.
     logController: new LogController({ disableRequestLogging: true }),
@@ -198,9 +232,6 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<Fast
         ? (_address: string, hop: number) => hop < (config.trustProxy as number)
         : config.trustProxy,
     bodyLimit: 1024 * 1024,
-    // Opening and migrating PGlite on a busy machine can take longer than avvio's 10 s default; a
-    // slow but healthy start must not be killed (a plugin that really hangs still fails, later).
-    pluginTimeout: 120_000,
     // No coercion: `["me@x"]` where a string is expected is refused, never unwrapped.
     ajv: { customOptions: { removeAdditional: false, allErrors: true, coerceTypes: false } },
   });
@@ -247,12 +278,7 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<Fast
     return reply.code(404).send({ message: en.notFoundBody });
   });
 
-  await app.register(dbPlugin, {
-    config,
-    announce: deps.announce,
-    afterClose: deps.afterClose,
-    createPglite: deps.createPglite,
-  });
+  await app.register(dbPlugin, { prepared, afterClose: deps.afterClose });
   await app.register(securityPlugin, { config });
   // Before every route and the static files: it hooks each route as it is added.
   await app.register(compressionPlugin);

@@ -1,9 +1,11 @@
 import { acme, globex, roadRunner } from '../test/catalogFixtures';
 import { fakeNetwork } from '../test/fakeNetwork';
 import { listOf, optionsOf } from '../test/settingFixtures';
+import { brandsResource } from '../src/shared/resources/brands';
 import { brandsApi } from './brandsApi';
 import { makeStore } from './index';
 import { productsApi } from './productsApi';
+import { optionsApi } from './resourceApi';
 import { flush as settle } from '../test/async';
 
 describe('catalogue cache tags', () => {
@@ -69,8 +71,10 @@ describe('catalogue cache tags', () => {
       },
     });
     const store = makeStore();
-    const options = store.dispatch(brandsApi.endpoints.listBrandOptions.initiate());
-    expect((await options).data).toEqual([{ id: acme.id, name: acme.name, status: acme.status }]);
+    const options = store.dispatch(
+      optionsApi.endpoints.listOptions.initiate([{ group: brandsResource.group, tag: brandsResource.tag }]),
+    );
+    expect((await options).data).toEqual({ brands: [{ id: acme.id, name: acme.name, status: acme.status }] });
 
     await store.dispatch(productsApi.endpoints.deleteProduct.initiate(roadRunner.id));
     await settle();

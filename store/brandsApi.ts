@@ -6,7 +6,7 @@ import {
 } from '../src/shared/resources/brands';
 import { productsResource } from '../src/shared/resources/products';
 import { api } from './api';
-import { importEndpoint, optionsEndpoint, resourceEndpoints } from './resourceApi';
+import { importEndpoint, resourceEndpoints } from './resourceApi';
 
 /** Product rows show their brand's name, so a brand write refreshes the product lists. */
 const RELATED = [productsResource.tag];
@@ -27,7 +27,6 @@ export const brandsApi = api
         createBrand: brands.create,
         updateBrand: brands.update,
         deleteBrand: brands.remove,
-        listBrandOptions: optionsEndpoint(build, brandsResource),
         importBrands: importEndpoint(build, brandsResource, RELATED),
       };
     },
@@ -39,6 +38,5 @@ export const {
   useCreateBrandMutation,
   useUpdateBrandMutation,
   useDeleteBrandMutation,
-  useListBrandOptionsQuery,
   useImportBrandsMutation,
 } = brandsApi;

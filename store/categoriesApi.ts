@@ -6,7 +6,7 @@ import {
 } from '../src/shared/resources/categories';
 import { productsResource } from '../src/shared/resources/products';
 import { api } from './api';
-import { importEndpoint, optionsEndpoint, resourceEndpoints } from './resourceApi';
+import { importEndpoint, resourceEndpoints } from './resourceApi';
 
 /** Product rows show their category's name, so a category write refreshes the product lists. */
 const RELATED = [productsResource.tag];
@@ -27,7 +27,6 @@ export const categoriesApi = api
         createCategory: categories.create,
         updateCategory: categories.update,
         deleteCategory: categories.remove,
-        listCategoryOptions: optionsEndpoint(build, categoriesResource),
         importCategories: importEndpoint(build, categoriesResource, RELATED),
       };
     },
@@ -39,6 +38,5 @@ export const {
   useCreateCategoryMutation,
   useUpdateCategoryMutation,
   useDeleteCategoryMutation,
-  useListCategoryOptionsQuery,
   useImportCategoriesMutation,
 } = categoriesApi;

@@ -7,10 +7,11 @@ import {
   type ListResponse,
   type OptionItem,
   type OptionsResponse,
+  type OptionsSource,
   type ResourceContract,
   type WriteResponse,
 } from '../src/shared/resources/resource';
-import { providesList, sessionRestoredAfter401, type baseQuery } from './api';
+import { api, providesList, sessionRestoredAfter401, type baseQuery } from './api';
 import { runtimeEnv } from './runtimeEnv';
 import { accessToken } from './session';
 
@@ -103,21 +104,45 @@ export function importEndpoint<Tag extends string>(
   });
 }
 
+/** The options of several resources at once (`group` → every item), as one list page's filters need them. */
+export type OptionsByGroup = Record<string, OptionItem[]>;
+
 /**
- * `GET /api/{group}/options` of a contract with `options`: every item as `{id, name, status?}`, by
- * name, for the selects and list filters of other resources. Any write of the resource (create,
- * update, delete, import) refreshes it; writes of related resources do not.
+ * `GET /api/<group>/options` of each source (a contract with `options`): every item as
+ * `{id, name, status?}`, by name, for the selects and list filters of other resources. One query for
+ * the sources a page needs, so a list's filters wait on one request. Any write of a source resource
+ * (create, update, delete, import) refreshes it; writes of related resources do not.
  */
-export function optionsEndpoint<Tag extends string>(
-  build: ApiBuilder<Tag>,
-  contract: ResourceContract & { tag: Tag },
-) {
-  return build.query<OptionItem[], void>({
-    query: () => optionsPath(contract),
-    transformResponse: (response: OptionsResponse) => response.data,
-    providesTags: [{ type: contract.tag, id: OPTIONS }],
-  });
-}
+export const optionsApi = api.enhanceEndpoints<string>({}).injectEndpoints({
+  endpoints: (build) => ({
+    listOptions: build.query<OptionsByGroup, readonly Pick<OptionsSource, 'group' | 'tag'>[]>({
+      queryFn: async (sources, _api, _extra, fetch) => {
+        const data: OptionsByGroup = {};
+        for (const source of sources) {
+          const result = await fetch(optionsPath(source));
+          if (result.error) return { error: result.error };
+          data[source.group] = (result.data as OptionsResponse).data;
+        }
+        return { data };
+      },
+      providesTags: (_result, _error, sources) => sources.map(({ tag }) => ({ type: tag, id: OPTIONS })),
+    }),
+  }),
+});
+
+/**
+ * RTK Query checks in development that a tag is declared; a source's tag is declared by its own
+ * slice, which a page showing only its options may not have loaded. Idempotent.
+ */
+const declared = new Set<string>();
+export const declareTags = (tags: readonly string[]): void => {
+  const fresh = tags.filter((tag) => !declared.has(tag));
+  if (!fresh.length) return;
+  for (const tag of fresh) declared.add(tag);
+  api.enhanceEndpoints({ addTagTypes: fresh });
+};
+
+export const { useListOptionsQuery } = optionsApi;
 
 /** The export's path and query: the list's filters and sort, without paging. */
 export function exportUrl(

@@ -7,7 +7,7 @@ import {
 } from '../src/shared/resources/roles';
 import { API_PATHS } from '../src/shared/routes';
 import { api } from './api';
-import { optionsEndpoint, resourceEndpoints } from './resourceApi';
+import { resourceEndpoints } from './resourceApi';
 
 /** The cache tag of the permission catalogue. */
 const PERMISSION_TAG = 'Permission';
@@ -24,7 +24,6 @@ export const rolesApi = api
         createRole: roles.create,
         updateRole: roles.update,
         deleteRole: roles.remove,
-        listRoleOptions: optionsEndpoint(build, rolesResource),
         // The permission catalogue the role matrix is drawn from (API contract: Resources).
         listPermissions: build.query<Permission[], void>({
           query: () => API_PATHS.permissions,
@@ -41,6 +40,5 @@ export const {
   useCreateRoleMutation,
   useUpdateRoleMutation,
   useDeleteRoleMutation,
-  useListRoleOptionsQuery,
   useListPermissionsQuery,
 } = rolesApi;

@@ -15,4 +15,6 @@ export const testUser: User = {
   permissions: PERMISSION_CATALOGUE.map((permission) => permission.name),
   created_at: '2024-01-01T00:00:00.000Z',
   updated_at: '2024-01-01T00:00:00.000Z',
+  created_by: null,
+  updated_by: null,
 };

@@ -8,6 +8,8 @@ import { optionsOf } from './settingFixtures';
 const stamps = {
   created_at: '2024-04-02T09:00:00.000Z',
   updated_at: '2024-04-03T10:30:00.000Z',
+  created_by: null,
+  updated_by: null,
 };
 
 export const acme: Brand = {

@@ -14,6 +14,8 @@ export const editorRole: Role = {
   users_count: 3,
   created_at: '2024-01-01T00:00:00.000Z',
   updated_at: '2024-02-01T00:00:00.000Z',
+  created_by: null,
+  updated_by: null,
 };
 
 /** Another user than the signed-in `testUser`, holding the Editor role. */
@@ -25,6 +27,8 @@ export const grace: User = {
   role: { id: editorRole.id, name: editorRole.name },
   created_at: '2024-03-05T08:00:00.000Z',
   updated_at: '2024-03-05T08:00:00.000Z',
+  created_by: null,
+  updated_by: null,
 };
 
 /** A one-page list answer. */

@@ -1,4 +1,5 @@
 import '@testing-library/jest-dom';
+import { configure } from '@testing-library/react';
 // IndexedDB for the forms' local drafts (jsdom has none).
 import 'fake-indexeddb/auto';
 
@@ -26,3 +27,7 @@ for (const name of [
       configurable: true,
     });
 }
+
+// findBy*/waitFor give up after 1 s by default: a fixed budget a busy machine misses while the
+// DataGrid or a Formik form renders. They wait up to the test's own (generous) timeout instead.
+configure({ asyncUtilTimeout: 60_000 });

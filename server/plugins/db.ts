@@ -1,8 +1,6 @@
-import path from 'node:path';
 import fp from 'fastify-plugin';
-import type { Config } from '../config';
-import { openDatabase, type Db, type PgliteFactory } from '../db/client';
-import { adminBanner, seed } from '../db/seed';
+import type { Db } from '../db/client';
+import type { PreparedDatabase } from '../db/prepare';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -13,38 +11,20 @@ declare module 'fastify' {
 }
 
 export interface DbPluginOptions {
-  config: Config;
-  /** Where the generated admin password is shown; stdout by default, never the request log. */
-  announce?: (text: string) => void;
+  /** Opened, migrated and seeded before the app was built (db/prepare.ts). */
+  prepared: PreparedDatabase;
   /** Runs after the connection is closed (tests drop their throwaway database here). */
   afterClose?: () => Promise<void>;
-  createPglite?: PgliteFactory;
 }
 
-/** Opens the database, applies pending migrations, seeds, and closes it last on shutdown. */
+/** Hands the prepared database to the routes, and closes it last on shutdown. */
 export const dbPlugin = fp<DbPluginOptions>(
-  async (app, { config, announce, afterClose, createPglite }) => {
-    const database = await openDatabase({
-      createPglite,
-      onIdleError: (error) => app.log.warn({ err: error }, 'idle database connection lost'),
-      databaseUrl: config.databaseUrl,
-      pgliteDir: config.inMemoryDb ? undefined : path.join(config.dataDir, 'db'),
-    });
-    try {
-      await database.migrate();
-      const result = await seed(database.db, config);
-      if (result.generatedAdmin)
-        (announce ?? ((text) => process.stdout.write(text)))(adminBanner(result.generatedAdmin));
-      app.decorate('db', database.db);
-      app.decorate('spaClient', result.client);
-      app.log.info({ driver: database.driver }, 'database ready');
-    } catch (error) {
-      await database.close();
-      await afterClose?.();
-      throw error;
-    }
+  async (app, { prepared, afterClose }) => {
+    app.decorate('db', prepared.database.db);
+    app.decorate('spaClient', prepared.spaClient);
+    app.log.info({ driver: prepared.database.driver }, 'database ready');
     app.addHook('onClose', async () => {
-      await database.close();
+      await prepared.database.close();
       await afterClose?.();
     });
   },

@@ -1,4 +1,4 @@
-import { and, count, eq, like, ne, or, type SQL } from 'drizzle-orm';
+import { and, count, eq, getTableColumns, like, ne, or, type SQL } from 'drizzle-orm';
 import type { PgColumn, PgTable } from 'drizzle-orm/pg-core';
 import type { Executor } from '../db/client';
 import { products } from '../db/schema';
@@ -16,26 +16,36 @@ export async function idExists(db: Executor, t: PgTable & { id: PgColumn }, id: 
   return rows.length > 0;
 }
 
+/** The id column of the table a column belongs to. */
+const idOf = (col: PgColumn): PgColumn => getTableColumns(col.table).id;
+
+/** Whether another row (than `exceptId`) has this slug in `col`. */
 export async function slugTaken(
   db: Executor,
-  t: SlugTable,
+  col: PgColumn,
   slug: string,
   exceptId?: number,
 ): Promise<boolean> {
+  const id = idOf(col);
   const rows = await db
-    .select({ id: t.id })
-    .from(t)
-    .where(and(eq(t.slug, slug), except(t.id, exceptId)))
+    .select({ id })
+    .from(col.table)
+    .where(and(eq(col, slug), except(id, exceptId)))
     .limit(1);
   return rows.length > 0;
 }
 
 /** `base`, or `base-2`, `base-3`, ... when taken by another row (a slug is a-z, 0-9 and dashes: no LIKE wildcards). */
-export async function freeSlug(db: Executor, t: SlugTable, base: string, exceptId?: number): Promise<string> {
+export async function freeSlug(
+  db: Executor,
+  col: PgColumn,
+  base: string,
+  exceptId?: number,
+): Promise<string> {
   const rows = await db
-    .select({ slug: t.slug })
-    .from(t)
-    .where(and(or(eq(t.slug, base), like(t.slug, `${base}-%`)), except(t.id, exceptId)));
+    .select({ slug: col })
+    .from(col.table)
+    .where(and(or(eq(col, base), like(col, `${base}-%`)), except(idOf(col), exceptId)));
   return firstFreeSlug(base, new Set(rows.map((row) => String(row.slug))));
 }
 

@@ -2,6 +2,7 @@ import { eq } from 'drizzle-orm';
 import type { Product } from '../../src/shared/resources/products';
 import type { Executor } from '../db/client';
 import { brands, categories, products } from '../db/schema';
+import { auditOf, auditSelect } from './audit';
 import { filesByIds } from './files';
 
 /**
@@ -34,8 +35,7 @@ export const productSelect = (db: Executor) =>
       meta_title: products.meta_title,
       meta_description: products.meta_description,
       meta_keyword: products.meta_keyword,
-      created_at: products.created_at,
-      updated_at: products.updated_at,
+      ...auditSelect(products),
     })
     .from(products)
     .leftJoin(brands, eq(brands.id, products.brand_id))
@@ -51,7 +51,9 @@ export async function toProducts(db: Executor, rows: ProductRow[]): Promise<Prod
     rows.flatMap((row) => [row.image_id, row.mobile_image_id, row.document_id, row.catalogue_id]),
   );
   const file = (id: number | null) => (id === null ? null : (stored.get(id) ?? null));
-  return rows.map((row) => ({
+  const audit = await auditOf(db, rows);
+  // Annotated, so a field the wire schema lacks is an error here (an excess property), not dropped.
+  return rows.map((row): Product => ({
     id: row.id,
     name: row.name,
     slug: row.slug,
@@ -74,7 +76,6 @@ export async function toProducts(db: Executor, rows: ProductRow[]): Promise<Prod
     meta_title: row.meta_title,
     meta_description: row.meta_description,
     meta_keyword: row.meta_keyword,
-    created_at: row.created_at.toISOString(),
-    updated_at: row.updated_at.toISOString(),
+    ...audit(row),
   }));
 }

@@ -2,6 +2,7 @@ import { and, asc, count, eq, inArray, ne, sql } from 'drizzle-orm';
 import type { Permission, Role } from '../../src/shared/resources/roles';
 import type { Executor } from '../db/client';
 import { permissions, rolePermissions, roles, users } from '../db/schema';
+import { auditOf, auditSelect } from './audit';
 import { referenceCount } from './referenceCount';
 
 const permissionColumns = { id: permissions.id, name: permissions.name, method: permissions.method };
@@ -17,8 +18,7 @@ export const roleSelect = (db: Executor) =>
       name: roles.name,
       is_super: roles.is_super,
       users_count: usersCount,
-      created_at: roles.created_at,
-      updated_at: roles.updated_at,
+      ...auditSelect(roles),
     })
     .from(roles)
     .$dynamic();
@@ -50,11 +50,15 @@ export async function toRoles(db: Executor, rows: RoleRow[]): Promise<Role[]> {
     db,
     rows.map((row) => row.id),
   );
-  return rows.map((row) => ({
-    ...row,
+  const audit = await auditOf(db, rows);
+  // Annotated, so a field the wire schema lacks is an error here (an excess property), not dropped.
+  return rows.map((row): Role => ({
+    id: row.id,
+    name: row.name,
+    is_super: row.is_super,
     permissions: byRole.get(row.id) ?? [],
-    created_at: row.created_at.toISOString(),
-    updated_at: row.updated_at.toISOString(),
+    users_count: row.users_count,
+    ...audit(row),
   }));
 }
 

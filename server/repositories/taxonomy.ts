@@ -1,11 +1,14 @@
 import { eq } from 'drizzle-orm';
 import type { PgColumn } from 'drizzle-orm/pg-core';
-import type { FileObject } from '../../src/shared/contracts/account';
-import type { TaxonomyItem } from '../../src/shared/resources/taxonomy';
+import type { FileObject } from '../../src/shared/resources/wire';
 import type { Executor } from '../db/client';
 import { brands, categories, files } from '../db/schema';
+import type { TaxonomyItem } from '../../src/shared/resources/taxonomy';
+import { auditOf, auditSelect } from './audit';
 import { fileColumns, toFileObject } from './files';
 import { referenceCount } from './referenceCount';
+
+export type { TaxonomyItem };
 
 /**
  * The repository brands and categories share (see src/shared/resources/taxonomy.ts): the select
@@ -27,8 +30,7 @@ export function taxonomyRepository<Picture extends string>(
         description: table.description,
         status: table.status,
         products_count: referenceCount(usedBy, table),
-        created_at: table.created_at,
-        updated_at: table.updated_at,
+        ...auditSelect(table),
         picture: fileColumns,
       })
       .from(table)
@@ -38,16 +40,22 @@ export function taxonomyRepository<Picture extends string>(
   type Row = Awaited<ReturnType<typeof select>>[number];
   type Item = TaxonomyItem & Record<Picture, FileObject | null>;
 
-  const toItems = async (_db: Executor, rows: Row[]): Promise<Item[]> =>
-    rows.map(({ picture: file, created_at, updated_at, ...row }) => {
+  const toItems = async (db: Executor, rows: Row[]): Promise<Item[]> => {
+    const audit = await auditOf(db, rows);
+    return rows.map((row) => {
       const item: TaxonomyItem = {
-        ...row,
-        created_at: created_at.toISOString(),
-        updated_at: updated_at.toISOString(),
+        id: row.id,
+        name: row.name,
+        slug: row.slug,
+        description: row.description,
+        status: row.status,
+        products_count: row.products_count,
+        ...audit(row),
       };
       // A computed key: TypeScript cannot see that it is `Picture` itself.
-      return { ...item, [picture.key]: file ? toFileObject(file) : null } as Item;
+      return { ...item, [picture.key]: row.picture ? toFileObject(row.picture) : null } as Item;
     });
+  };
 
   return { select, toItems };
 }

@@ -2,6 +2,7 @@ import { and, count, eq, inArray, ne, sql } from 'drizzle-orm';
 import type { Status, User, UserPreferences } from '../../src/shared/contracts/account';
 import type { Executor } from '../db/client';
 import { files, roles, users } from '../db/schema';
+import { auditOf, auditSelect } from './audit';
 import { fileColumns, toFileObject } from './files';
 import { permissionsByRole } from './roles';
 
@@ -13,8 +14,7 @@ const userColumns = {
   status: users.status,
   role_id: users.role_id,
   role_name: roles.name,
-  created_at: users.created_at,
-  updated_at: users.updated_at,
+  ...auditSelect(users),
   photo: fileColumns,
 };
 
@@ -49,7 +49,9 @@ export async function rolePermissionNames(db: Executor, roleId: number | null): 
 export async function toUsers(db: Executor, rows: UserRow[]): Promise<User[]> {
   const roleIds = rows.flatMap((row) => (row.role_id === null ? [] : [row.role_id]));
   const granted = await permissionNamesByRole(db, roleIds);
-  return rows.map((row) => ({
+  const audit = await auditOf(db, rows);
+  // Annotated, so a field the wire schema lacks is an error here (an excess property), not dropped.
+  return rows.map((row): User => ({
     id: row.id,
     name: row.name,
     email: row.email,
@@ -58,8 +60,7 @@ export async function toUsers(db: Executor, rows: UserRow[]): Promise<User[]> {
     role: row.role_id !== null && row.role_name !== null ? { id: row.role_id, name: row.role_name } : null,
     photo: row.photo ? toFileObject(row.photo) : null,
     permissions: row.role_id === null ? [] : (granted.get(row.role_id) ?? []),
-    created_at: row.created_at.toISOString(),
-    updated_at: row.updated_at.toISOString(),
+    ...audit(row),
   }));
 }
 

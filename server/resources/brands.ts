@@ -1,11 +1,11 @@
 import { LABELS } from '../../src/shared/messages';
-import { brandCreateSchema, brandsResource, brandUpdateSchema } from '../../src/shared/resources/brands';
+import { brandsResource } from '../../src/shared/resources/brands';
 import { brands, products } from '../db/schema';
+import { defineServerResource } from '../crud/define';
+import { file } from '../crud/fields';
 import { taxonomyRepository } from '../repositories/taxonomy';
-import { checkFile } from '../repositories/files';
 import { refuseIfUsed } from './catalog';
-import { defineServerResource } from './define';
-import { taxonomyCells, taxonomyImport, taxonomySearch, taxonomySort, taxonomyValues } from './taxonomy';
+import { taxonomyCells, taxonomyImport, taxonomyList, taxonomyWrite } from './taxonomy';
 
 const { select, toItems } = taxonomyRepository(
   brands,
@@ -19,15 +19,8 @@ export const brandsServer = defineServerResource({
   table: brands,
   select,
   toItems,
-  optionLabel: brands.name,
-  search: taxonomySearch(brands),
-  sort: taxonomySort(brands),
-  status: brands.status,
-  schemas: { create: brandCreateSchema, update: brandUpdateSchema },
-  values: async (tx, input, ctx) => ({
-    ...(await taxonomyValues(tx, brands, input, ctx.id)),
-    logo_id: await checkFile(tx, 'logo', LABELS.logo, input.logo, 'image'),
-  }),
+  ...taxonomyList(brands),
+  write: { ...taxonomyWrite(brands), logo: file(brands.logo_id, 'image', LABELS.logo) },
   beforeDelete: (tx, id) => refuseIfUsed(tx, products.brand_id, id, brandsResource.item),
   cells: taxonomyCells,
   import: taxonomyImport(brands),

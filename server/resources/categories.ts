@@ -1,15 +1,11 @@
 import { LABELS } from '../../src/shared/messages';
-import {
-  categoriesResource,
-  categoryCreateSchema,
-  categoryUpdateSchema,
-} from '../../src/shared/resources/categories';
+import { categoriesResource } from '../../src/shared/resources/categories';
 import { categories, products } from '../db/schema';
+import { defineServerResource } from '../crud/define';
+import { file } from '../crud/fields';
 import { taxonomyRepository } from '../repositories/taxonomy';
-import { checkFile } from '../repositories/files';
 import { refuseIfUsed } from './catalog';
-import { defineServerResource } from './define';
-import { taxonomyCells, taxonomyImport, taxonomySearch, taxonomySort, taxonomyValues } from './taxonomy';
+import { taxonomyCells, taxonomyImport, taxonomyList, taxonomyWrite } from './taxonomy';
 
 const { select, toItems } = taxonomyRepository(
   categories,
@@ -23,15 +19,8 @@ export const categoriesServer = defineServerResource({
   table: categories,
   select,
   toItems,
-  optionLabel: categories.name,
-  search: taxonomySearch(categories),
-  sort: taxonomySort(categories),
-  status: categories.status,
-  schemas: { create: categoryCreateSchema, update: categoryUpdateSchema },
-  values: async (tx, input, ctx) => ({
-    ...(await taxonomyValues(tx, categories, input, ctx.id)),
-    image_id: await checkFile(tx, 'image', LABELS.image, input.image, 'image'),
-  }),
+  ...taxonomyList(categories),
+  write: { ...taxonomyWrite(categories), image: file(categories.image_id, 'image', LABELS.image) },
   beforeDelete: (tx, id) => refuseIfUsed(tx, products.category_id, id, categoriesResource.item),
   cells: taxonomyCells,
   import: taxonomyImport(categories),

@@ -1,44 +1,44 @@
 import { inArray, sql } from 'drizzle-orm';
 import { LABELS, validation } from '../../src/shared/messages';
-import type { UploadKind } from '../../src/shared/limits';
-import { statusLabel, type Status } from '../../src/shared/resources/catalog';
 import {
-  productCreateSchema,
   productImportRowSchema,
   productsResource,
-  productUpdateSchema,
-  type Product,
-  type ProductCreateInput,
   type ProductImportRow,
 } from '../../src/shared/resources/products';
 import { brands, categories, products } from '../db/schema';
+import { defineServerResource } from '../crud/define';
+import {
+  auditCells,
+  column,
+  file,
+  imageWrite,
+  importedStatus,
+  importKey,
+  importSlugErrors,
+  reference,
+  richText,
+  seoCells,
+  seoWrite,
+  slugWrite,
+  statusCells,
+  statusWrite,
+} from '../crud/fields';
 import { sanitizeRichText } from '../lib/sanitizeHtml';
-import { idExists, refLookup } from '../repositories/catalog';
+import { refLookup } from '../repositories/catalog';
 import { productSelect, toProducts } from '../repositories/products';
-import { fileOk } from '../repositories/files';
-import { FieldErrors, importedStatus, importKey, importSlugErrors, resolveSlug } from './catalog';
-import { defineServerResource } from './define';
 
-/** The product's file fields, their labels and the upload kind each takes. */
-const FILES = [
-  { field: 'image', label: LABELS.image, kind: 'image' },
-  { field: 'mobile_image', label: LABELS.mobileImage, kind: 'image' },
-  { field: 'document', label: LABELS.document, kind: 'document' },
-  { field: 'catalogue', label: LABELS.catalogue, kind: 'document' },
-] as const satisfies readonly { field: keyof ProductCreateInput; label: string; kind: UploadKind }[];
-
-/** The columns a product form and a product row share (rich text sanitised here, on every write). */
-const textValues = (input: Omit<ProductImportRow, 'brand' | 'category' | 'status'>) => ({
-  name: input.name,
-  other_brand: input.other_brand,
-  model: input.model,
-  function: input.function,
-  specification: input.specification,
-  overview: sanitizeRichText(input.overview),
-  application: sanitizeRichText(input.application),
-  meta_title: input.meta_title,
-  meta_description: input.meta_description,
-  meta_keyword: input.meta_keyword,
+/** The columns of an imported row other than its slug, brand, category and status (rich text sanitised). */
+const importedText = (row: ProductImportRow) => ({
+  name: row.name,
+  other_brand: row.other_brand,
+  model: row.model,
+  function: row.function,
+  specification: row.specification,
+  overview: sanitizeRichText(row.overview),
+  application: sanitizeRichText(row.application),
+  meta_title: row.meta_title,
+  meta_description: row.meta_description,
+  meta_keyword: row.meta_keyword,
 });
 
 /** `/api/products`: the contract's list, CRUD, export and import. */
@@ -57,37 +57,29 @@ export const productsServer = defineServerResource({
     created_at: products.created_at,
     updated_at: products.updated_at,
   },
-  status: products.status,
   filters: {
+    status: (values) => inArray(products.status, values),
     brand_ids: (ids) => inArray(products.brand_id, ids),
     category_ids: (ids) => inArray(products.category_id, ids),
   },
-  schemas: { create: productCreateSchema, update: productUpdateSchema },
-  values: async (tx, input, ctx) => {
-    const errors = new FieldErrors();
-    errors.invalidUnless(
-      input.brand_id === null || (await idExists(tx, brands, input.brand_id)),
-      'brand_id',
-      LABELS.brand,
-    );
-    errors.invalidUnless(await idExists(tx, categories, input.category_id), 'category_id', LABELS.category);
-    for (const { field, label, kind } of FILES) {
-      errors.invalidUnless(await fileOk(tx, input[field], kind), field, label);
-    }
-    errors.throwIfAny();
-    return {
-      ...textValues(input),
-      slug: await resolveSlug(tx, products, input, ctx.id),
-      brand_id: input.brand_id,
-      category_id: input.category_id,
-      status: input.status as Status,
-      image_id: input.image,
-      mobile_image_id: input.mobile_image,
-      document_id: input.document,
-      catalogue_id: input.catalogue,
-    };
+  write: {
+    name: column(products.name),
+    brand_id: reference(products.brand_id, brands, LABELS.brand),
+    category_id: reference(products.category_id, categories, LABELS.category),
+    other_brand: column(products.other_brand),
+    model: column(products.model),
+    function: column(products.function),
+    specification: column(products.specification),
+    overview: richText(products.overview),
+    application: richText(products.application),
+    ...imageWrite(products),
+    document: file(products.document_id, 'document', LABELS.document),
+    catalogue: file(products.catalogue_id, 'document', LABELS.catalogue),
+    ...slugWrite(products, 'name', LABELS.name),
+    ...statusWrite(products),
+    ...seoWrite(products),
   },
-  cells: (product: Product) => ({
+  cells: (product) => ({
     name: product.name,
     slug: product.slug,
     brand: product.brand?.slug ?? null,
@@ -98,24 +90,22 @@ export const productsServer = defineServerResource({
     specification: product.specification,
     overview: product.overview,
     application: product.application,
-    status: statusLabel(product.status),
-    meta_title: product.meta_title,
-    meta_description: product.meta_description,
-    meta_keyword: product.meta_keyword,
-    created_at: product.created_at,
+    ...statusCells(product),
+    ...seoCells(product),
+    ...auditCells(product),
   }),
   import: {
     schema: productImportRowSchema,
     key: products.slug,
-    keyOf: (row: ProductImportRow) => importKey(row),
+    keyOf: (row: ProductImportRow) => importKey(row.slug, row.name),
     prepare: async (tx) => {
       const brandLookup = await refLookup(tx, brands);
       const categoryLookup = await refLookup(tx, categories);
       return {
         // Files are not in the sheet: an update by import leaves them as they are.
         row: (row) => {
-          const slug = importKey(row);
-          const errors = importSlugErrors(slug);
+          const slug = importKey(row.slug, row.name);
+          const errors = importSlugErrors(slug, LABELS.name);
           const brandId = row.brand ? brandLookup.find(row.brand) : null;
           if (brandId === undefined) errors.push(validation.invalid(LABELS.brand));
           const categoryId = categoryLookup.find(row.category);
@@ -123,7 +113,7 @@ export const productsServer = defineServerResource({
           if (errors.length || brandId === undefined || categoryId === undefined) return { errors };
           return {
             values: {
-              ...textValues(row),
+              ...importedText(row),
               slug,
               brand_id: brandId,
               category_id: categoryId,

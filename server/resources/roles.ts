@@ -1,12 +1,8 @@
 import { LABELS, en, format, validation } from '../../src/shared/messages';
-import {
-  ROLE_LABELS,
-  roleCreateSchema,
-  rolesResource,
-  roleUpdateSchema,
-  type RoleUpdateInput,
-} from '../../src/shared/resources/roles';
+import { ROLE_LABELS, rolesResource } from '../../src/shared/resources/roles';
 import { roles } from '../db/schema';
+import { defineServerResource } from '../crud/define';
+import { set } from '../crud/fields';
 import { fieldError, HttpError } from '../lib/httpError';
 import {
   allPermissionIds,
@@ -19,7 +15,6 @@ import {
   usersCount,
 } from '../repositories/roles';
 import { assertMayGrantPermissions, assertMayManageRole } from '../security/grants';
-import { defineServerResource } from './define';
 
 /** `/api/roles`: the contract's list and CRUD; the super role keeps every permission and stays. */
 export const rolesServer = defineServerResource({
@@ -27,7 +22,6 @@ export const rolesServer = defineServerResource({
   table: roles,
   select: roleSelect,
   toItems: toRoles,
-  optionLabel: roles.name,
   search: [roles.name],
   sort: {
     name: roles.name,
@@ -35,18 +29,22 @@ export const rolesServer = defineServerResource({
     created_at: roles.created_at,
     updated_at: roles.updated_at,
   },
-  schemas: { create: roleCreateSchema, update: roleUpdateSchema },
-  values: async (tx, input, ctx) => {
-    if (await roleNameTaken(tx, input.name, ctx.id)) {
-      throw fieldError('name', format(en.taken, { item: LABELS.name }));
-    }
-    if ((await unknownPermissionIds(tx, input.permissions)).length) {
-      throw fieldError('permissions', validation.invalid(ROLE_LABELS.permissions));
-    }
-    await assertMayGrantPermissions(tx, ctx.user, ctx.id, input.permissions);
-    return { name: input.name };
+  filters: {},
+  write: {
+    name: async (name, ctx) => {
+      if (await roleNameTaken(ctx.tx, name, ctx.id))
+        throw fieldError(ctx.field, format(en.taken, { item: LABELS.name }));
+      return [set(roles.name, name)];
+    },
+    // Checked here, stored by `afterWrite` (the role's own row has no permission column).
+    permissions: async (ids, ctx) => {
+      if ((await unknownPermissionIds(ctx.tx, ids)).length)
+        throw fieldError(ctx.field, validation.invalid(ROLE_LABELS.permissions));
+      await assertMayGrantPermissions(ctx.tx, ctx.user, ctx.id, ids);
+      return [];
+    },
   },
-  beforeUpdate: async (tx, id, input: RoleUpdateInput, ctx) => {
+  beforeUpdate: async (tx, id, input, ctx) => {
     await assertMayManageRole(tx, ctx.user, id);
     const role = await findRoleGuard(tx, id);
     if (!role?.is_super) return;

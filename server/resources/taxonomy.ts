@@ -1,53 +1,55 @@
-import type { PgColumn } from 'drizzle-orm/pg-core';
-import { statusLabel, type Status } from '../../src/shared/resources/catalog';
+import { inArray } from 'drizzle-orm';
+import { LABELS } from '../../src/shared/messages';
+import { taxonomyImportRowSchema, type TaxonomyImportRow } from '../../src/shared/resources/taxonomy';
+import type { brands, categories } from '../db/schema';
+import type { ResourceImport } from '../crud/define';
 import {
-  taxonomyImportRowSchema,
-  type TaxonomyImportRow,
-  type TaxonomyItem,
-} from '../../src/shared/resources/taxonomy';
-import type { Tx } from '../db/client';
-import type { SlugTable } from '../repositories/catalog';
-import { importedStatus, importKey, importSlugErrors, resolveSlug } from './catalog';
-import type { ResourceImport, ResourceTable, Values } from './define';
+  auditCells,
+  column,
+  importedStatus,
+  importKey,
+  importSlugErrors,
+  slugWrite,
+  statusCells,
+  statusWrite,
+} from '../crud/fields';
+import type { TaxonomyItem } from '../repositories/taxonomy';
 
 /**
  * The server half brands and categories share (see src/shared/resources/taxonomy.ts): what their
- * lists search and sort by, their form values, spreadsheet cells and import (their select and
- * mapping: repositories/taxonomy.ts). Each declaration adds its table, its picture column and the
+ * lists search, sort and filter by, their writers, spreadsheet cells and import (their select and
+ * mapping: repositories/taxonomy.ts). Each declaration adds its table, its picture's writer and the
  * product column that refuses a delete while in use.
  */
 
-type TaxonomyTable = ResourceTable & SlugTable & { status: PgColumn };
+type TaxonomyTable = typeof brands | typeof categories;
 
-export const taxonomySearch = (table: TaxonomyTable): PgColumn[] => [table.name, table.slug];
-
-export const taxonomySort = (table: TaxonomyTable) => ({
-  name: table.name,
-  slug: table.slug,
-  status: table.status,
-  created_at: table.created_at,
-  updated_at: table.updated_at,
+export const taxonomyList = (table: TaxonomyTable) => ({
+  search: [table.name, table.slug],
+  sort: {
+    name: table.name,
+    slug: table.slug,
+    status: table.status,
+    created_at: table.created_at,
+    updated_at: table.updated_at,
+  },
+  filters: { status: (values: (0 | 1)[]) => inArray(table.status, values) },
 });
 
-/** The columns of a brand or category form other than its picture (`id` is set on update). */
-export const taxonomyValues = async (
-  tx: Tx,
-  table: TaxonomyTable,
-  input: { name: string; slug: string; description: string | null; status: number },
-  id?: number,
-) => ({
-  name: input.name,
-  slug: await resolveSlug(tx, table, input, id),
-  description: input.description,
-  status: input.status as Status,
+/** The writers of a brand or category other than its picture. */
+export const taxonomyWrite = (table: TaxonomyTable) => ({
+  name: column(table.name),
+  ...slugWrite(table, 'name', LABELS.name),
+  description: column(table.description),
+  ...statusWrite(table),
 });
 
 export const taxonomyCells = (item: TaxonomyItem) => ({
   name: item.name,
   slug: item.slug,
   description: item.description,
-  status: statusLabel(item.status),
-  created_at: item.created_at,
+  ...statusCells(item),
+  ...auditCells(item),
 });
 
 /** Rows matched by slug (made from the name when empty); a re-import updates, never duplicates. */
@@ -55,20 +57,15 @@ export function taxonomyImport<T extends TaxonomyTable>(table: T): ResourceImpor
   return {
     schema: taxonomyImportRowSchema,
     key: table.slug,
-    keyOf: importKey,
+    keyOf: (row) => importKey(row.slug, row.name),
     prepare: async () => ({
       row: (row) => {
-        const slug = importKey(row);
-        const errors = importSlugErrors(slug);
+        const slug = importKey(row.slug, row.name);
+        const errors = importSlugErrors(slug, LABELS.name);
         if (errors.length) return { errors };
-        const values = {
-          name: row.name,
-          slug,
-          description: row.description,
-          status: importedStatus(row.status),
+        return {
+          values: { name: row.name, slug, description: row.description, status: importedStatus(row.status) },
         };
-        // The columns every taxonomy table has; TypeScript cannot see them through the generic table.
-        return { values: values as Values<T> };
       },
     }),
   };

@@ -1,23 +1,24 @@
 import { inArray } from 'drizzle-orm';
-import type { Status, User } from '../../src/shared/contracts/account';
+import type { Status } from '../../src/shared/contracts/account';
 import { LABELS, en, format, validation } from '../../src/shared/messages';
-import { statusLabel } from '../../src/shared/resources/catalog';
-import {
-  userCreateSchema,
-  userImportRowSchema,
-  usersResource,
-  userUpdateSchema,
-  type UserCreateInput,
-  type UserImportRow,
-  type UserUpdateInput,
-} from '../../src/shared/resources/users';
+import { userImportRowSchema, usersResource, type UserImportRow } from '../../src/shared/resources/users';
 import type { Tx } from '../db/client';
 import { roles, users } from '../db/schema';
+import { defineServerResource } from '../crud/define';
+import {
+  auditCells,
+  column,
+  file,
+  importedStatus,
+  reference,
+  set,
+  statusCells,
+  statusWrite,
+  validatedOnly,
+} from '../crud/fields';
 import { randomToken } from '../lib/crypto';
 import { fieldError, HttpError } from '../lib/httpError';
 import { hashPassword } from '../lib/passwords';
-import { idExists } from '../repositories/catalog';
-import { checkFile } from '../repositories/files';
 import { roleIdsByName, superRoleName } from '../repositories/roles';
 import { invalidateResets } from '../repositories/passwordResets';
 import { revokeUserTokens } from '../repositories/tokens';
@@ -36,8 +37,6 @@ import {
   roleAssigner,
   usersBeyond,
 } from '../security/grants';
-import { importedStatus } from './catalog';
-import { defineServerResource, type WriteContext } from './define';
 
 const lastSuperAdmin = async (tx: Tx) =>
   new HttpError(409, format(en.lastSuperAdmin, { role: await superRoleName(tx) }));
@@ -69,23 +68,6 @@ async function revokeIfPasswordSet(tx: Tx, id: number, password: string | undefi
   await invalidateResets(tx, id, now);
 }
 
-async function userValues(tx: Tx, input: UserCreateInput | UserUpdateInput, ctx: WriteContext) {
-  if (await emailTaken(tx, input.email, ctx.id)) throw fieldError('email', en.emailTaken);
-  if (!(await idExists(tx, roles, input.role_id)))
-    throw fieldError('role_id', validation.invalid(LABELS.role));
-  await assertMayAssignRole(tx, ctx.user, input.role_id);
-  const photoId = await checkFile(tx, 'photo', LABELS.photo, input.photo, 'image');
-  return {
-    name: input.name,
-    email: input.email.toLowerCase(),
-    phone_number: input.phone_number || null,
-    role_id: input.role_id,
-    status: input.status as Status,
-    photo_id: photoId,
-    ...(input.password ? { password_hash: await hashPassword(input.password) } : {}),
-  };
-}
-
 /** `/api/users`: the contract's list, CRUD, export and import, with the account-safety rules. */
 export const usersServer = defineServerResource({
   contract: usersResource,
@@ -101,11 +83,30 @@ export const usersServer = defineServerResource({
     created_at: users.created_at,
     updated_at: users.updated_at,
   },
-  status: users.status,
-  filters: { role_ids: (ids) => inArray(users.role_id, ids) },
-  schemas: { create: userCreateSchema, update: userUpdateSchema },
-  values: userValues,
-  beforeUpdate: async (tx, id, input: UserUpdateInput, ctx) => {
+  filters: {
+    status: (values) => inArray(users.status, values),
+    role_ids: (ids) => inArray(users.role_id, ids),
+  },
+  write: {
+    name: column(users.name),
+    email: async (email, ctx) => {
+      if (await emailTaken(ctx.tx, email, ctx.id)) throw fieldError(ctx.field, en.emailTaken);
+      return [set(users.email, email.toLowerCase())];
+    },
+    phone_number: async (phone) => [set(users.phone_number, phone || null)],
+    role_id: async (roleId, ctx) => {
+      const assignment = await reference(users.role_id, roles, LABELS.role)(roleId, ctx);
+      // Nobody grants what they do not hold (security/grants.ts).
+      await assertMayAssignRole(ctx.tx, ctx.user, roleId);
+      return assignment;
+    },
+    ...statusWrite(users),
+    photo: file(users.photo_id, 'image', LABELS.photo),
+    // On update an empty password keeps the current one (the contract drops '').
+    password: async (password) => (password ? [set(users.password_hash, await hashPassword(password))] : []),
+    password_confirmation: validatedOnly,
+  },
+  beforeUpdate: async (tx, id, input, ctx) => {
     await assertMayManageUser(tx, ctx.user, id);
     if (id === ctx.user.id) assertSelfEdit(ctx.user, input);
     if (id === ctx.user.id && input.status === 0) throw fieldError('status', en.cannotDeactivateSelf);
@@ -121,13 +122,13 @@ export const usersServer = defineServerResource({
     await assertMayManageUser(tx, ctx.user, id);
     await keepSuperAdmin(tx, id, null);
   },
-  cells: (user: User) => ({
+  cells: (user) => ({
     name: user.name,
     email: user.email,
     phone_number: user.phone_number,
     role: user.role?.name ?? null,
-    status: statusLabel(user.status),
-    created_at: user.created_at,
+    ...statusCells(user),
+    ...auditCells(user),
   }),
   import: {
     schema: userImportRowSchema,

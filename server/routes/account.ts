@@ -8,6 +8,8 @@ import {
   type ProfileContext,
 } from '../../src/shared/contracts/account';
 import type { PasswordContext } from '../../src/shared/passwordPolicy';
+import { userWire } from '../../src/shared/resources/users';
+import { dataAnswer, writeAnswer } from '../../src/shared/resources/wire';
 import { LABELS, en, validation } from '../../src/shared/messages';
 import { PERMISSIONS } from '../../src/shared/permissions';
 import { API_PATHS } from '../../src/shared/routes';
@@ -28,24 +30,11 @@ import {
   updateProfile,
 } from '../repositories/users';
 import { securityEvent } from '../security/events';
-import { authErrors, bearer, messageSchema, userSchema, validationErrorSchema } from './schemas';
+import { authErrors, bearer, messageSchema, validationErrorSchema } from './schemas';
 
-const preferencesSchemaJson = {
-  type: 'object',
-  properties: { theme: { type: 'string', enum: [...THEME_PREFERENCES] } },
-} as const;
-
-/** The signed-in user as their own account answers it: the user and their preferences. */
-const accountSchema = {
-  ...userSchema,
-  properties: { ...userSchema.properties, preferences: preferencesSchemaJson },
-} as const;
-
-const userResponse = { type: 'object', properties: { data: accountSchema } } as const;
-const userWithMessage = {
-  type: 'object',
-  properties: { data: accountSchema, message: { type: 'string' } },
-} as const;
+/** The signed-in user as their own account answers it: the user with their preferences (`userWire`). */
+const userResponse = dataAnswer(userWire);
+const userWithMessage = writeAnswer(userWire);
 
 /** The signed-in user's own account: every signed-in user may use it ('any'). */
 export async function accountRoutes(app: FastifyInstance, { config }: { config: Config }): Promise<void> {

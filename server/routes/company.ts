@@ -1,6 +1,11 @@
 import type { FastifyInstance } from 'fastify';
 import { success } from '../../src/shared/messages';
-import { COMPANY_ITEM, COMPANY_LABELS, companySettingsSchema } from '../../src/shared/resources/company';
+import {
+  COMPANY_ITEM,
+  COMPANY_LABELS,
+  companySettingsSchema,
+  companySettingsWire,
+} from '../../src/shared/resources/company';
 import { PERMISSIONS } from '../../src/shared/permissions';
 import { API_PATHS } from '../../src/shared/routes';
 import { assertFresh } from '../lib/concurrency';
@@ -8,13 +13,8 @@ import { parseBody } from '../lib/validation';
 import { currentUser } from '../plugins/auth';
 import { findCompanySettings, lockCompanySettings, saveCompanySettings } from '../repositories/company';
 import { checkFile } from '../repositories/files';
-import {
-  authErrors,
-  bearer,
-  companySettingsObjectSchema,
-  messageSchema,
-  validationErrorSchema,
-} from './schemas';
+import { dataAnswer, writeAnswer } from '../../src/shared/resources/wire';
+import { bearer, errorResponses } from '../crud/openapi';
 
 /** The one company record (spec §3): read with settings.show, saved with settings.update. */
 export async function companyRoutes(app: FastifyInstance): Promise<void> {
@@ -26,10 +26,7 @@ export async function companyRoutes(app: FastifyInstance): Promise<void> {
         tags: ['settings'],
         summary: 'The company settings',
         security: bearer,
-        response: {
-          200: { type: 'object', properties: { data: companySettingsObjectSchema } },
-          ...authErrors,
-        },
+        response: { 200: dataAnswer(companySettingsWire), ...errorResponses() },
       },
     },
     async () => ({ data: await findCompanySettings(app.db) }),
@@ -56,15 +53,7 @@ export async function companyRoutes(app: FastifyInstance): Promise<void> {
             updated_at: { type: ['string', 'null'] },
           },
         },
-        response: {
-          200: {
-            type: 'object',
-            properties: { data: companySettingsObjectSchema, message: { type: 'string' } },
-          },
-          409: messageSchema,
-          422: validationErrorSchema,
-          ...authErrors,
-        },
+        response: { 200: writeAnswer(companySettingsWire), ...errorResponses(409, 422) },
       },
     },
     async (request) => {

@@ -8,7 +8,8 @@ import type { Config } from '../config';
 import { fieldError, HttpError } from '../lib/httpError';
 import { currentUser } from '../plugins/auth';
 import { eachPart, tooLarge } from '../plugins/uploads';
-import { authErrors, bearer, fileObjectSchema, messageSchema, validationErrorSchema } from './schemas';
+import { dataAnswer, FileObjectSchema } from '../../src/shared/resources/wire';
+import { authErrors, bearer, messageSchema, validationErrorSchema } from './schemas';
 
 const LARGEST_KIND: UploadKind = 'document';
 
@@ -34,7 +35,7 @@ export async function uploadRoutes(app: FastifyInstance, { config }: { config: C
         consumes: ['multipart/form-data'],
         security: bearer,
         response: {
-          201: { type: 'object', properties: { data: fileObjectSchema } },
+          201: dataAnswer(FileObjectSchema),
           413: messageSchema,
           422: validationErrorSchema,
           ...authErrors,

@@ -1,8 +1,19 @@
+import type { PermissionAction } from '../../src/shared/permissions';
+import {
+  apiPath,
+  can,
+  hasAction,
+  optionReaderKeys,
+  type ResourceContract,
+} from '../../src/shared/resources/resource';
+import { RESOURCES } from '../resources';
+
 /**
  * Every API route and what it takes to call it. One test (server/test/route-permissions.test.ts)
  * walks the OpenAPI document: a route missing here fails it, and each row is tried for real (no
  * token → 401; a role holding everything but the row's keys → 403; one of the keys → let through).
- * A new route is added here in the same change.
+ * A new route is added here in the same change; a declared resource's routes are derived from its
+ * contract (`resourceRows`), as the machinery registers them.
  *
  * Who may grant what is not a route's question but the grant rules' (server/security/grants.ts):
  * a role is assigned only by someone holding all its permissions (the Super Admin role only by a
@@ -22,9 +33,45 @@ const signedIn = (note?: string): RouteAccess => ({ access: 'signed-in', note })
 const anyOf = (keys: readonly string[], note?: string): RouteAccess => ({ access: 'permission', keys, note });
 
 const USERS_KEYS = ['users.index', 'users.store', 'users.update', 'users.destroy'];
-const PRODUCTS_KEYS = ['products.index', 'products.store', 'products.update', 'products.destroy'];
+
+/**
+ * A declared resource's routes, as `crud/register.ts` registers them from its contract and its
+ * permission group's actions: so a new resource is in the table without a line here. Rows below
+ * that name a resource route replace the derived one (to add what the grant rules refuse beyond it).
+ */
+function resourceRows(contract: ResourceContract): Record<string, RouteAccess> {
+  const base = apiPath(contract);
+  const may = (action: PermissionAction) => hasAction(contract, action);
+  return {
+    ...(may('index')
+      ? {
+          [`GET ${base}`]: anyOf([can(contract, 'index')]),
+          [`GET ${base}/{id}`]: anyOf([can(contract, 'index')]),
+          ...(contract.exportable ? { [`GET ${base}/export`]: anyOf([can(contract, 'index')]) } : {}),
+          ...(contract.options ? { [`GET ${base}/options`]: anyOf(optionReaderKeys(contract)) } : {}),
+        }
+      : {}),
+    ...(may('store')
+      ? {
+          [`POST ${base}`]: anyOf([can(contract, 'store')]),
+          ...(contract.importable
+            ? {
+                [`GET ${base}/import-template`]: anyOf([can(contract, 'store')]),
+                [`POST ${base}/import`]: anyOf(
+                  [can(contract, 'store')],
+                  `updating existing ones needs ${can(contract, 'update')} too`,
+                ),
+              }
+            : {}),
+        }
+      : {}),
+    ...(may('update') ? { [`PUT ${base}/{id}`]: anyOf([can(contract, 'update')]) } : {}),
+    ...(may('destroy') ? { [`DELETE ${base}/{id}`]: anyOf([can(contract, 'destroy')]) } : {}),
+  };
+}
 
 export const ROUTE_PERMISSIONS: Record<string, RouteAccess> = {
+  ...Object.assign({}, ...RESOURCES.map((resource) => resourceRows(resource.contract))),
   'POST /oauth/token': open('sign-in and refresh; per address, failed sign-ins per account'),
   'GET /env.js': open('the SPA runtime configuration (no secret beyond the public SPA client)'),
   'GET /api/health': open('liveness'),
@@ -59,39 +106,4 @@ export const ROUTE_PERMISSIONS: Record<string, RouteAccess> = {
   'POST /api/roles': anyOf(['roles.store'], 'only permissions the caller holds'),
   'PUT /api/roles/{id}': anyOf(['roles.update'], 'not the own role; only permissions the caller holds'),
   'DELETE /api/roles/{id}': anyOf(['roles.destroy'], 'not a role holding more than the caller'),
-
-  'GET /api/brands': anyOf(['brands.index']),
-  'GET /api/brands/{id}': anyOf(['brands.index']),
-  'GET /api/brands/export': anyOf(['brands.index']),
-  'GET /api/brands/options': anyOf(['brands.index', ...PRODUCTS_KEYS]),
-  'POST /api/brands': anyOf(['brands.store']),
-  'GET /api/brands/import-template': anyOf(['brands.store']),
-  'POST /api/brands/import': anyOf(['brands.store'], 'updating existing brands needs brands.update too'),
-  'PUT /api/brands/{id}': anyOf(['brands.update']),
-  'DELETE /api/brands/{id}': anyOf(['brands.destroy']),
-
-  'GET /api/categories': anyOf(['categories.index']),
-  'GET /api/categories/{id}': anyOf(['categories.index']),
-  'GET /api/categories/export': anyOf(['categories.index']),
-  'GET /api/categories/options': anyOf(['categories.index', ...PRODUCTS_KEYS]),
-  'POST /api/categories': anyOf(['categories.store']),
-  'GET /api/categories/import-template': anyOf(['categories.store']),
-  'POST /api/categories/import': anyOf(
-    ['categories.store'],
-    'updating existing ones needs categories.update too',
-  ),
-  'PUT /api/categories/{id}': anyOf(['categories.update']),
-  'DELETE /api/categories/{id}': anyOf(['categories.destroy']),
-
-  'GET /api/products': anyOf(['products.index']),
-  'GET /api/products/{id}': anyOf(['products.index']),
-  'GET /api/products/export': anyOf(['products.index']),
-  'POST /api/products': anyOf(['products.store']),
-  'GET /api/products/import-template': anyOf(['products.store']),
-  'POST /api/products/import': anyOf(
-    ['products.store'],
-    'updating existing products needs products.update too',
-  ),
-  'PUT /api/products/{id}': anyOf(['products.update']),
-  'DELETE /api/products/{id}': anyOf(['products.destroy']),
 };

@@ -10,8 +10,8 @@ import ExcelJS from 'exceljs';
 import { API_PATHS } from '../../src/shared/routes';
 import { brands } from '../db/schema';
 import { brandsServer } from '../resources/brands';
-import { registerResource } from '../resources/routes';
-import { brandSchema } from '../routes/schemas';
+import { registerResource } from '../crud/register';
+import type { Declaration } from '../crud/resource';
 import { deferred } from '../../test/async';
 import { adminToken, authHeader, buildTestApp, type TestApp } from './helper';
 
@@ -262,18 +262,17 @@ describe('streamed exports stay streamed when compressed', () => {
         extend: async (app) => {
           await app.register(
             async (held) => {
-              registerResource(
-                held,
-                {
-                  ...brandsServer,
-                  toItems: async (db, rows) => {
-                    reads += 1;
-                    if (reads > 1) await release.promise;
-                    return brandsServer.toItems(db, rows);
-                  },
+              registerResource(held, {
+                ...brandsServer,
+                toItems: async (
+                  db: Parameters<typeof brandsServer.toItems>[0],
+                  rows: Parameters<typeof brandsServer.toItems>[1],
+                ) => {
+                  reads += 1;
+                  if (reads > 1) await release.promise;
+                  return brandsServer.toItems(db, rows);
                 },
-                brandSchema,
-              );
+              } as Declaration);
             },
             { prefix: '/held' },
           );

@@ -57,12 +57,15 @@ describe('database refusals', () => {
   });
 
   it.each([
-    `${apiPath(usersResource)}?role_ids=99999999999999999999`,
-    `${apiPath(productsResource)}?brand_ids=3000000000`,
-  ])('answers %s (past what a column holds) with a 422, not a server error', async (url) => {
+    [`${apiPath(usersResource)}?role_ids=99999999999999999999`, 'role_ids'],
+    [`${apiPath(productsResource)}?brand_ids=3000000000`, 'brand_ids'],
+  ])('answers %s (past what a column holds) with a 422 naming %s, not a server error', async (url, field) => {
     const response = await t.app.inject({ method: 'GET', url, headers: authHeader(admin) });
     expect(response.statusCode).toBe(422);
-    expect(response.json()).toEqual({ message: en.valueOutOfRange });
+    expect(response.json()).toEqual({
+      message: `${field} is invalid`,
+      errors: { [field]: [`${field} is invalid`] },
+    });
   });
 
   it.each([

@@ -66,9 +66,6 @@ export const createNativePglite = async (dataDir?: string): Promise<PGlite> => {
   return new NativePGlite({ dataDir, extensions: { pg_trgm } });
 };
 
-// PGlite's first start in a process compiles its WebAssembly (a few seconds).
-jest.setTimeout(30_000);
-
 let counter = 0;
 
 /** A throwaway database in TEST_DATABASE_URL's server, dropped again when the app closes. */

@@ -6,6 +6,7 @@ import type { AddressInfo } from 'node:net';
 import { SMTPServer } from 'smtp-server';
 import { count, eq } from 'drizzle-orm';
 import { API_PATHS } from '../../src/shared/routes';
+import { deferred } from '../../test/async';
 import { PERMISSION_CATALOGUE } from '../../src/shared/permissions';
 import { buildApp } from '../app';
 import { permissions, roles, users } from '../db/schema';
@@ -112,12 +113,16 @@ describe('mail over SMTP', () => {
 
 describe('shutdown', () => {
   let t: TestApp;
+  // The slow route says when the request reached it, so the close starts with it in flight however
+  // slowly the machine accepts the connection.
+  const reached = deferred<void>();
   beforeAll(async () => {
     t = await buildTestApp(
       {},
       {
         extend: (app) => {
           app.get('/api/test/slow', async () => {
+            reached.resolve();
             await new Promise((resolve) => setTimeout(resolve, 300));
             return { done: true };
           });
@@ -138,7 +143,7 @@ describe('shutdown', () => {
         })
         .on('error', reject);
     });
-    await new Promise((resolve) => setTimeout(resolve, 50));
+    await reached.promise;
     const closed = t.close();
     const response = await pending;
     expect(response.status).toBe(200);

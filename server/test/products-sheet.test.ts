@@ -1,12 +1,11 @@
 import { count } from 'drizzle-orm';
-import { parse } from 'csv-parse/sync';
-import ExcelJS from 'exceljs';
 import { en, format, success } from '../../src/shared/messages';
 import type { Product } from '../../src/shared/resources/products';
 import { brands, categories, products } from '../db/schema';
 import { createProduct, createTaxon, expectSanitised, HOSTILE_HTML, uploaded } from './catalogFixtures';
 import { multipart, signInWith } from './fixtures';
 import { adminToken, authHeader, buildTestApp, type TestApp } from './helper';
+import { csvRows as csvOf, xlsxBuffer, xlsxRows as readXlsx } from './sheets';
 
 const PRODUCT_HEADER = [
   'Name',
@@ -25,25 +24,6 @@ const PRODUCT_HEADER = [
   'Meta Keyword',
 ];
 const TAXON_HEADER = ['Name', 'Slug', 'Description', 'Status'];
-
-async function xlsxBuffer(rows: string[][]): Promise<Buffer> {
-  const workbook = new ExcelJS.Workbook();
-  const sheet = workbook.addWorksheet('sheet');
-  for (const row of rows) sheet.addRow(row);
-  return Buffer.from(await workbook.xlsx.writeBuffer());
-}
-
-async function readXlsx(buffer: Buffer): Promise<string[][]> {
-  const workbook = new ExcelJS.Workbook();
-  await workbook.xlsx.load(buffer as unknown as ArrayBuffer);
-  const rows: string[][] = [];
-  workbook.worksheets[0].eachRow((row) => {
-    rows.push(Array.from({ length: row.cellCount }, (_, index) => row.getCell(index + 1).text));
-  });
-  return rows;
-}
-
-const csvOf = (body: string) => parse(body, { bom: true, relax_column_count: true }) as string[][];
 
 describe('catalogue export, import and import templates', () => {
   let t: TestApp;
@@ -294,7 +274,7 @@ describe('catalogue export, import and import templates', () => {
       const response = await importFile(group, csv, 'bad.csv');
       expect(response.statusCode).toBe(422);
       expect(response.json().errors).toEqual({
-        'row 3': [format(en.slugFromName, { item: 'Slug' })],
+        'row 3': [format(en.slugFromName, { item: 'Slug', source: 'name' })],
         'row 4': ['Name is required', 'Status is invalid'],
       });
       expect(await total(table)).toBe(before);

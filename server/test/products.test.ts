@@ -14,7 +14,7 @@ import {
   uploadFile,
 } from './catalogFixtures';
 import { signInWith } from './fixtures';
-import { adminToken, authHeader, buildTestApp, type TestApp } from './helper';
+import { adminToken, authHeader, buildTestApp, TEST_ADMIN, type TestApp } from './helper';
 
 const ROUTES = [
   ['GET', '/api/products'],
@@ -157,6 +157,8 @@ describe('/api/products', () => {
         meta_keyword: 'pump, water',
         created_at: expect.any(String),
         updated_at: expect.any(String),
+        created_by: { id: expect.any(Number), name: TEST_ADMIN.name },
+        updated_by: { id: expect.any(Number), name: TEST_ADMIN.name },
       });
       expect((await get(`/api/products/${data.id}`)).json().data).toEqual(data);
     });

@@ -7,7 +7,7 @@ import { eq } from 'drizzle-orm';
 import { roles } from '../db/schema';
 import { seed } from '../db/seed';
 import { createTestUser, signInWith } from './fixtures';
-import { adminToken, authHeader, buildTestApp, type TestApp } from './helper';
+import { adminToken, authHeader, buildTestApp, TEST_ADMIN, type TestApp } from './helper';
 
 describe('/api/roles and /api/permissions', () => {
   let t: TestApp;
@@ -79,6 +79,8 @@ describe('/api/roles and /api/permissions', () => {
         users_count: 0,
         created_at: expect.any(String),
         updated_at: expect.any(String),
+        created_by: { id: expect.any(Number), name: TEST_ADMIN.name },
+        updated_by: { id: expect.any(Number), name: TEST_ADMIN.name },
       },
       message: success.created('Role'),
     });

@@ -1,22 +1,18 @@
 import { count, sql } from 'drizzle-orm';
 import { getTableConfig } from 'drizzle-orm/pg-core';
 import type { Executor } from '../db/client';
-import { brandsServer } from '../resources/brands';
-import { categoriesServer } from '../resources/categories';
-import { listWhere, type AnyResource, type ListQuery } from '../resources/list';
-import { productsServer } from '../resources/products';
-import { rolesServer } from '../resources/roles';
-import { usersServer } from '../resources/users';
+import type { ListQuery } from '../../src/shared/resources/resource';
+import { listWhere } from '../crud/list';
+import type { AnyResource } from '../crud/resource';
+import { RESOURCES as DECLARED } from '../resources';
 import { buildTestApp, type TestApp } from './helper';
 
-// Every declaration with a search (as routes.ts registers them, generic over their own types).
-const RESOURCES = [usersServer, rolesServer, brandsServer, categoriesServer, productsServer].map(
-  (declaration) => declaration as unknown as AnyResource,
-);
+// Every declared resource (as routes/resources.ts registers them, generic over their own types).
+const RESOURCES = DECLARED.map((declaration) => declaration as unknown as AnyResource);
 
 /** The plan of the list's total for a search, with only bitmap scans allowed (so only an index can answer). */
 async function countPlan(db: Executor, resource: AnyResource, search: string): Promise<string> {
-  const where = listWhere(resource, { search } as ListQuery);
+  const where = listWhere(resource, { search, filters: {} } as unknown as ListQuery);
   const query = db.select({ total: count() }).from(resource.table).where(where);
   return db.transaction(async (tx) => {
     await tx.execute(sql`set local enable_seqscan = off`);

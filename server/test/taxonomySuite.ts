@@ -172,7 +172,9 @@ export function describeTaxonomy({ path, group, item, file, fileLabel }: Taxonom
       it('asks for a slug when the name makes none', async () => {
         const response = await send('POST', path, { name: '電腦', status: 1 });
         expect(response.statusCode).toBe(422);
-        expect(response.json().errors).toEqual({ slug: [format(en.slugFromName, { item: 'Slug' })] });
+        expect(response.json().errors).toEqual({
+          slug: [format(en.slugFromName, { item: 'Slug', source: 'name' })],
+        });
         expect((await send('POST', path, { name: '電腦', slug: 'computer', status: 1 })).statusCode).toBe(
           201,
         );

@@ -313,7 +313,13 @@ describe('/api/users', () => {
         '/api/users?sort=password_hash&per_page=7&status=2&role_ids=a&date_from=2020-02-31',
       );
       expect(response.statusCode).toBe(422);
-      expect(Object.keys(response.json().errors).sort()).toEqual(['per_page', 'role_ids', 'sort', 'status']);
+      expect(Object.keys(response.json().errors).sort()).toEqual([
+        'date_from',
+        'per_page',
+        'role_ids',
+        'sort',
+        'status',
+      ]);
       const badDate = await get('/api/users?date_from=2020-02-31');
       expect(badDate.statusCode).toBe(422);
       expect(badDate.json().errors).toEqual({ date_from: ['date_from is invalid'] });

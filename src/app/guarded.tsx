@@ -3,7 +3,7 @@ import type { RouteObject } from 'react-router-dom';
 import { RequirePermission } from '../components/layout/RequirePermission';
 import { addPath, itemPath } from '../shared/routes';
 
-type LoadScreen = () => Promise<ComponentType>;
+export type LoadScreen = () => Promise<ComponentType>;
 
 /** A lazily loaded screen shown only to a user holding `permission` (else the 'No access' page). */
 export function guarded(permission: string, load: LoadScreen): Pick<RouteObject, 'lazy'> {
@@ -22,18 +22,19 @@ export function guarded(permission: string, load: LoadScreen): Pick<RouteObject,
 }
 
 /**
- * A resource's three routes behind one permission: the list at `listPath`, and the form screen at
- * `listPath/add` and `listPath/:id`.
+ * A resource's routes behind one permission: the list at `listPath`, and the form screen at
+ * `listPath/add` (unless `add` is false: pages cannot be added) and `listPath/:id`.
  */
 export function listAndFormRoutes(
   listPath: string,
   permission: string,
   list: LoadScreen,
   form: LoadScreen,
+  { add = true }: { add?: boolean } = {},
 ): RouteObject[] {
   return [
     { path: listPath, ...guarded(permission, list) },
-    { path: addPath(listPath), ...guarded(permission, form) },
+    ...(add ? [{ path: addPath(listPath), ...guarded(permission, form) }] : []),
     { path: itemPath(listPath, ':id'), ...guarded(permission, form) },
   ];
 }

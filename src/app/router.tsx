@@ -3,7 +3,7 @@ import { LoadingBlock } from '../components/feedback/LoadingBlock';
 import { GuestLayout } from '../components/layout/GuestLayout';
 import { RouteErrorPage } from '../components/feedback/RouteErrorPage';
 import { ROUTES } from '../shared/routes';
-import { productRoutes } from './productRoutes';
+import { resourceRoutes } from './resourceRoutes';
 import { settingRoutes } from './settingRoutes';
 
 /**
@@ -85,7 +85,7 @@ export const routes: RouteObject[] = [
                     /* webpackChunkName: "change-password" */ '../screens/change-password/ChangePasswordScreen'
                   ).then((m) => ({ Component: m.ChangePasswordScreen })),
               },
-              ...productRoutes,
+              ...resourceRoutes,
               ...settingRoutes,
               {
                 path: '*',

@@ -58,6 +58,10 @@ export const RECOMMENDED_SIZES = {
   categoryImage: { width: 600, height: 400 },
   productImage: { width: 800, height: 800 },
   productMobileImage: { width: 480, height: 480 },
+  /** The image group of content and pages (its desktop and mobile picture) and a page's banner. */
+  image: { width: 1200, height: 800 },
+  mobileImage: { width: 600, height: 800 },
+  banner: { width: 1920, height: 600 },
 } as const;
 
 export function formatBytes(bytes: number): string {

@@ -128,3 +128,11 @@ export function findSelectedKey(
   visit(menu);
   return { key: best.key, parentKey: best.parentKey };
 }
+
+/**
+ * The menu group a route sits in (`/product/brand` → 'Product', `/setting/user` → 'Setting'), for
+ * the disabled breadcrumb between Dashboard and a list; undefined for a top-level entry.
+ */
+export function menuSection(route: string, menu: readonly MenuItem[] = MENU): string | undefined {
+  return menu.find((group) => group.children?.some((child) => child.path === route))?.label;
+}

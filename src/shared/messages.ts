@@ -210,7 +210,7 @@ export const en = {
   reloadItem: 'Reload {item}',
   // Catalogue: brands, categories, products
   slugFormat: '{item} may contain only lowercase letters a-z, digits and single dashes',
-  slugFromName: '{item} could not be made from the name; please enter one',
+  slugFromName: '{item} could not be made from the {source}; please enter one',
   inUseByOneProduct: 'This {item} is used by 1 product',
   inUseByProducts: 'This {item} is used by {count} products',
   downloadTemplate: 'Download template',
@@ -219,7 +219,7 @@ export const en = {
   product: 'Product',
   products: 'Products',
   updatedDate: 'Updated Date',
-  slugHint: 'Leave empty to make it from the name',
+  slugHint: 'Leave empty to make it from the {source}',
   otherBrandHint: 'When the brand is not in the list',
   noBrand: 'None',
   sectionGeneral: 'General',
@@ -238,6 +238,22 @@ export const en = {
   passwordTooCommon: '{item} is one of the most common passwords; choose another',
   passwordPersonal: '{item} must not contain your name or e-mail address',
   emailChangeNeedsPassword: 'Your e-mail address is how you sign in: confirm the change with your password.',
+  // A route the resource's permission group has no action for (pages cannot be created)
+  methodNotAllowed: 'Method Not Allowed',
+  // Lists that show nothing: what is filtered, or that nothing exists yet
+  emptyList: 'No {item} has been added yet.',
+  emptyFiltered: 'No {item} matches {filters}.',
+  filterAnd: ' and ',
+  searchFor: 'the search "{search}"',
+  filterIs: '{label}: {value}',
+  yes: 'Yes',
+  no: 'No',
+  any: 'Any',
+  // The audit line of a detail form
+  createdBy: 'Created {date} by {name}',
+  createdOn: 'Created {date}',
+  updatedBy: 'Last updated {date} by {name}',
+  updatedOn: 'Last updated {date}',
 } as const;
 
 export type MessageKey = keyof typeof en;
@@ -316,4 +332,12 @@ export const LABELS = {
   metaKeyword: 'Meta Keyword',
   createdAt: 'Created At',
   updatedAt: 'Updated At',
+  // Content fields (spec §3)
+  title: 'Title',
+  date: 'Date',
+  summary: 'Summary',
+  banner: 'Banner',
+  link: 'Link',
+  descriptionOne: 'Description One',
+  descriptionTwo: 'Description Two',
 } as const;

@@ -1,7 +1,5 @@
-import { index, integer, pgTable, smallint, text } from 'drizzle-orm/pg-core';
-import type { Status } from '../../../src/shared/contracts/account';
-import { audit, id, timestamps } from './columns';
-import { files } from './files';
+import { index, pgTable, text } from 'drizzle-orm/pg-core';
+import { auditColumns, fileRef, id, slugColumns, statusColumns } from './columns';
 import { trigramIndex } from './indexes';
 
 export const brands = pgTable(
@@ -9,13 +7,11 @@ export const brands = pgTable(
   {
     id: id(),
     name: text('name').notNull(),
-    /** Lower-case a-z, 0-9 and dashes (the contract's pattern); the natural key of import/export. */
-    slug: text('slug').notNull().unique(),
-    logo_id: integer('logo_id').references(() => files.id, { onDelete: 'set null' }),
+    ...slugColumns(),
+    logo_id: fileRef('logo_id'),
     description: text('description'),
-    status: smallint('status').$type<Status>().notNull().default(1),
-    ...audit,
-    ...timestamps,
+    ...statusColumns(),
+    ...auditColumns(),
   },
   // One index per list filter and sort (slug sorts by its unique index), a trigram one per search column.
   (table) => [

@@ -1,6 +1,6 @@
 import { integer, pgTable, text } from 'drizzle-orm/pg-core';
 import type { UploadKind } from '../../../src/shared/limits';
-import { id, timestamps } from './columns';
+import { id, timestamps } from './base';
 
 /** Uploaded files. `path` is relative to the uploads directory; `url` is what clients load. */
 export const files = pgTable('files', {

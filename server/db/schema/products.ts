@@ -1,20 +1,15 @@
-import { index, integer, pgTable, smallint, text } from 'drizzle-orm/pg-core';
-import type { Status } from '../../../src/shared/contracts/account';
+import { index, integer, pgTable, text } from 'drizzle-orm/pg-core';
 import { brands } from './brands';
 import { categories } from './categories';
-import { audit, id, timestamps } from './columns';
-import { files } from './files';
+import { auditColumns, fileRef, id, imageColumns, seoColumns, slugColumns, statusColumns } from './columns';
 import { trigramIndex } from './indexes';
-
-const file = (name: string) => integer(name).references(() => files.id, { onDelete: 'set null' });
 
 export const products = pgTable(
   'products',
   {
     id: id(),
     name: text('name').notNull(),
-    /** Lower-case a-z, 0-9 and dashes (the contract's pattern); the natural key of import/export. */
-    slug: text('slug').notNull().unique(),
+    ...slugColumns(),
     // A brand or category still in use is refused with a 409 before the delete; restrict is the backstop.
     brand_id: integer('brand_id').references(() => brands.id, { onDelete: 'restrict' }),
     category_id: integer('category_id')
@@ -27,16 +22,12 @@ export const products = pgTable(
     /** Rich text, sanitised before it is stored. */
     overview: text('overview'),
     application: text('application'),
-    image_id: file('image_id'),
-    mobile_image_id: file('mobile_image_id'),
-    document_id: file('document_id'),
-    catalogue_id: file('catalogue_id'),
-    status: smallint('status').$type<Status>().notNull().default(1),
-    meta_title: text('meta_title'),
-    meta_description: text('meta_description'),
-    meta_keyword: text('meta_keyword'),
-    ...audit,
-    ...timestamps,
+    ...imageColumns(),
+    document_id: fileRef('document_id'),
+    catalogue_id: fileRef('catalogue_id'),
+    ...statusColumns(),
+    ...seoColumns(),
+    ...auditColumns(),
   },
   // One index per list filter and sort, and a trigram index per search column (`trigramIndex`); brand
   // and category sort by the joined names (their own indexes).

@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { boolean, index, pgTable, text, uniqueIndex } from 'drizzle-orm/pg-core';
-import { audit, id, timestamps } from './columns';
+import { auditColumns, id } from './columns';
 import { trigramIndex } from './indexes';
 
 export const roles = pgTable(
@@ -10,8 +10,7 @@ export const roles = pgTable(
     name: text('name').notNull().unique(),
     /** The seeded Super Admin role: always holds every permission, cannot be deleted. */
     is_super: boolean('is_super').notNull().default(false),
-    ...audit,
-    ...timestamps,
+    ...auditColumns(),
   },
   (table) => [
     // At most one super role.

@@ -1,7 +1,6 @@
-import { index, integer, pgTable, smallint, text } from 'drizzle-orm/pg-core';
-import type { Status, ThemePreference } from '../../../src/shared/contracts/account';
-import { audit, id, timestamps } from './columns';
-import { files } from './files';
+import { index, integer, pgTable, text } from 'drizzle-orm/pg-core';
+import type { ThemePreference } from '../../../src/shared/contracts/account';
+import { auditColumns, fileRef, id, statusColumns } from './columns';
 import { trigramIndex } from './indexes';
 import { roles } from './roles';
 
@@ -13,14 +12,13 @@ export const users = pgTable(
     /** Always stored lower-cased so the unique index is case-insensitive. */
     email: text('email').notNull().unique(),
     phone_number: text('phone_number'),
-    status: smallint('status').$type<Status>().notNull().default(1),
+    ...statusColumns(),
     role_id: integer('role_id').references(() => roles.id, { onDelete: 'set null' }),
-    photo_id: integer('photo_id').references(() => files.id, { onDelete: 'set null' }),
+    photo_id: fileRef('photo_id'),
     password_hash: text('password_hash').notNull(),
     /** The user's own display preference (light, dark, system), kept so it follows them across browsers. */
     theme: text('theme').$type<ThemePreference>().notNull().default('system'),
-    ...audit,
-    ...timestamps,
+    ...auditColumns(),
   },
   // One index per list filter and sort (email has its unique index; role sorts by the joined name), and a
   // trigram one per search column.

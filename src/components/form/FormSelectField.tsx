@@ -18,5 +18,5 @@ export interface FormSelectFieldProps {
 /** A select bound to a Formik field: shows the error once touched, else its helper text. */
 export function FormSelectField({ name, id, helperText, ...props }: FormSelectFieldProps) {
   const bound = useFormField(name, id, helperText);
-  return <TextField {...props} select {...bound} />;
+  return <TextField {...props} select {...bound} data-field={name} />;
 }

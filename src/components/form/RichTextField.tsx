@@ -35,7 +35,7 @@ export function RichTextField({ name, label, height = 320, disabled, helperText 
   const id = `${name}-${useId()}`;
   const error = meta.touched && meta.error ? meta.error : undefined;
   return (
-    <FormControl fullWidth error={Boolean(error)} disabled={disabled}>
+    <FormControl fullWidth error={Boolean(error)} disabled={disabled} data-field={name}>
       <FormLabel htmlFor={id} sx={{ mb: 0.5 }}>
         {label}
       </FormLabel>

@@ -28,6 +28,8 @@ export interface TextInputProps {
   helperText?: string;
   /** At the end of the input (the password field's show/hide button). */
   endAdornment?: ReactNode;
+  /** Marks the root with the Formik field it shows (see FormTextField). */
+  'data-field'?: string;
 }
 
 /**
@@ -45,13 +47,21 @@ export function TextInput({
   required,
   disabled,
   readOnly,
+  'data-field': dataField,
   ...input
 }: TextInputProps) {
   const autoId = useId();
   const id = givenId ?? autoId;
   const helperId = helperText === undefined ? undefined : `${id}-helper-text`;
   return (
-    <FormControl fullWidth={fullWidth} size={size} required={required} disabled={disabled} error={error}>
+    <FormControl
+      fullWidth={fullWidth}
+      size={size}
+      required={required}
+      disabled={disabled}
+      error={error}
+      data-field={dataField}
+    >
       <InputLabel htmlFor={id} id={`${id}-label`}>
         {label}
       </InputLabel>

@@ -112,7 +112,7 @@ export function UploadField({
   };
 
   return (
-    <FormControl error={Boolean(error)} disabled={disabled} fullWidth>
+    <FormControl error={Boolean(error)} disabled={disabled} fullWidth data-field={name}>
       <FormLabel htmlFor={inputId}>{label}</FormLabel>
       <Stack direction="row" spacing={2} alignItems="center" sx={{ mt: 1 }}>
         {kind === 'image' && preview === 'avatar' && (

@@ -6,15 +6,15 @@ import ListItemText from '@mui/material/ListItemText';
 import MenuItem from '@mui/material/MenuItem';
 import OutlinedInput from '@mui/material/OutlinedInput';
 import Select from '@mui/material/Select';
-import { optionKey } from '../../hooks/usePersistedFilters';
-import type { FilterOption } from './types';
+import type { EnumValue } from '../../shared/resources/resource';
+import type { FilterChoice } from './useListState';
 
-export type FilterValue = string | number;
+export type FilterValue = EnumValue;
 
 export interface OptionsFilterProps {
   label: string;
   /** Undefined while the options load (the select is disabled meanwhile). */
-  options: readonly FilterOption[] | undefined;
+  options: readonly FilterChoice[] | undefined;
   selected: readonly FilterValue[];
   onChange: (selected: FilterValue[]) => void;
 }
@@ -23,9 +23,8 @@ export interface OptionsFilterProps {
 export function OptionsFilter({ label, options, selected, onChange }: OptionsFilterProps) {
   const labelId = useId();
   const labelOf = (value: FilterValue) =>
-    options?.find((option) => optionKey(option) === value)?.label ?? String(value);
-  // MUI's Select stores its value as strings when options are strings; map back by key.
-  const keys = (options ?? []).map((option) => optionKey(option)).filter((key) => key !== undefined);
+    options?.find((option) => option.id === value)?.label ?? String(value);
+  const keys = (options ?? []).map((option) => option.id);
   return (
     <FormControl size="small" disabled={!options} sx={{ minWidth: 160 }}>
       <InputLabel id={labelId}>{label}</InputLabel>
@@ -35,21 +34,19 @@ export function OptionsFilter({ label, options, selected, onChange }: OptionsFil
         value={[...selected]}
         onChange={(event) => {
           const { value } = event.target;
+          // MUI's Select may hand back strings; map back to the options' own values.
           const next = typeof value === 'string' ? value.split(',') : value;
           onChange(keys.filter((key) => next.some((item) => String(item) === String(key))));
         }}
         input={<OutlinedInput label={label} />}
         renderValue={(values) => values.map(labelOf).join(', ')}
       >
-        {(options ?? []).map((option) => {
-          const key = optionKey(option) as FilterValue;
-          return (
-            <MenuItem key={String(key)} value={key}>
-              <Checkbox size="small" checked={selected.includes(key)} />
-              <ListItemText primary={option.label} />
-            </MenuItem>
-          );
-        })}
+        {(options ?? []).map((option) => (
+          <MenuItem key={String(option.id)} value={option.id}>
+            <Checkbox size="small" checked={selected.includes(option.id)} />
+            <ListItemText primary={option.label} />
+          </MenuItem>
+        ))}
       </Select>
     </FormControl>
   );

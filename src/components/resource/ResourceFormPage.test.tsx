@@ -1,4 +1,4 @@
-import { screen, waitFor } from '@testing-library/react';
+import { act, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { Link } from 'react-router-dom';
 import {
@@ -32,6 +32,8 @@ const role: Role = {
   users_count: 0,
   created_at: '2024-01-01T00:00:00.000Z',
   updated_at: '2024-02-01T10:00:00.000Z',
+  created_by: null,
+  updated_by: null,
 };
 
 function RoleForm({ id }: { id?: number }) {
@@ -75,10 +77,12 @@ describe('ResourceFormPage', () => {
       'GET /api/roles/7': { body: { data: role } },
     });
     const { router, store } = renderForm();
+    // Taken from the contract: its menu group, its list, and Add.
     expect(store.getState().breadcrumbs).toEqual([
       { label: en.dashboard, path: ROUTES.dashboard },
+      { label: en.setting, disabled: true },
       { label: 'Role', path: ROUTES.roles },
-      { label: 'Role' },
+      { label: en.add },
     ]);
     const user = actor();
     await user.type(screen.getByLabelText('Name'), ' Editor ');
@@ -209,5 +213,49 @@ describe('ResourceFormPage', () => {
     expect(screen.queryByRole('button', { name: en.save })).not.toBeInTheDocument();
     expect(screen.queryByRole('button', { name: en.delete })).not.toBeInTheDocument();
     expect(screen.getByRole('button', { name: en.back })).toBeInTheDocument();
+  });
+
+  it('takes its id from the route, its name as the last breadcrumb, and shows who changed it when', async () => {
+    fakeNetwork({
+      'GET /api/roles/7': {
+        body: { data: { ...role, created_by: { id: 1, name: 'Ada' }, updated_by: { id: 2, name: 'Grace' } } },
+      },
+    });
+    function DefaultRoleForm() {
+      return (
+        <ResourceFormPage<Role, RoleValues, RoleCreateInput>
+          contract={rolesResource}
+          useGet={useGetRoleQuery}
+          useUpdate={useUpdateRoleMutation}
+          initialValues={(item) => ({ name: item?.name ?? '', permissions: [] })}
+          toBody={(values) => ({ name: values.name, permissions: values.permissions })}
+        >
+          {() => <FormTextField name="name" label="Name" />}
+        </ResourceFormPage>
+      );
+    }
+    const { store } = renderWithProviders(<DefaultRoleForm />, {
+      path: itemPath(ROUTES.roles, ':id'),
+      route: itemPath(ROUTES.roles, 7),
+    });
+    expect(await screen.findByLabelText('Name')).toHaveValue('Editor');
+    expect(store.getState().breadcrumbs.at(-1)).toEqual({ label: 'Editor' });
+    expect(
+      screen.getByText('Created 01 Jan 2024 by Ada · Last updated 01 Feb 2024 by Grace'),
+    ).toBeInTheDocument();
+  });
+
+  it('returns Cancel to the list as the user left it (its page, sort and filters)', async () => {
+    fakeNetwork({ 'GET /api/roles/7': { body: { data: role } } });
+    const from = `${ROUTES.roles}?page=3&search=ed`;
+    const { router, store } = renderWithProviders(<RoleForm id={7} />, {
+      path: itemPath(ROUTES.roles, ':id'),
+      route: itemPath(ROUTES.roles, 7),
+    });
+    await act(() => router.navigate(itemPath(ROUTES.roles, 7), { state: { from }, replace: true }));
+    await screen.findByLabelText('Name');
+    expect(store.getState().breadcrumbs).toContainEqual({ label: 'Role', path: from });
+    await actor().click(screen.getByRole('button', { name: en.cancel }));
+    await waitFor(() => expect(router.state.location.pathname + router.state.location.search).toBe(from));
   });
 });

@@ -11,16 +11,24 @@ import { useNotify } from '../../hooks/useNotify';
 import { en, success } from '../../shared/messages';
 import { hasPermission } from '../../shared/permissions';
 import { can, type WriteResponse } from '../../shared/resources/resource';
+import { menuSection } from '../../shared/menu';
 import { ROUTES, itemPath } from '../../shared/routes';
 import { ConfirmDialog } from '../feedback/ConfirmDialog';
 import { LoadingBlock } from '../feedback/LoadingBlock';
 import { NotFoundPage } from '../feedback/MessagePage';
 import { applyServerErrors, FormActions, isApiError, UnsavedChangesPrompt, validateWith } from '../form';
 import { FormDraft } from '../form/FormDraft';
+import type { ListReturnState } from './cells';
+import { AuditSummary, isAudited } from './fields/AuditSummary';
 import { FormPageBack, FormPageHeader, LoadErrorAlert, StaleItemAlert } from './formPageParts';
+import { useRecordId } from './useRecordId';
 import type { FormSchema, FormValues, ItemQueryResult, MutationHook, ResourceFormPageProps } from './types';
 
 const noItem = (): ItemQueryResult<never> => ({ isLoading: false, refetch: () => undefined });
+const noCreate: MutationHook<unknown, WriteResponse<never>> = () => [
+  () => ({ unwrap: () => Promise.reject(new Error('No create')) }),
+  { isLoading: false },
+];
 const noDelete: MutationHook<number, WriteResponse<never>> = () => [
   () => ({ unwrap: () => Promise.reject(new Error('No delete')) }),
   { isLoading: false },
@@ -28,37 +36,58 @@ const noDelete: MutationHook<number, WriteResponse<never>> = () => [
 
 /** The schema the form's values are checked with: the page adds `updated_at`, so the form never holds it. */
 const pickSchema = (schema: FormSchema, isNew: boolean) => {
-  const picked = 'create' in schema ? (isNew ? schema.create : schema.update) : schema;
+  const picked = 'fields' in schema ? schema : isNew ? schema.create : schema.update;
+  if (!picked) return undefined;
   return 'updated_at' in picked.fields ? picked.omit(['updated_at']) : picked;
 };
 
+/** The list to return to: the one the user came from (its page, sort and filters), else `listPath`. */
+function useListReturn(listPath: string): string {
+  const { state } = useLocation() as { state: Partial<ListReturnState> | null };
+  const from = state?.from;
+  return typeof from === 'string' && (from === listPath || from.startsWith(`${listPath}?`)) ? from : listPath;
+}
+
 /**
- * One page for a resource's add (no `id`) and detail (`id`): loads the item, validates with the
- * contract's schema, saves (create → the new item's page or the list; update with the loaded
+ * One page for a resource's add (no `id`) and detail (`id`, default the route's): loads the item,
+ * validates with the contract's schema, saves (create → the new item's page; update with the loaded
  * `updated_at`), deletes after the confirmation, puts a 422 on its fields, offers a reload after a
- * 409, warns before leaving unsaved changes, and is read-only without the update permission.
+ * 409, warns before leaving unsaved changes, and is read-only without the update permission. Its
+ * title, list path, breadcrumbs and schema come from the contract unless given; Cancel, Back and
+ * the list breadcrumb return to the list as the user left it.
  */
 export function ResourceFormPage<
   T extends { id: number; updated_at?: string | null },
   Values extends FormValues,
   Body extends object,
+>(props: ResourceFormPageProps<T, Values, Body>) {
+  const routeId = useRecordId();
+  const id = 'id' in props ? props.id : routeId;
+  // A new record (or another one) starts the page afresh.
+  return <FormPage key={id ?? 'add'} {...props} id={id} />;
+}
+
+function FormPage<
+  T extends { id: number; updated_at?: string | null },
+  Values extends FormValues,
+  Body extends object,
 >({
   contract,
-  title,
-  listPath,
+  title = contract.item,
+  listPath = contract.route,
   listTitle = contract.item,
   id,
   useGet,
-  useCreate,
+  useCreate = noCreate as MutationHook<Body, WriteResponse<T>>,
   useUpdate,
   useDelete,
-  schema,
+  schema = contract.input as FormSchema,
   initialValues,
   toBody,
   children,
   canEdit,
-  section,
-  crumb,
+  section = menuSection(contract.route),
+  crumb = (item) => String((item as Record<string, unknown> | undefined)?.[contract.titleField] ?? en.add),
   canDelete,
 }: ResourceFormPageProps<T, Values, Body>) {
   const isNew = id === undefined;
@@ -72,13 +101,14 @@ export function ResourceFormPage<
     hasPermission(user?.permissions, can(contract, action));
   const readOnly = !(canEdit ?? may(isNew ? 'store' : 'update'));
 
+  const listReturn = useListReturn(listPath);
   const useItem = useGet ?? noItem;
   const { data: item, isLoading, error, refetch } = useItem(id ?? 0, { skip: isNew || badId });
   useBreadcrumbs([
     { label: en.dashboard, path: ROUTES.dashboard },
-    ...(section ? [{ label: section, disabled: true }] : []),
-    { label: listTitle, path: listPath },
-    { label: crumb ? crumb(item) : title },
+    ...(section && section !== listTitle ? [{ label: section, disabled: true }] : []),
+    { label: listTitle, path: listReturn },
+    { label: crumb(item) },
   ]);
   const [create] = useCreate();
   const [update] = useUpdate();
@@ -88,7 +118,7 @@ export function ResourceFormPage<
   const [stale, setStale] = useState(false);
   const [reloads, setReloads] = useState(0);
 
-  const toList = () => navigate(listPath);
+  const toList = () => navigate(listReturn);
   const back = () => (location.key === 'default' ? toList() : navigate(-1));
 
   if (badId) return <NotFoundPage />;
@@ -105,7 +135,7 @@ export function ResourceFormPage<
         notify.success(message || success.created(contract.item));
         resetForm({ values });
         // After create, the new item's own page (`<list>/<id>`), where it can be edited further.
-        navigate(itemPath(listPath, data.id));
+        navigate(itemPath(listPath, data.id), { state: location.state });
       } else {
         const body = { ...toBody(values), id: item.id, updated_at: item.updated_at ?? '' };
         const { data, message } = await update(body).unwrap();
@@ -132,6 +162,9 @@ export function ResourceFormPage<
     }
   };
 
+  const formSchema = pickSchema(schema, isNew);
+  const validator = formSchema ? validateWith<Values>(formSchema) : undefined;
+
   const reload = () => {
     setStale(false);
     setReloads((count) => count + 1);
@@ -143,7 +176,7 @@ export function ResourceFormPage<
       // A new version of the item (saved here, or reloaded after a 409) starts the form afresh.
       key={item ? `${item.id}:${item.updated_at ?? ''}:${reloads}` : 'new'}
       initialValues={initialValues(item)}
-      validate={validateWith<Values>(pickSchema(schema, isNew))}
+      validate={validator}
       onSubmit={submit}
     >
       {(formik) => (
@@ -167,6 +200,7 @@ export function ResourceFormPage<
                 </Box>
               </CardContent>
             </Card>
+            {isAudited(item) && <AuditSummary item={item} />}
             {readOnly ? (
               <Stack direction="row" justifyContent="flex-end">
                 <FormPageBack onBack={back} />

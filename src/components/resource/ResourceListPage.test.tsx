@@ -1,17 +1,17 @@
-import { act, screen, waitFor, within } from '@testing-library/react';
+import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { GridColDef } from '@mui/x-data-grid';
 import { useImportUsersMutation, useListUsersQuery } from '../../../store/usersApi';
 import { fakeNetwork, type Route } from '../../../test/fakeNetwork';
-import { renderWithProviders, testUser } from '../../../test/renderWithProviders';
+import { LocationDisplay, renderWithProviders, testUser } from '../../../test/renderWithProviders';
 import type { User } from '../../shared/contracts/account';
 import type { ListResponse } from '../../shared/resources/resource';
 import { usersResource } from '../../shared/resources/users';
 import { addPath, itemPath, ROUTES } from '../../shared/routes';
 import { STORAGE_KEYS } from '../../shared/storageKeys';
 import { ResourceListPage } from './ResourceListPage';
-import type { ListFilterConfig, ResourceListPageProps } from './types';
-import { en } from '../../shared/messages';
+import type { ResourceListPageProps } from './types';
+import { en, LABELS } from '../../shared/messages';
 
 const user = (id: number, name: string): User => ({
   ...testUser,
@@ -22,7 +22,7 @@ const user = (id: number, name: string): User => ({
 
 const page = (rows: User[], total = rows.length): ListResponse<User> => ({
   data: rows,
-  meta: { current_page: 1, per_page: 10, total, last_page: Math.ceil(total / 10) },
+  meta: { current_page: 1, per_page: 10, total, last_page: Math.max(1, Math.ceil(total / 10)) },
 });
 
 const columns: GridColDef<User>[] = [
@@ -31,16 +31,16 @@ const columns: GridColDef<User>[] = [
   { field: 'phone_number', headerName: 'Phone', flex: 1 },
 ];
 
-const roleFilter = (options: ListFilterConfig['options']): ListFilterConfig => ({
-  param: 'role_ids',
-  label: 'Role',
-  storageKey: STORAGE_KEYS.filterRoles,
-  options,
-});
+const ROLES = {
+  data: [
+    { id: 1, name: 'Administrator' },
+    { id: 2, name: 'Editor' },
+  ],
+};
 
 /** The fake network, recording the query string of each list request too. */
 function network(list: Route = { body: page([user(1, 'Ada'), user(2, 'Grace')], 12) }) {
-  const net = fakeNetwork({ 'GET /api/users': list });
+  const net = fakeNetwork({ 'GET /api/users': list, 'GET /api/roles/options': { body: ROLES } });
   const fake = globalThis.fetch;
   const queries: URLSearchParams[] = [];
   globalThis.fetch = (input: RequestInfo | URL, init?: RequestInit) => {
@@ -52,39 +52,54 @@ function network(list: Route = { body: page([user(1, 'Ada'), user(2, 'Grace')], 
   return { ...net, queries, lastQuery: () => Object.fromEntries(queries[queries.length - 1]) };
 }
 
-function renderList(props: Partial<ResourceListPageProps<User>> = {}, permissions = testUser.permissions) {
+function renderList(
+  props: Partial<ResourceListPageProps<User>> = {},
+  { permissions = testUser.permissions, route = ROUTES.users as string } = {},
+) {
   return renderWithProviders(
     <ResourceListPage<User>
       contract={usersResource}
-      title="Users"
       useList={useListUsersQuery}
       columns={columns}
-      addPath={addPath(ROUTES.users)}
-      rowPath={(row) => itemPath(ROUTES.users, row.id)}
       importMutation={useImportUsersMutation}
       disableVirtualization
       {...props}
     />,
-    { path: ROUTES.users, auth: { user: { ...testUser, permissions } } },
+    {
+      path: ROUTES.users,
+      route,
+      routes: [{ path: itemPath(ROUTES.users, ':id'), element: <LocationDisplay /> }],
+      auth: { user: { ...testUser, permissions } },
+    },
   );
 }
+
+const search = (router: { state: { location: { search: string } } }) =>
+  Object.fromEntries(new URLSearchParams(router.state.location.search));
 
 beforeEach(() => localStorage.clear());
 
 describe('ResourceListPage', () => {
-  it('requests the first page with the default sort and renders the rows and the total', async () => {
+  it('requests the first page with the default sort, and takes its title and breadcrumbs from the contract', async () => {
     const { lastQuery } = network();
-    const { store } = renderList();
+    const { store, router } = renderList();
     expect(await screen.findByText('Ada')).toBeInTheDocument();
     expect(screen.getByText('grace@example.com')).toBeInTheDocument();
     expect(screen.getByText(/1–10 of 12/)).toBeInTheDocument();
     expect(lastQuery()).toEqual({ page: '1', per_page: '10', sort: 'created_at', order: 'desc' });
-    expect(store.getState().breadcrumbs).toEqual([{ label: en.dashboard, path: '/' }, { label: en.users }]);
+    expect(screen.getByRole('heading', { name: usersResource.item })).toBeInTheDocument();
+    expect(store.getState().breadcrumbs).toEqual([
+      { label: en.dashboard, path: '/' },
+      { label: en.setting, disabled: true },
+      { label: usersResource.item },
+    ]);
+    // Defaults stay out of the URL.
+    expect(router.state.location.search).toBe('');
   });
 
-  it('sends the debounced search, the status filter and a sort on a sortable column', async () => {
+  it('sends the debounced search, the status filter and a sort, and keeps them in the URL', async () => {
     const { lastQuery, queries } = network();
-    renderList();
+    const { router } = renderList();
     await screen.findByText('Ada');
     const actor = userEvent.setup({ delay: null });
 
@@ -92,7 +107,7 @@ describe('ResourceListPage', () => {
     await waitFor(() => expect(lastQuery()).toMatchObject({ search: 'ada', page: '1' }));
     const afterSearch = queries.length;
 
-    await actor.click(screen.getByRole('combobox', { name: 'Status' }));
+    await actor.click(screen.getByRole('combobox', { name: LABELS.status }));
     await actor.click(within(screen.getByRole('listbox')).getByText(en.active));
     await waitFor(() => expect(lastQuery()).toMatchObject({ search: 'ada', status: '1' }));
     expect(queries.length).toBeGreaterThan(afterSearch);
@@ -103,18 +118,53 @@ describe('ResourceListPage', () => {
     // Phone is not in the contract's sortable columns.
     await actor.click(screen.getByRole('columnheader', { name: /Phone/ }));
     expect(lastQuery()).toMatchObject({ sort: 'name' });
+    expect(search(router)).toEqual({ search: 'ada', status: '1', sort: 'name', order: 'asc' });
   });
 
   it('asks for the next page and the chosen page size', async () => {
     const { lastQuery } = network();
-    renderList();
+    const { router } = renderList();
     await screen.findByText('Ada');
     const actor = userEvent.setup({ delay: null });
     await actor.click(screen.getByRole('button', { name: /next page/i }));
     await waitFor(() => expect(lastQuery()).toMatchObject({ page: '2', per_page: '10' }));
+    expect(search(router)).toEqual({ page: '2' });
     await actor.click(screen.getByRole('combobox', { name: /rows per page/i }));
     await actor.click(screen.getByRole('option', { name: '50' }));
-    await waitFor(() => expect(lastQuery()).toMatchObject({ per_page: '50' }));
+    await waitFor(() => expect(lastQuery()).toMatchObject({ page: '1', per_page: '50' }));
+  });
+
+  it('opens on the page, sort and search of its URL (a shared link)', async () => {
+    const { lastQuery } = network();
+    renderList({}, { route: `${ROUTES.users}?page=2&per_page=20&sort=email&order=asc&search=gr` });
+    await screen.findByText('Ada');
+    expect(lastQuery()).toEqual({ page: '2', per_page: '20', sort: 'email', order: 'asc', search: 'gr' });
+    expect(screen.getByLabelText(en.search)).toHaveValue('gr');
+  });
+
+  it('shows the last page instead of one past the end (a shared link, rows deleted since)', async () => {
+    const { lastQuery } = network();
+    const { router } = renderList({}, { route: `${ROUTES.users}?page=5` });
+    await waitFor(() => expect(lastQuery()).toMatchObject({ page: '2' }));
+    await waitFor(() => expect(search(router)).toEqual({ page: '2' }));
+  });
+
+  it('comes back to the page, sort and search it was left on, by Back from the detail page', async () => {
+    const { lastQuery } = network();
+    const { router } = renderList({}, { route: `${ROUTES.users}?search=a` });
+    await screen.findByText('Ada');
+    const actor = userEvent.setup({ delay: null });
+    await actor.click(screen.getByRole('button', { name: /next page/i }));
+    await waitFor(() => expect(lastQuery()).toMatchObject({ page: '2', search: 'a' }));
+    await actor.click(screen.getByRole('link', { name: 'Grace' }));
+    expect(router.state.location.pathname).toBe(itemPath(ROUTES.users, 2));
+    // The detail page knows the list to return to.
+    expect(router.state.location.state).toEqual({ from: `${ROUTES.users}?page=2&search=a` });
+
+    await act(() => router.navigate(-1));
+    await screen.findByText('Ada');
+    expect(search(router)).toEqual({ search: 'a', page: '2' });
+    await waitFor(() => expect(lastQuery()).toMatchObject({ page: '2', search: 'a' }));
   });
 
   it('sends a date preset as date_from / date_to and goes back to page 1', async () => {
@@ -137,7 +187,7 @@ describe('ResourceListPage', () => {
     const first = renderList();
     await screen.findByText('Ada');
     const actor = userEvent.setup({ delay: null });
-    await actor.click(screen.getByRole('combobox', { name: 'Status' }));
+    await actor.click(screen.getByRole('combobox', { name: LABELS.status }));
     await actor.click(within(screen.getByRole('listbox')).getByText(en.notActive));
     await waitFor(() => expect(lastQuery()).toMatchObject({ status: '0' }));
     expect(JSON.parse(localStorage.getItem(STORAGE_KEYS.filterStatus) ?? '{}')).toEqual({
@@ -146,42 +196,96 @@ describe('ResourceListPage', () => {
     });
     first.unmount();
 
-    renderList();
+    // A fresh visit without the filter in its URL: the stored selection applies, and is mirrored there.
+    const second = renderList();
     await waitFor(() => expect(lastQuery()).toMatchObject({ status: '0' }));
+    await waitFor(() => expect(search(second.router)).toEqual({ status: '0' }));
     await actor.click(await screen.findByRole('button', { name: en.resetFilters }));
     await waitFor(() => expect(lastQuery().status).toBeUndefined());
     expect(JSON.parse(localStorage.getItem(STORAGE_KEYS.filterStatus) ?? '{}')).toEqual({ roles: [1] });
+    expect(second.router.state.location.search).toBe('');
   });
 
-  it('applies a stored own-filter selection and drops a value the options no longer offer', async () => {
+  it('applies a stored role filter and drops a value the role options no longer offer', async () => {
     localStorage.setItem(STORAGE_KEYS.filterRoles, JSON.stringify({ users: [2, 99] }));
-    const { lastQuery } = network();
-    const options = [
-      { id: 1, label: 'Administrator' },
-      { id: 2, label: 'Editor' },
-    ];
-    renderList({ filters: [roleFilter(options)] });
-    await screen.findByText('Ada');
-    await waitFor(() => expect(lastQuery()).toMatchObject({ role_ids: '2' }));
-    expect(JSON.parse(localStorage.getItem(STORAGE_KEYS.filterRoles) ?? '{}')).toEqual({ users: [2] });
-    expect(screen.getByRole('combobox', { name: 'Role' })).toHaveTextContent('Editor');
-  });
-
-  it('drops malformed stored filters', async () => {
-    localStorage.setItem(STORAGE_KEYS.filterStatus, '{not json');
     const { lastQuery } = network();
     renderList();
     await screen.findByText('Ada');
-    expect(lastQuery().status).toBeUndefined();
-    expect(localStorage.getItem(STORAGE_KEYS.filterStatus)).toBeNull();
+    await waitFor(() => expect(lastQuery()).toMatchObject({ role_ids: '2' }));
+    await waitFor(() =>
+      expect(JSON.parse(localStorage.getItem(STORAGE_KEYS.filterRoles) ?? '{}')).toEqual({ users: [2] }),
+    );
+    expect(screen.getByRole('combobox', { name: LABELS.role })).toHaveTextContent('Editor');
   });
 
-  it('navigates to the row on click', async () => {
+  it('lets the URL win over a stored filter, and stores what the URL says', async () => {
+    localStorage.setItem(STORAGE_KEYS.filterRoles, JSON.stringify({ users: [1] }));
+    const { lastQuery } = network();
+    renderList({}, { route: `${ROUTES.users}?role_ids=2` });
+    await screen.findByText('Ada');
+    await waitFor(() => expect(lastQuery()).toMatchObject({ role_ids: '2' }));
+    await waitFor(() =>
+      expect(JSON.parse(localStorage.getItem(STORAGE_KEYS.filterRoles) ?? '{}')).toEqual({ users: [2] }),
+    );
+  });
+
+  it('drops malformed stored filters and a malformed URL', async () => {
+    localStorage.setItem(STORAGE_KEYS.filterStatus, '{not json');
+    const { lastQuery } = network();
+    const { router } = renderList({}, { route: `${ROUTES.users}?page=abc&sort=password_hash&status=7` });
+    await screen.findByText('Ada');
+    expect(lastQuery()).toEqual({ page: '1', per_page: '10', sort: 'created_at', order: 'desc' });
+    expect(localStorage.getItem(STORAGE_KEYS.filterStatus)).toBeNull();
+    await waitFor(() => expect(router.state.location.search).toBe(''));
+  });
+
+  it('makes the first column a real link to the row, and opens a row on click', async () => {
     network();
     const { router } = renderList();
+    expect(await screen.findByRole('link', { name: 'Grace' })).toHaveAttribute(
+      'href',
+      itemPath(ROUTES.users, 2),
+    );
     const actor = userEvent.setup({ delay: null });
-    await actor.click(await screen.findByText('Grace'));
+    await actor.click(screen.getByText('grace@example.com'));
     expect(router.state.location.pathname).toBe(itemPath(ROUTES.users, 2));
+  });
+
+  it('opens the row of a focused cell on Enter', async () => {
+    network();
+    const { router } = renderList();
+    const cell = (await screen.findByText('grace@example.com')).closest('[role="gridcell"]') as HTMLElement;
+    fireEvent.keyDown(cell, { key: 'Enter' });
+    expect(router.state.location.pathname).toBe(itemPath(ROUTES.users, 2));
+  });
+
+  it('says what is filtered when nothing matches, and offers to reset the filters or add one', async () => {
+    const { lastQuery, route } = network();
+    renderList({}, { route: `${ROUTES.users}?search=zz&status=0` });
+    route('GET /api/users', { body: page([]) });
+    expect(
+      await screen.findByText(`No user matches the search "zz" and ${LABELS.status}: ${en.notActive}.`),
+    ).toBeInTheDocument();
+    const overlay = screen.getByRole('status');
+    expect(within(overlay).getByRole('link', { name: en.addNew })).toHaveAttribute(
+      'href',
+      addPath(ROUTES.users),
+    );
+    const actor = userEvent.setup({ delay: null });
+    await actor.click(within(overlay).getByRole('button', { name: en.resetFilters }));
+    await waitFor(() =>
+      expect(lastQuery()).toEqual({ page: '1', per_page: '10', sort: 'created_at', order: 'desc' }),
+    );
+  });
+
+  it('says there is nothing yet when an unfiltered list is empty', async () => {
+    network({ body: page([]) });
+    renderList({}, { permissions: ['users.index'] });
+    expect(await screen.findByText('No user has been added yet.')).toBeInTheDocument();
+    // Without users.store there is nothing to offer.
+    expect(
+      within(screen.getByRole('status')).queryByRole('link', { name: en.addNew }),
+    ).not.toBeInTheDocument();
   });
 
   it('shows Export, Import and Add New to a user holding the permissions', async () => {
@@ -195,14 +299,14 @@ describe('ResourceListPage', () => {
 
   it('hides Import and Add New without users.store, and Export without users.index', async () => {
     network();
-    const { unmount } = renderList({}, ['users.index']);
+    const { unmount } = renderList({}, { permissions: ['users.index'] });
     await screen.findByText('Ada');
     expect(screen.getByRole('button', { name: en.export })).toBeInTheDocument();
     expect(screen.queryByRole('button', { name: en.import })).not.toBeInTheDocument();
     expect(screen.queryByRole('link', { name: en.addNew })).not.toBeInTheDocument();
     unmount();
 
-    renderList({}, ['users.store']);
+    renderList({}, { permissions: ['users.store'] });
     await screen.findByText('Ada');
     expect(screen.queryByRole('button', { name: en.export })).not.toBeInTheDocument();
     expect(screen.getByRole('button', { name: en.import })).toBeInTheDocument();

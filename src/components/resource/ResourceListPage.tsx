@@ -1,68 +1,111 @@
-import { useMemo, useState } from 'react';
+import { useEffect, useMemo, useState, type MouseEvent } from 'react';
 import Button from '@mui/material/Button';
 import Paper from '@mui/material/Paper';
 import Stack from '@mui/material/Stack';
 import AddIcon from '@mui/icons-material/Add';
 import FileUploadIcon from '@mui/icons-material/FileUpload';
-import { DataGrid, type GridColDef } from '@mui/x-data-grid';
-import { Link as RouterLink, useNavigate } from 'react-router-dom';
+import { DataGrid, type GridColDef, type GridRenderCellParams } from '@mui/x-data-grid';
+import { Link as RouterLink, useLocation, useNavigate } from 'react-router-dom';
 import { useAuth } from '../../auth/AuthContext';
 import { useBreadcrumbs } from '../../hooks/useBreadcrumbs';
 import { PAGE_SIZES } from '../../shared/limits';
+import { menuSection } from '../../shared/menu';
 import { en } from '../../shared/messages';
 import { hasPermission } from '../../shared/permissions';
-import { can } from '../../shared/resources/resource';
-import { ROUTES } from '../../shared/routes';
-import { DateRangeFilter } from './DateRangeFilter';
+import { can, hasAction } from '../../shared/resources/resource';
+import { addPath as addPathOf, itemPath, ROUTES } from '../../shared/routes';
+import { RowLink, type ListReturnState } from './cells';
+import { EmptyListOverlay } from './EmptyListOverlay';
 import { ExportMenu } from './ExportMenu';
 import { ImportDialog } from './ImportDialog';
+import { ListFilters } from './ListFilters';
 import { ListToolbar } from './ListToolbar';
-import { OptionsFilter } from './OptionsFilter';
 import { ResetFiltersButton } from './ResetFiltersButton';
 import { SearchBox } from './SearchBox';
-import { StatusFilter } from './StatusFilter';
-import type { ListFilterConfig, ResourceListPageProps, ResourceRow } from './types';
+import type { ResourceListPageProps, ResourceRow } from './types';
 import { useListState } from './useListState';
 
-const NO_FILTERS: ListFilterConfig[] = [];
+/** A click that means "open elsewhere" (new tab or window), left to the browser. */
+const opensElsewhere = (event: MouseEvent) =>
+  event.ctrlKey || event.metaKey || event.shiftKey || event.altKey;
 
 /**
- * A resource's list (spec §2 List pages): a server-paged, server-sorted grid with search, the status
- * and date filters the contract offers, the resource's own filters (kept in localStorage), Reset
- * filters, Export / Import / Add New as the user's permissions allow, and row click to the detail.
+ * A resource's list (spec §2 List pages): a server-paged, server-sorted grid with search and the
+ * contract's filters, all kept in the URL (and the spec's storage keys), Reset filters, Export /
+ * Import / Add New as the user's permissions allow. Each row's first column is a real link to its
+ * detail page (middle-click opens a tab), a click anywhere on the row or Enter on a focused cell
+ * opens it too, and an empty result says what is filtered. Title, breadcrumbs and paths come from
+ * the contract unless given.
  */
 export function ResourceListPage<T extends ResourceRow>({
   contract,
-  title,
+  title = contract.item,
+  section = menuSection(contract.route),
   useList,
   columns,
-  filters = NO_FILTERS,
-  addPath,
-  rowPath,
+  addPath: addPathProp,
+  rowPath: rowPathProp,
   importMutation,
   disableVirtualization,
-  section,
 }: ResourceListPageProps<T>) {
   useBreadcrumbs([
     { label: en.dashboard, path: ROUTES.dashboard },
-    ...(section ? [{ label: section, disabled: true }] : []),
+    ...(section && section !== title ? [{ label: section, disabled: true }] : []),
     { label: title },
   ]);
   const navigate = useNavigate();
+  const location = useLocation();
   const { user } = useAuth();
   const may = (action: 'index' | 'store') => hasPermission(user?.permissions, can(contract, action));
-  const list = useListState(contract, filters);
+  const list = useListState(contract);
   const { data, isFetching } = useList(list.params);
   const [importing, setImporting] = useState(false);
+  const back: ListReturnState = { from: location.pathname + location.search };
+  const addPath =
+    addPathProp === undefined
+      ? hasAction(contract, 'store')
+        ? addPathOf(contract.route)
+        : undefined
+      : (addPathProp ?? undefined);
+  const canAdd = Boolean(addPath) && may('store');
+  // Rows open the detail form where the group has one (its update action), unless told otherwise.
+  const rowPath = useMemo(
+    () =>
+      rowPathProp === undefined
+        ? hasAction(contract, 'update')
+          ? (row: T) => itemPath(contract.route, row.id)
+          : undefined
+        : (rowPathProp ?? undefined),
+    [rowPathProp, contract],
+  );
+
+  // A page past the end (a shared link, rows deleted since) shows the last page instead.
+  const lastPage = data?.meta.last_page;
+  const total = data?.meta.total;
+  const { page, per_page: perPage } = list.query;
+  const { setPaginationModel } = list;
+  useEffect(() => {
+    if (lastPage !== undefined && total && page > lastPage)
+      setPaginationModel({ page: lastPage - 1, pageSize: perPage });
+  }, [lastPage, total, page, perPage, setPaginationModel]);
 
   const gridColumns = useMemo<GridColDef<T>[]>(
     () =>
-      columns.map((column) => ({
+      columns.map((column, index) => ({
         ...column,
         sortable: column.sortable !== false && contract.sortable.includes(column.field),
         filterable: false,
+        ...(index === 0 && rowPath
+          ? {
+              renderCell: (params: GridRenderCellParams<T>) => (
+                <RowLink to={rowPath(params.row)} tabIndex={params.tabIndex}>
+                  {column.renderCell ? column.renderCell(params) : (params.formattedValue ?? params.value)}
+                </RowLink>
+              ),
+            }
+          : {}),
       })),
-    [columns, contract],
+    [columns, contract, rowPath],
   );
 
   // The grid shows the sort only on its own columns (the default sort may be on a hidden one).
@@ -70,6 +113,8 @@ export function ResourceListPage<T extends ResourceRow>({
     () => list.sortModel.filter(({ field }) => columns.some((column) => column.field === field)),
     [list.sortModel, columns],
   );
+
+  const open = (row: T) => rowPath && navigate(rowPath(row), { state: back });
 
   const actions = (
     <>
@@ -79,8 +124,8 @@ export function ResourceListPage<T extends ResourceRow>({
           {en.import}
         </Button>
       )}
-      {addPath && may('store') && (
-        <Button variant="contained" component={RouterLink} to={addPath} startIcon={<AddIcon />}>
+      {canAdd && (
+        <Button variant="contained" component={RouterLink} to={addPath!} startIcon={<AddIcon />}>
           {en.addNew}
         </Button>
       )}
@@ -89,18 +134,8 @@ export function ResourceListPage<T extends ResourceRow>({
 
   const filterRow = (
     <>
-      <SearchBox value={list.search} onChange={list.setSearch} />
-      {contract.statusFilter && <StatusFilter selected={list.status} onChange={list.setStatus} />}
-      {contract.dateFilter && <DateRangeFilter value={list.dates} onChange={list.setDates} />}
-      {filters.map((filter) => (
-        <OptionsFilter
-          key={filter.param}
-          label={filter.label}
-          options={filter.options}
-          selected={list.selections[filter.param] ?? []}
-          onChange={(selected) => list.setSelection(filter.param, selected)}
-        />
-      ))}
+      <SearchBox value={list.query.search ?? ''} onChange={list.setSearch} />
+      <ListFilters filters={list.filters} query={list.query} onChange={list.setFilter} />
       <ResetFiltersButton onReset={list.reset} disabled={!list.filtered} />
     </>
   );
@@ -126,7 +161,36 @@ export function ResourceListPage<T extends ResourceRow>({
           disableColumnFilter
           disableRowSelectionOnClick
           disableVirtualization={disableVirtualization}
-          onRowClick={rowPath ? ({ row }) => navigate(rowPath(row)) : undefined}
+          onRowClick={
+            rowPath
+              ? ({ row }, event) => {
+                  // The row's link handles its own clicks (and a click meant for a new tab).
+                  if (opensElsewhere(event) || (event.target as HTMLElement).closest('a')) return;
+                  open(row);
+                }
+              : undefined
+          }
+          onCellKeyDown={
+            rowPath
+              ? ({ row }, event) => {
+                  if (event.key !== 'Enter' || (event.target as HTMLElement).closest('a')) return;
+                  event.preventDefault();
+                  open(row);
+                }
+              : undefined
+          }
+          slots={{ noRowsOverlay: EmptyListOverlay }}
+          slotProps={{
+            noRowsOverlay: {
+              empty: {
+                item: contract.item,
+                active: list.active,
+                onReset: list.reset,
+                addPath: canAdd ? addPath : undefined,
+              },
+            },
+          }}
+          sx={rowPath ? { '& .MuiDataGrid-row': { cursor: 'pointer' } } : undefined}
           autoHeight
         />
       </Paper>

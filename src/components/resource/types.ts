@@ -9,28 +9,9 @@ import type {
   ResourceContract,
   WriteResponse,
 } from '../../shared/resources/resource';
-import type { StorageKey } from '../../shared/storageKeys';
 
 /** A row of the list: anything with a numeric id. */
 export type ResourceRow = GridValidRowModel & { id: number };
-
-/** One option of a list filter; the spec's options carry an `id` or a `value`. */
-export interface FilterOption {
-  id?: number | string;
-  value?: number | string;
-  label: string;
-}
-
-/** One of a resource's own list filters: a multi-select sent as comma-separated ids. */
-export interface ListFilterConfig {
-  /** The list query parameter, e.g. 'role_ids'. */
-  param: string;
-  label: string;
-  /** Where the selection is kept (per list, under the list's contract key). */
-  storageKey: StorageKey;
-  /** The options, fetched from the API; undefined while they load. */
-  options: readonly FilterOption[] | undefined;
-}
 
 /** What a list page needs of an RTK Query list hook (`useListUsersQuery` fits). */
 export interface ListQueryResult<T> {
@@ -48,22 +29,21 @@ export type MutationHook<Arg, Result> = () => readonly [MutationTrigger<Arg, Res
 
 export interface ResourceListPageProps<T extends ResourceRow> {
   contract: ResourceContract;
-  /** The page heading and the last breadcrumb. */
-  title: string;
+  /** The page heading and the last breadcrumb (default: the contract's item name). */
+  title?: string;
+  /** A disabled breadcrumb between Dashboard and the title (default: the menu group of the contract's route). */
+  section?: string;
   useList: (params: ListParams) => ListQueryResult<T>;
+  /** The grid's columns; the first one links to the row's detail page. */
   columns: GridColDef<T>[];
-  /** The resource's own filters, in order. */
-  filters?: ListFilterConfig[];
-  /** Shows Add New (with the store permission) linking here. */
-  addPath?: string;
-  /** Row click navigates here. */
-  rowPath?: (row: T) => string;
+  /** Add New (with the store permission) links here (default: the contract's add page, when its group can store); null: none. */
+  addPath?: string | null;
+  /** A row opens this page (default: the contract's detail page, when its group can update); null: rows open nothing. */
+  rowPath?: ((row: T) => string) | null;
   /** Shows Import (when the contract is importable and the user may store). */
   importMutation?: MutationHook<File, ImportResponse>;
   /** Render every row and column (jsdom has no layout); passed to the DataGrid. */
   disableVirtualization?: boolean;
-  /** A disabled breadcrumb between Dashboard and the title: the menu group (e.g. 'Setting'). */
-  section?: string;
 }
 
 /** Formik values of a resource form. */
@@ -96,19 +76,21 @@ export interface ResourceFormPageProps<
   Body extends object,
 > {
   contract: ResourceContract;
-  /** The page heading and the last breadcrumb. */
-  title: string;
-  /** Cancel, Back and a delete lead here; also the middle breadcrumb. */
-  listPath: string;
+  /** The page heading (default: the contract's item name). */
+  title?: string;
+  /** Cancel, Back and a delete lead here; also the middle breadcrumb (default: the contract's route). */
+  listPath?: string;
   /** The list's breadcrumb label (default: `contract.item`). */
   listTitle?: string;
-  /** The item's id on a detail page; undefined on the add page. */
+  /** The item's id (default: the route's `:id`; none on the add page). */
   id?: number;
   useGet?: (id: number, options: { skip: boolean }) => ItemQueryResult<T>;
-  useCreate: MutationHook<Body, WriteResponse<T>>;
+  /** Absent for a resource that cannot be added (pages). */
+  useCreate?: MutationHook<Body, WriteResponse<T>>;
   useUpdate: MutationHook<UpdateArg<Body & { updated_at: string }>, WriteResponse<T>>;
   useDelete?: MutationHook<number, WriteResponse<T>>;
-  schema: FormSchema;
+  /** Default: the contract's input schemas (`create` on add, `update` on a detail page). */
+  schema?: FormSchema;
   initialValues: (item?: T) => Values;
   /** The request body from the form's values (the page adds `updated_at` on update). */
   toBody: (values: Values) => Body;
@@ -116,9 +98,9 @@ export interface ResourceFormPageProps<
   children: (formik: FormikProps<Values>, context: ResourceFormContext<T>) => ReactNode;
   /** Overrides the update-permission check (e.g. a super role that cannot be edited). */
   canEdit?: boolean;
-  /** A disabled breadcrumb between Dashboard and the list: the menu group (e.g. 'Setting'). */
+  /** A disabled breadcrumb between Dashboard and the list (default: the menu group of the contract's route). */
   section?: string;
-  /** The last breadcrumb: 'Add' or the item's name (default: `title`). */
+  /** The last breadcrumb (default: the item's title field, or 'Add'). */
   crumb?: (item?: T) => string;
   /** Whether the loaded item may be deleted at all (e.g. not the super role); default yes. */
   canDelete?: (item: T) => boolean;

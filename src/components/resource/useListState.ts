@@ -1,138 +1,307 @@
-import { useCallback, useMemo, useState } from 'react';
+import { useCallback, useEffect, useLayoutEffect, useMemo, useRef } from 'react';
 import type { GridPaginationModel, GridSortModel } from '@mui/x-data-grid';
-import { usePersistedFilters, type PersistedFilterConfig } from '../../hooks/usePersistedFilters';
-import { formatApiDate } from '../../shared/formats';
-import { DEFAULT_PAGE_SIZE } from '../../shared/limits';
-import { STATUS_OPTIONS, type ListParams, type ResourceContract } from '../../shared/resources/resource';
-import { STORAGE_KEYS } from '../../shared/storageKeys';
-import { EMPTY_DATE_RANGE, type DateRange } from './DateRangeFilter';
-import type { FilterValue } from './OptionsFilter';
-import type { ListFilterConfig } from './types';
+import { useSearchParams } from 'react-router-dom';
+import { fitSelection, readSelection, writeSelection, type StoredValue } from '../../hooks/filterStorage';
+import { useOptionsOf } from '../../hooks/useResourceOptions';
+import { formatDisplayDate } from '../../shared/formats';
+import { en, t } from '../../shared/messages';
+import {
+  optionKey,
+  parseListQuery,
+  toListParams,
+  type DateRangeValue,
+  type EnumValue,
+  type FilterMap,
+  type FilterSpec,
+  type ListParams,
+  type ListQuery,
+  type OptionsSource,
+  type ResourceContract,
+} from '../../shared/resources/resource';
+
+/** One choice of a list filter, as the filter row shows it. */
+export interface FilterChoice {
+  id: EnumValue;
+  label: string;
+}
+
+/** A filter the list shows: its query parameter, its spec, and (for a choice) its options. */
+export interface ShownFilter {
+  name: string;
+  filter: FilterSpec;
+  /** The choices of an ids, enum or boolean filter; undefined while an ids filter's options load. */
+  choices?: readonly FilterChoice[];
+}
+
+/** What the list is filtered by, in words (the empty result names it). */
+export interface ActiveFilter {
+  name: string;
+  text: string;
+}
 
 export interface ListState {
-  /** The list query for the current page, sort and filters. */
+  /** The list as the URL (and, for persisted filters without a URL value, storage) says. */
+  query: ListQuery;
+  /** The list request: page, size and sort spelled out. */
   params: ListParams;
+  filters: ShownFilter[];
   paginationModel: GridPaginationModel;
   setPaginationModel: (model: GridPaginationModel) => void;
   sortModel: GridSortModel;
   setSortModel: (model: GridSortModel) => void;
-  search: string;
   setSearch: (search: string) => void;
-  status: number[];
-  setStatus: (status: number[]) => void;
-  dates: DateRange;
-  setDates: (dates: DateRange) => void;
-  selections: Record<string, FilterValue[]>;
-  setSelection: (param: string, selected: FilterValue[]) => void;
-  /** Whether any filter is set. */
+  setFilter: (name: string, value: unknown) => void;
+  /** Whether search or any filter is set. */
   filtered: boolean;
-  /** Clears every filter and its storage, back to page 1. */
+  active: ActiveFilter[];
+  /** Clears the search and every filter (and its storage), back to page 1. */
   reset: () => void;
 }
 
-const STATUS_PARAM = 'status';
-const STATUS_FILTER: PersistedFilterConfig = {
-  param: STATUS_PARAM,
-  storageKey: STORAGE_KEYS.filterStatus,
-  options: STATUS_OPTIONS,
-};
-const NO_STATUS: number[] = [];
+const BOOLEAN_CHOICES: readonly FilterChoice[] = [
+  { id: 1, label: en.yes },
+  { id: 0, label: en.no },
+];
 
-const joined = (values: readonly FilterValue[]): string | undefined =>
+/** A selection as stored (`filter:*` keys hold lists of values): a boolean as 1 or 0. */
+function toStored(filter: FilterSpec, value: unknown): StoredValue[] {
+  if (value === undefined) return [];
+  if (filter.kind === 'boolean') return [value ? 1 : 0];
+  return [...(value as StoredValue[])];
+}
+
+/** A stored selection as its query parameter would carry it. */
+const storedParam = (values: readonly StoredValue[]): string | undefined =>
   values.length ? values.join(',') : undefined;
 
-/** The list page's paging, sort and filters, and the list query they make. A filter change goes to page 1. */
-export function useListState(contract: ResourceContract, filters: readonly ListFilterConfig[]): ListState {
-  const [paginationModel, setPaginationModel] = useState<GridPaginationModel>({
-    page: 0,
-    pageSize: DEFAULT_PAGE_SIZE,
-  });
-  const defaultSort = useMemo<GridSortModel>(
-    () => [{ field: contract.defaultSort.sort, sort: contract.defaultSort.order }],
+const sameParams = (a: URLSearchParams, b: ListParams): boolean => {
+  const sorted = (entries: [string, string][]) =>
+    JSON.stringify(entries.sort(([x], [y]) => x.localeCompare(y)));
+  return sorted([...a.entries()]) === sorted(Object.entries(b).map(([key, value]) => [key, String(value)]));
+};
+
+function describe(filter: ShownFilter, value: unknown): string {
+  const { filter: spec, choices } = filter;
+  if (spec.kind === 'dateRange') {
+    const range = value as DateRangeValue;
+    return [
+      range.from && `${en.dateFrom} ${formatDisplayDate(range.from)}`,
+      range.to && `${en.dateTo} ${formatDisplayDate(range.to)}`,
+    ]
+      .filter(Boolean)
+      .join(' ');
+  }
+  const values = spec.kind === 'boolean' ? [value ? 1 : 0] : (value as EnumValue[]);
+  return values.map((id) => choices?.find((choice) => choice.id === id)?.label ?? String(id)).join(', ');
+}
+
+/**
+ * A list page's state, kept where a user keeps it: page, page size, sort, search and filters live
+ * in the URL (shareable, restored by Back and the browser's back); each filter with a storage key
+ * is also kept in localStorage under it (spec §2) and applies when the URL does not say otherwise
+ * (the URL wins, and is then brought in line). Changes replace the URL entry; a filter or search
+ * change goes back to page 1. An id the options no longer offer is dropped.
+ */
+export function useListState(contract: ResourceContract): ListState {
+  const [searchParams, setSearchParams] = useSearchParams();
+  const idSources = useMemo(
+    () =>
+      Object.values(contract.filters).flatMap((filter): OptionsSource[] =>
+        filter.kind === 'ids' ? [filter.source] : [],
+      ),
     [contract],
   );
-  const [sortModel, setSortModel] = useState<GridSortModel>(defaultSort);
-  const [search, setSearchValue] = useState('');
-  const [dates, setDatesValue] = useState<DateRange>(EMPTY_DATE_RANGE);
-  // The status filter is kept like the resource's own filters, under the spec's status key.
-  const persisted = useMemo<PersistedFilterConfig[]>(
-    () => [...(contract.statusFilter ? [STATUS_FILTER] : []), ...filters],
+  const sourceOptions = useOptionsOf(idSources);
+
+  // The filters this user sees: an ids filter needs the right to read its options.
+  const filters = useMemo<ShownFilter[]>(
+    () =>
+      Object.entries(contract.filters).flatMap(([name, filter]): ShownFilter[] => {
+        switch (filter.kind) {
+          case 'ids': {
+            if (!sourceOptions.allowed(filter.source)) return [];
+            const options = sourceOptions.options(filter.source);
+            return [
+              { name, filter, choices: options?.map((option) => ({ id: option.id, label: option.name })) },
+            ];
+          }
+          case 'enum':
+            return [
+              {
+                name,
+                filter,
+                choices: filter.options.map((option) => ({ id: optionKey(option), label: option.label })),
+              },
+            ];
+          case 'boolean':
+            return [{ name, filter, choices: BOOLEAN_CHOICES }];
+          default:
+            return [{ name, filter }];
+        }
+      }),
+    [contract, sourceOptions],
+  );
+
+  const shownContract = useMemo(
+    () => ({
+      ...contract,
+      filters: Object.fromEntries(filters.map(({ name, filter }) => [name, filter])) as FilterMap,
+    }),
     [contract, filters],
   );
-  const stored = usePersistedFilters(persisted, contract.key);
-  const status = (stored.selections[STATUS_PARAM] ?? NO_STATUS) as number[];
 
-  const firstPage = useCallback(() => setPaginationModel((model) => ({ ...model, page: 0 })), []);
-  /** Wraps a filter's setter so a change also goes back to page 1. */
-  const thenFirstPage =
-    <A>(set: (value: A) => void) =>
-    (value: A) => {
-      set(value);
-      firstPage();
-    };
-  // Stable: the search box's debounce timer depends on it.
-  const setSearch = useCallback(
-    (next: string) => {
-      setSearchValue(next);
-      firstPage();
+  const urlText = searchParams.toString();
+  const query = useMemo<ListQuery>(() => {
+    const raw: Record<string, string> = {};
+    for (const { name, filter } of filters) {
+      if (filter.kind === 'dateRange' || !filter.storageKey || searchParams.has(name)) continue;
+      const stored = storedParam(readSelection(filter.storageKey, contract.key));
+      if (stored !== undefined) raw[name] = stored;
+    }
+    Object.assign(raw, Object.fromEntries(searchParams));
+    const parsed = parseListQuery(shownContract, raw).query;
+    const values: Record<string, unknown> = { ...parsed.filters };
+    // Ids the options no longer offer are dropped once the options are known.
+    for (const { name, filter, choices } of filters) {
+      const value = values[name];
+      if (filter.kind !== 'ids' || value === undefined || !choices) continue;
+      const kept = fitSelection(
+        value as number[],
+        choices.map((choice) => choice.id as number),
+      );
+      if (kept.length) values[name] = kept;
+      else delete values[name];
+    }
+    return { ...parsed, filters: values as ListQuery['filters'] };
+    // `urlText` stands for `searchParams`, whose identity changes on every navigation.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [urlText, filters, shownContract, contract.key]);
+
+  // The latest state, so two changes in one event (a sort that also resets the page) compose.
+  const latest = useRef(query);
+  useLayoutEffect(() => {
+    latest.current = query;
+  }, [query]);
+
+  const store = useCallback(
+    (next: ListQuery) => {
+      for (const { name, filter } of filters)
+        if (filter.kind !== 'dateRange' && filter.storageKey)
+          writeSelection(filter.storageKey, contract.key, toStored(filter, next.filters[name]));
     },
-    [firstPage],
+    [filters, contract.key],
   );
-  const setDates = thenFirstPage(setDatesValue);
-  const setSort = (model: GridSortModel) => {
-    const next = model.length ? model.slice(0, 1) : defaultSort;
-    if (JSON.stringify(next) === JSON.stringify(sortModel)) return;
-    setSortModel(next);
-    firstPage();
-  };
-  const setSelection = (param: string, next: FilterValue[]) => {
-    stored.set(param, next);
-    firstPage();
-  };
-  const setStatus = (next: number[]) => setSelection(STATUS_PARAM, next);
 
-  const reset = useCallback(() => {
-    setSearchValue('');
-    setDatesValue(EMPTY_DATE_RANGE);
-    stored.reset();
-    firstPage();
-  }, [stored, firstPage]);
+  const apply = useCallback(
+    (change: (current: ListQuery) => ListQuery) => {
+      const next = change(latest.current);
+      latest.current = next;
+      store(next);
+      setSearchParams(toListParams(contract, next) as Record<string, string>, { replace: true });
+    },
+    [contract, store, setSearchParams],
+  );
 
-  const params = useMemo<ListParams>(() => {
-    const [sort] = sortModel;
-    return {
-      page: paginationModel.page + 1,
-      per_page: paginationModel.pageSize,
-      sort: sort?.field,
-      order: sort?.sort === 'asc' ? 'asc' : 'desc',
-      search: search || undefined,
-      status: contract.statusFilter ? joined(status) : undefined,
-      date_from: contract.dateFilter && dates.from ? formatApiDate(dates.from) : undefined,
-      date_to: contract.dateFilter && dates.to ? formatApiDate(dates.to) : undefined,
-      ...Object.fromEntries(filters.map(({ param }) => [param, joined(stored.selections[param] ?? [])])),
-    };
-  }, [contract, paginationModel, sortModel, search, status, dates, filters, stored.selections]);
+  // The URL and the storage follow what is shown: a stored filter appears in the URL, a URL filter
+  // is stored, and a malformed or stale value leaves both.
+  useEffect(() => {
+    store(query);
+    const wanted = toListParams(contract, query);
+    if (!sameParams(searchParams, wanted))
+      setSearchParams(wanted as Record<string, string>, { replace: true });
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [query]);
 
-  const filtered =
-    Boolean(search) ||
-    Boolean(dates.from || dates.to) ||
-    Object.values(stored.selections).some((selected) => selected.length > 0);
+  const setPaginationModel = useCallback(
+    (model: GridPaginationModel) =>
+      apply((current) => ({
+        ...current,
+        // A new page size starts again at the first page.
+        page: model.pageSize !== current.per_page ? 1 : model.page + 1,
+        per_page: model.pageSize,
+      })),
+    [apply],
+  );
+
+  const setSortModel = useCallback(
+    (model: GridSortModel) =>
+      apply((current) => {
+        const [first] = model;
+        const sort = first?.field ?? contract.defaultSort.sort;
+        const order = first ? (first.sort === 'asc' ? 'asc' : 'desc') : contract.defaultSort.order;
+        if (sort === current.sort && order === current.order) return current;
+        return { ...current, sort, order, page: 1 };
+      }),
+    [apply, contract],
+  );
+
+  const setSearch = useCallback(
+    (search: string) =>
+      apply((current) => {
+        if ((current.search ?? '') === search) return current;
+        const { search: _previous, ...rest } = current;
+        return { ...rest, ...(search ? { search } : {}), page: 1 };
+      }),
+    [apply],
+  );
+
+  const setFilter = useCallback(
+    (name: string, value: unknown) =>
+      apply((current) => {
+        const { [name]: _previous, ...others } = current.filters;
+        const empty = value === undefined || (Array.isArray(value) && value.length === 0);
+        const filters = (empty ? others : { ...others, [name]: value }) as ListQuery['filters'];
+        return { ...current, filters, page: 1 };
+      }),
+    [apply],
+  );
+
+  const reset = useCallback(
+    () =>
+      apply((current) => ({
+        page: 1,
+        per_page: current.per_page,
+        sort: current.sort,
+        order: current.order,
+        filters: {},
+      })),
+    [apply],
+  );
+
+  const active = useMemo<ActiveFilter[]>(
+    () => [
+      ...(query.search ? [{ name: 'search', text: t('searchFor', { search: query.search }) }] : []),
+      ...filters.flatMap((shown) => {
+        const value = query.filters[shown.name];
+        return value === undefined
+          ? []
+          : [
+              {
+                name: shown.name,
+                text: t('filterIs', { label: shown.filter.label, value: describe(shown, value) }),
+              },
+            ];
+      }),
+    ],
+    [query, filters],
+  );
 
   return {
-    params,
-    paginationModel,
+    query,
+    params: useMemo(() => toListParams(contract, query, { explicit: true }), [contract, query]),
+    filters,
+    paginationModel: useMemo(
+      () => ({ page: query.page - 1, pageSize: query.per_page }),
+      [query.page, query.per_page],
+    ),
     setPaginationModel,
-    sortModel,
-    setSortModel: setSort,
-    search,
+    // Stable while the sort stays: the grid goes back to the first page when its sort model changes.
+    sortModel: useMemo(() => [{ field: query.sort, sort: query.order }], [query.sort, query.order]),
+    setSortModel,
     setSearch,
-    status,
-    setStatus,
-    dates,
-    setDates,
-    selections: stored.selections,
-    setSelection,
-    filtered,
+    setFilter,
+    filtered: active.length > 0,
+    active,
     reset,
   };
 }

@@ -5,20 +5,11 @@ import {
   useUpdateCategoryMutation,
 } from '../../../store/categoriesApi';
 import { ResourceFormPage } from '../../components/resource/ResourceFormPage';
-import { useRecordId } from '../../components/resource/useRecordId';
-import { en } from '../../shared/messages';
-import {
-  categoriesResource,
-  categoryCreateSchema,
-  categoryUpdateSchema,
-  type Category,
-} from '../../shared/resources/categories';
-import { ROUTES } from '../../shared/routes';
+import { categoriesResource, type Category } from '../../shared/resources/categories';
 import { taxonomyForm } from '../taxonomy/taxonomyForm';
 import { CategoryFields } from './CategoryFields';
 
-const CATEGORY_FORM = taxonomyForm<'image', Category>('image');
-const CATEGORY_SCHEMA = { create: categoryCreateSchema, update: categoryUpdateSchema };
+const FORM = taxonomyForm<'image', Category>('image');
 
 export type CategoryFormScreenProps = Record<string, never>;
 
@@ -27,23 +18,15 @@ export type CategoryFormScreenProps = Record<string, never>;
  * deleted: the server answers 409 and its message is shown as a toast.
  */
 export function CategoryFormScreen(_props: CategoryFormScreenProps) {
-  const id = useRecordId();
   return (
     <ResourceFormPage
-      key={id ?? 'add'}
       contract={categoriesResource}
-      title={categoriesResource.item}
-      section={en.product}
-      crumb={(category) => category?.name ?? en.add}
-      listPath={ROUTES.categories}
-      id={id}
       useGet={useGetCategoryQuery}
       useCreate={useCreateCategoryMutation}
       useUpdate={useUpdateCategoryMutation}
       useDelete={useDeleteCategoryMutation}
-      schema={CATEGORY_SCHEMA}
-      initialValues={CATEGORY_FORM.toValues}
-      toBody={CATEGORY_FORM.toBody}
+      initialValues={FORM.toValues}
+      toBody={FORM.toBody}
     >
       {(_formik, { item, readOnly }) => <CategoryFields category={item} disabled={readOnly} />}
     </ResourceFormPage>

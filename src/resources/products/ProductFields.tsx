@@ -1,12 +1,13 @@
 import Grid from '@mui/material/Grid';
 import { FormTextField, RichTextField } from '../../components/form';
 import { FormSection } from '../../components/resource/FormSection';
-import { StatusField } from '../../components/resource/StatusField';
+import { SeoFields } from '../../components/resource/fields/SeoFields';
+import { SlugField } from '../../components/resource/fields/SlugField';
+import { StatusField } from '../../components/resource/fields/StatusField';
 import { en, LABELS } from '../../shared/messages';
 import type { Product } from '../../shared/resources/products';
 import { OptionSelect } from '../options/OptionSelect';
 import { ProductMediaFields } from './ProductMediaFields';
-import { ProductSeoFields } from './ProductSeoFields';
 import { useBrandOptions, useCategoryOptions } from './useCatalogOptions';
 
 export interface ProductFieldsProps {
@@ -31,13 +32,7 @@ export function ProductFields({ product, disabled }: ProductFieldsProps) {
             <FormTextField name="name" label={LABELS.name} autoComplete="off" required {...field} />
           </Grid>
           <Grid size={half}>
-            <FormTextField
-              name="slug"
-              label={LABELS.slug}
-              autoComplete="off"
-              helperText={en.slugHint}
-              {...field}
-            />
+            <SlugField source={LABELS.name} disabled={disabled} />
           </Grid>
           <Grid size={half}>
             <OptionSelect
@@ -86,7 +81,7 @@ export function ProductFields({ product, disabled }: ProductFieldsProps) {
         <ProductMediaFields product={product} disabled={disabled} />
       </FormSection>
       <FormSection title={en.sectionSeo}>
-        <ProductSeoFields disabled={disabled} />
+        <SeoFields disabled={disabled} />
       </FormSection>
     </>
   );

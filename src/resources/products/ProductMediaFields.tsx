@@ -1,5 +1,6 @@
 import Grid from '@mui/material/Grid';
-import { UploadField, type UploadFieldProps } from '../../components/form';
+import { UploadField } from '../../components/form';
+import { ImageFields } from '../../components/resource/fields/ImageFields';
 import { RECOMMENDED_SIZES } from '../../shared/limits';
 import { LABELS } from '../../shared/messages';
 import type { Product } from '../../shared/resources/products';
@@ -10,21 +11,32 @@ export interface ProductMediaFieldsProps {
   disabled?: boolean;
 }
 
-/** A product's image and mobile image (kind image) and its document and catalogue (PDF, kind document). */
-const MEDIA = [
-  { name: 'image', label: LABELS.image, recommended: RECOMMENDED_SIZES.productImage },
-  { name: 'mobile_image', label: LABELS.mobileImage, recommended: RECOMMENDED_SIZES.productMobileImage },
-  { name: 'document', label: LABELS.document, kind: 'document' },
-  { name: 'catalogue', label: LABELS.catalogue, kind: 'document' },
-] as const satisfies readonly (Omit<UploadFieldProps, 'name'> & { name: keyof Product })[];
+const DOCUMENTS = [
+  { name: 'document', label: LABELS.document },
+  { name: 'catalogue', label: LABELS.catalogue },
+] as const;
 
-/** The product's files, two to a row. */
+const IMAGE_SIZES = {
+  image: RECOMMENDED_SIZES.productImage,
+  mobile_image: RECOMMENDED_SIZES.productMobileImage,
+};
+
+/** A product's image and mobile image (the image group) and its document and catalogue (PDF, kind document). */
 export function ProductMediaFields({ product, disabled }: ProductMediaFieldsProps) {
   return (
     <Grid container columnSpacing={2} rowSpacing={3}>
-      {MEDIA.map((media) => (
-        <Grid key={media.name} size={{ xs: 12, md: 6 }}>
-          <UploadField {...media} initialFile={product?.[media.name] ?? null} disabled={disabled} />
+      <Grid size={12}>
+        <ImageFields item={product} recommended={IMAGE_SIZES} disabled={disabled} />
+      </Grid>
+      {DOCUMENTS.map(({ name, label }) => (
+        <Grid key={name} size={{ xs: 12, md: 6 }}>
+          <UploadField
+            name={name}
+            label={label}
+            kind="document"
+            initialFile={product?.[name] ?? null}
+            disabled={disabled}
+          />
         </Grid>
       ))}
     </Grid>

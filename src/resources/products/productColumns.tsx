@@ -1,24 +1,16 @@
 import type { GridColDef } from '@mui/x-data-grid';
-import { ImageNameCell, StatusCell } from '../../components/resource/cells';
-import { formatDisplayDate } from '../../shared/formats';
-import { en, LABELS } from '../../shared/messages';
+import {
+  createdColumn,
+  imageNameColumn,
+  statusColumn,
+  updatedColumn,
+} from '../../components/resource/fields/columns';
+import { LABELS } from '../../shared/messages';
 import type { Product } from '../../shared/resources/products';
-
-const date = (headerName: string) => ({
-  headerName,
-  width: 140,
-  valueFormatter: (value: string | null) => formatDisplayDate(value),
-});
 
 /** The product list's columns; `field` names match the contract's sortable columns. */
 export const productColumns: GridColDef<Product>[] = [
-  {
-    field: 'name',
-    headerName: LABELS.name,
-    flex: 1.6,
-    minWidth: 220,
-    renderCell: ({ row }) => <ImageNameCell name={row.name} image={row.image} />,
-  },
+  { ...imageNameColumn<Product>('name', LABELS.name, (row) => row.image), flex: 1.6, minWidth: 220 },
   {
     field: 'brand',
     headerName: LABELS.brand,
@@ -35,12 +27,7 @@ export const productColumns: GridColDef<Product>[] = [
     valueGetter: (_value, row) => row.category.name,
   },
   { field: 'model', headerName: LABELS.model, flex: 0.8, minWidth: 110 },
-  {
-    field: 'status',
-    headerName: LABELS.status,
-    width: 130,
-    renderCell: ({ row }) => <StatusCell status={row.status} />,
-  },
-  { field: 'created_at', ...date(en.createdDate) },
-  { field: 'updated_at', ...date(en.updatedDate) },
+  statusColumn(),
+  createdColumn(),
+  updatedColumn(),
 ];

@@ -30,7 +30,7 @@ export function RoleFields({ superRole, disabled }: RoleFieldsProps) {
   return (
     <Stack spacing={2}>
       <FormTextField name="name" label={LABELS.name} required fullWidth disabled={disabled} />
-      <FormControl error={Boolean(error)} component="fieldset">
+      <FormControl error={Boolean(error)} component="fieldset" data-field="permissions">
         <FormLabel component="legend" sx={{ mb: 1 }}>
           {ROLE_LABELS.permissions}
         </FormLabel>

@@ -1,5 +1,5 @@
 import type { GridColDef } from '@mui/x-data-grid';
-import { formatDisplayDate } from '../../shared/formats';
+import { createdColumn } from '../../components/resource/fields/columns';
 import { en, LABELS } from '../../shared/messages';
 import type { Role } from '../../shared/resources/roles';
 
@@ -7,10 +7,5 @@ import type { Role } from '../../shared/resources/roles';
 export const roleColumns: GridColDef<Role>[] = [
   { field: 'name', headerName: LABELS.name, flex: 1, minWidth: 200 },
   { field: 'users_count', headerName: en.users, type: 'number', width: 120 },
-  {
-    field: 'created_at',
-    headerName: en.createdDate,
-    width: 160,
-    valueFormatter: (value: string | null) => formatDisplayDate(value),
-  },
+  createdColumn(),
 ];

@@ -1,7 +1,8 @@
 import Grid from '@mui/material/Grid';
 import { FormTextField, UploadField } from '../../components/form';
-import { StatusField } from '../../components/resource/StatusField';
-import { en, LABELS } from '../../shared/messages';
+import { SlugField } from '../../components/resource/fields/SlugField';
+import { StatusField } from '../../components/resource/fields/StatusField';
+import { LABELS } from '../../shared/messages';
 import type { FileObject } from '../../shared/resources/catalog';
 
 export interface TaxonomyFieldsProps {
@@ -36,13 +37,7 @@ export function TaxonomyFields({ picture, disabled }: TaxonomyFieldsProps) {
         <FormTextField name="name" label={LABELS.name} autoComplete="off" required {...field} />
       </Grid>
       <Grid size={{ xs: 12, md: 6 }}>
-        <FormTextField
-          name="slug"
-          label={LABELS.slug}
-          autoComplete="off"
-          helperText={en.slugHint}
-          {...field}
-        />
+        <SlugField source={LABELS.name} disabled={disabled} />
       </Grid>
       <Grid size={12}>
         <FormTextField name="description" label={LABELS.description} multiline minRows={3} {...field} />

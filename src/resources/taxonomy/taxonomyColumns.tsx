@@ -1,8 +1,7 @@
 import type { GridColDef } from '@mui/x-data-grid';
-import { ImageNameCell, StatusCell } from '../../components/resource/cells';
-import { formatDisplayDate } from '../../shared/formats';
+import { createdColumn, imageNameColumn, statusColumn } from '../../components/resource/fields/columns';
 import { en, LABELS } from '../../shared/messages';
-import type { FileObject } from '../../shared/resources/catalog';
+import type { FileObject } from '../../shared/resources/wire';
 import type { TaxonomyItem } from '../../shared/resources/taxonomy';
 
 /**
@@ -13,26 +12,10 @@ export function taxonomyColumns<T extends TaxonomyItem>(
   picture: (row: T) => FileObject | null,
 ): GridColDef<T>[] {
   return [
-    {
-      field: 'name',
-      headerName: LABELS.name,
-      flex: 1.4,
-      minWidth: 200,
-      renderCell: ({ row }) => <ImageNameCell name={row.name} image={picture(row)} />,
-    },
+    imageNameColumn<T>('name', LABELS.name, picture),
     { field: 'slug', headerName: LABELS.slug, flex: 1, minWidth: 160 },
     { field: 'products_count', headerName: en.products, type: 'number', width: 110 },
-    {
-      field: 'status',
-      headerName: LABELS.status,
-      width: 130,
-      renderCell: ({ row }) => <StatusCell status={row.status} />,
-    },
-    {
-      field: 'created_at',
-      headerName: en.createdDate,
-      width: 140,
-      valueFormatter: (value: string | null) => formatDisplayDate(value),
-    },
+    statusColumn<T>(),
+    createdColumn<T>(),
   ];
 }

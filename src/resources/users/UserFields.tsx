@@ -2,7 +2,7 @@ import Alert from '@mui/material/Alert';
 import Grid from '@mui/material/Grid';
 import { useFormikContext } from 'formik';
 import { FormTextField, PasswordField, UploadField } from '../../components/form';
-import { StatusField } from '../../components/resource/StatusField';
+import { StatusField } from '../../components/resource/fields/StatusField';
 import type { User } from '../../shared/resources/users';
 import { initials } from '../../shared/formats';
 import { RECOMMENDED_SIZES } from '../../shared/limits';

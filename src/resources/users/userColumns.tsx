@@ -2,9 +2,8 @@ import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import type { GridColDef } from '@mui/x-data-grid';
 import { UserAvatar } from '../../components/data/UserAvatar';
-import { StatusCell } from '../../components/resource/cells';
-import { formatDisplayDate } from '../../shared/formats';
-import { en, LABELS } from '../../shared/messages';
+import { createdColumn, statusColumn } from '../../components/resource/fields/columns';
+import { LABELS } from '../../shared/messages';
 import type { User } from '../../shared/resources/users';
 
 /** The user list's columns; `field` names match the contract's sortable columns. */
@@ -32,16 +31,6 @@ export const userColumns: GridColDef<User>[] = [
     minWidth: 140,
     valueGetter: (_value, row) => row.role?.name ?? '',
   },
-  {
-    field: 'status',
-    headerName: LABELS.status,
-    width: 130,
-    renderCell: ({ row }) => <StatusCell status={row.status} />,
-  },
-  {
-    field: 'created_at',
-    headerName: en.createdDate,
-    width: 140,
-    valueFormatter: (value: string | null) => formatDisplayDate(value),
-  },
+  statusColumn(),
+  createdColumn(),
 ];

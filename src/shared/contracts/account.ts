@@ -1,6 +1,8 @@
 import * as yup from 'yup';
 // First: the product's messages must be Yup's locale before the schemas below are built.
 import '../yupLocale';
+import type { User } from '../resources/users';
+import type { FileObject } from '../resources/wire';
 import { LABELS, validation } from '../messages';
 import {
   DEFAULT_PREFERENCES,
@@ -11,36 +13,15 @@ import {
 import { MAX_ID, NAME_MAX, PHONE_MAX } from '../limits';
 import { newPasswordField } from '../passwordPolicy';
 
-/** A stored file as every resource reads it (API contract: Objects). */
-export interface FileObject {
-  id: number;
-  url: string;
-  name: string;
-  mime: string;
-  size: number;
-  width?: number | null;
-  height?: number | null;
-}
-
 export type Status = 0 | 1;
 export const STATUS = { active: 1, notActive: 0 } as const;
 
 export { DEFAULT_PREFERENCES, THEME_PREFERENCES, type ThemePreference, type UserPreferences };
 
-export interface User {
-  id: number;
-  name: string;
-  email: string;
-  phone_number: string | null;
-  status: Status;
-  role: { id: number; name: string } | null;
-  photo: FileObject | null;
-  permissions: string[];
-  created_at: string;
-  updated_at: string;
-  /** Only in the signed-in user's own answers (`/api/account`), never in the users list. */
-  preferences?: UserPreferences;
-}
+export type { FileObject };
+
+/** A user as the API answers it (its wire schema, `userWire`, is in resources/users.ts). */
+export type { User };
 
 export interface TokenResponse {
   token_type: 'Bearer';

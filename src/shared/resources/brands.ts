@@ -1,29 +1,27 @@
 import * as yup from 'yup';
+import type { Static } from '@sinclair/typebox';
 import { LABELS } from '../messages';
-import { optionalId, type FileObject } from './catalog';
+import { ROUTES } from '../routes';
 import { defineResource } from './resource';
-import { TAXONOMY_LIST, taxonomyFields, type TaxonomyItem } from './taxonomy';
+import { TAXONOMY_LIST, taxonomyFields, taxonomyWire } from './taxonomy';
+
+export const brandWire = taxonomyWire('logo');
+export type Brand = Static<typeof brandWire>;
+
+const base = taxonomyFields('logo', LABELS.logo);
+export const brandCreateSchema = yup.object(base);
+export const brandUpdateSchema = yup.object({ ...base, updated_at: yup.string().required() });
+
+export type BrandCreateInput = yup.InferType<typeof brandCreateSchema>;
+export type BrandUpdateInput = yup.InferType<typeof brandUpdateSchema>;
 
 export const brandsResource = defineResource({
   key: 'brands',
   group: 'brands',
   tag: 'Brand',
   item: 'Brand',
+  route: ROUTES.brands,
   ...TAXONOMY_LIST,
+  wire: brandWire,
+  input: { create: brandCreateSchema, update: brandUpdateSchema },
 });
-
-export interface Brand extends TaxonomyItem {
-  logo: FileObject | null;
-}
-
-const base = {
-  ...taxonomyFields(),
-  /** An image id from `POST /api/uploads` (kind image), or null. */
-  logo: optionalId(LABELS.logo),
-};
-
-export const brandCreateSchema = yup.object(base);
-export const brandUpdateSchema = yup.object({ ...base, updated_at: yup.string().required() });
-
-export type BrandCreateInput = yup.InferType<typeof brandCreateSchema>;
-export type BrandUpdateInput = yup.InferType<typeof brandUpdateSchema>;

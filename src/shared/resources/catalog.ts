@@ -18,13 +18,6 @@ export const META_DESCRIPTION_MAX = 1000;
 
 export type { FileObject, Status };
 
-/** How a brand or category is shown inside another item (`product.brand`). */
-export interface CatalogRef {
-  id: number;
-  name: string;
-  slug: string;
-}
-
 /** An optional slug: empty means "make it from the name". */
 export const slugField = () =>
   yup
@@ -77,7 +70,7 @@ export const requiredId = (label: string) =>
 
 export const statusField = () =>
   yup
-    .number()
+    .number<Status>()
     .typeError(validation.required(LABELS.status))
     .oneOf([0, 1] as const, validation.invalid(LABELS.status))
     .required(validation.required(LABELS.status));

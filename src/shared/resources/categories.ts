@@ -1,29 +1,27 @@
 import * as yup from 'yup';
+import type { Static } from '@sinclair/typebox';
 import { LABELS } from '../messages';
-import { optionalId, type FileObject } from './catalog';
+import { ROUTES } from '../routes';
 import { defineResource } from './resource';
-import { TAXONOMY_LIST, taxonomyFields, type TaxonomyItem } from './taxonomy';
+import { TAXONOMY_LIST, taxonomyFields, taxonomyWire } from './taxonomy';
+
+export const categoryWire = taxonomyWire('image');
+export type Category = Static<typeof categoryWire>;
+
+const base = taxonomyFields('image', LABELS.image);
+export const categoryCreateSchema = yup.object(base);
+export const categoryUpdateSchema = yup.object({ ...base, updated_at: yup.string().required() });
+
+export type CategoryCreateInput = yup.InferType<typeof categoryCreateSchema>;
+export type CategoryUpdateInput = yup.InferType<typeof categoryUpdateSchema>;
 
 export const categoriesResource = defineResource({
   key: 'categories',
   group: 'categories',
   tag: 'Category',
   item: 'Category',
+  route: ROUTES.categories,
   ...TAXONOMY_LIST,
+  wire: categoryWire,
+  input: { create: categoryCreateSchema, update: categoryUpdateSchema },
 });
-
-export interface Category extends TaxonomyItem {
-  image: FileObject | null;
-}
-
-const base = {
-  ...taxonomyFields(),
-  /** An image id from `POST /api/uploads` (kind image), or null. */
-  image: optionalId(LABELS.image),
-};
-
-export const categoryCreateSchema = yup.object(base);
-export const categoryUpdateSchema = yup.object({ ...base, updated_at: yup.string().required() });
-
-export type CategoryCreateInput = yup.InferType<typeof categoryCreateSchema>;
-export type CategoryUpdateInput = yup.InferType<typeof categoryUpdateSchema>;

@@ -1,7 +1,8 @@
 import * as yup from 'yup';
-import type { FileObject } from '../contracts/account';
+import { Type, type Static } from '@sinclair/typebox';
 import { LABELS, validation } from '../messages';
 import { optionalId } from './catalog';
+import { Nullable, NullableFile, NullableText } from './wire';
 
 /** The one company record (spec §3 Company settings). */
 export const COMPANY_LABELS = {
@@ -19,19 +20,21 @@ export const COMPANY_LABELS = {
 
 export const COMPANY_ITEM = 'Company Setting';
 
-export interface CompanySettings {
-  logo: FileObject | null;
-  youtube_link: string | null;
-  description: string | null;
-  office_phone_number: string | null;
-  get_in_touch_description: string | null;
-  iframe_address: string | null;
-  instagram_link: string | null;
-  facebook_link: string | null;
-  linkedin: string | null;
-  address: string | null;
-  updated_at: string | null;
-}
+/** The company record as the API answers it; every field null before the first save. */
+export const companySettingsWire = Type.Object({
+  logo: NullableFile(),
+  youtube_link: NullableText(),
+  description: NullableText(),
+  office_phone_number: NullableText(),
+  get_in_touch_description: NullableText(),
+  iframe_address: NullableText(),
+  instagram_link: NullableText(),
+  facebook_link: NullableText(),
+  linkedin: NullableText(),
+  address: NullableText(),
+  updated_at: Nullable(Type.String({ description: 'null until the first save' })),
+});
+export type CompanySettings = Static<typeof companySettingsWire>;
 
 const text = (label: string, max: number) =>
   yup.string().trim().nullable().default(null).max(max, validation.max(label, max));

@@ -1,100 +1,57 @@
 import * as yup from 'yup';
+import { Type, type Static } from '@sinclair/typebox';
 import { LABELS, validation } from '../messages';
 import { NAME_MAX } from '../limits';
-import { defineResource, requiredText } from './resource';
-import {
-  DESCRIPTION_MAX,
-  META_DESCRIPTION_MAX,
-  importStatusField,
-  optionalId,
-  optionalText,
-  requiredId,
-  richText,
-  slugField,
-  statusField,
-  type CatalogRef,
-  type FileObject,
-  type Status,
-} from './catalog';
+import { ROUTES } from '../routes';
+import { STORAGE_KEYS } from '../storageKeys';
+import { brandsResource } from './brands';
+import { DESCRIPTION_MAX, optionalId, optionalText, requiredId, richText } from './catalog';
+import { categoriesResource } from './categories';
+import { auditGroup, imageGroup, seoGroup, slugGroup, statusGroup } from './fields';
+import { CREATED_DATE_FILTER, defineResource, idsFilter, requiredText, STATUS_FILTER } from './resource';
+import { IdSchema, NullableFile, NullableObject, NullableText } from './wire';
 
-export type { CatalogRef };
+/** How a brand or category is shown inside a product (`product.brand`). */
+export const catalogRefWire = Type.Object({ id: IdSchema, name: Type.String(), slug: Type.String() });
+export type CatalogRef = Static<typeof catalogRefWire>;
 
-export const productsResource = defineResource({
-  key: 'products',
-  group: 'products',
-  tag: 'Product',
-  item: 'Product',
-  sortable: ['name', 'brand', 'category', 'status', 'created_at', 'updated_at'],
-  defaultSort: { sort: 'created_at', order: 'desc' },
-  statusFilter: true,
-  dateFilter: true,
-  filters: ['brand_ids', 'category_ids'],
-  sheet: [
-    { key: 'name', label: LABELS.name, import: true },
-    { key: 'slug', label: LABELS.slug, import: true },
-    // Brand and category are written by slug on export; an import accepts the slug or the name.
-    { key: 'brand', label: LABELS.brand, import: true },
-    { key: 'other_brand', label: LABELS.otherBrand, import: true },
-    { key: 'category', label: LABELS.category, import: true },
-    { key: 'model', label: LABELS.model, import: true },
-    { key: 'function', label: LABELS.function, import: true },
-    { key: 'specification', label: LABELS.specification, import: true },
-    { key: 'overview', label: LABELS.overview, import: true },
-    { key: 'application', label: LABELS.application, import: true },
-    { key: 'status', label: LABELS.status, import: true },
-    { key: 'meta_title', label: LABELS.metaTitle, import: true },
-    { key: 'meta_description', label: LABELS.metaDescription, import: true },
-    { key: 'meta_keyword', label: LABELS.metaKeyword, import: true },
-    { key: 'created_at', label: LABELS.createdAt, import: false },
-  ],
-  exportable: true,
-  importable: true,
+export const productWire = Type.Object({
+  id: IdSchema,
+  name: Type.String(),
+  ...slugGroup.wire,
+  brand: NullableObject(catalogRefWire),
+  /** The maker when it is not in the brand list (then `brand` is null). */
+  other_brand: NullableText('The maker when it is not in the brand list'),
+  category: catalogRefWire,
+  model: NullableText(),
+  function: NullableText(),
+  specification: NullableText(),
+  overview: NullableText('Sanitised HTML'),
+  application: NullableText('Sanitised HTML'),
+  ...imageGroup.wire,
+  document: NullableFile('A PDF'),
+  catalogue: NullableFile('A PDF'),
+  ...statusGroup.wire,
+  ...seoGroup.wire,
+  ...auditGroup.wire,
 });
-
-export interface Product {
-  id: number;
-  name: string;
-  slug: string;
-  /** Null when the product's maker is not in the brand list: then `other_brand` names it. */
-  brand: CatalogRef | null;
-  other_brand: string | null;
-  category: CatalogRef;
-  model: string | null;
-  function: string | null;
-  specification: string | null;
-  /** Rich text (sanitised HTML). */
-  overview: string | null;
-  /** Rich text (sanitised HTML). */
-  application: string | null;
-  image: FileObject | null;
-  mobile_image: FileObject | null;
-  /** PDF uploads (kind document). */
-  document: FileObject | null;
-  catalogue: FileObject | null;
-  status: Status;
-  meta_title: string | null;
-  meta_description: string | null;
-  meta_keyword: string | null;
-  created_at: string;
-  updated_at: string;
-}
+export type Product = Static<typeof productWire>;
 
 const noOtherBrand = (otherBrand: string | null | undefined) => !otherBrand || !otherBrand.trim();
 
+/** The fields a product form and a product row share. */
 const fields = {
   name: requiredText(LABELS.name, NAME_MAX),
   /** Empty: made from the name by the server. */
-  slug: slugField(),
+  ...slugGroup.fields(),
   other_brand: optionalText(LABELS.otherBrand, NAME_MAX),
   model: optionalText(LABELS.model, NAME_MAX),
   function: optionalText(LABELS.function, DESCRIPTION_MAX),
   specification: optionalText(LABELS.specification, DESCRIPTION_MAX),
   overview: richText(LABELS.overview),
   application: richText(LABELS.application),
-  status: statusField(),
-  meta_title: optionalText(LABELS.metaTitle, NAME_MAX),
-  meta_description: optionalText(LABELS.metaDescription, META_DESCRIPTION_MAX),
-  meta_keyword: optionalText(LABELS.metaKeyword, NAME_MAX),
+  ...statusGroup.fields(),
+  ...seoGroup.fields(),
 };
 
 const base = {
@@ -106,8 +63,7 @@ const base = {
   }),
   category_id: requiredId(LABELS.category),
   /** Image ids from `POST /api/uploads` (kind image), or null. */
-  image: optionalId(LABELS.image),
-  mobile_image: optionalId(LABELS.mobileImage),
+  ...imageGroup.fields(),
   /** PDF ids from `POST /api/uploads` (kind document), or null. */
   document: optionalId(LABELS.document),
   catalogue: optionalId(LABELS.catalogue),
@@ -132,9 +88,47 @@ export const productImportRowSchema = yup.object({
       then: (schema) => schema.required(validation.required(LABELS.brand)),
     }),
   category: yup.string().trim().required(validation.required(LABELS.category)),
-  status: importStatusField(),
+  ...statusGroup.importFields(),
 });
 
 export type ProductCreateInput = yup.InferType<typeof productCreateSchema>;
 export type ProductUpdateInput = yup.InferType<typeof productUpdateSchema>;
 export type ProductImportRow = yup.InferType<typeof productImportRowSchema>;
+
+export const productsResource = defineResource({
+  key: 'products',
+  group: 'products',
+  tag: 'Product',
+  item: 'Product',
+  route: ROUTES.products,
+  titleField: 'name',
+  sortable: ['name', 'brand', 'category', 'status', 'created_at', 'updated_at'],
+  defaultSort: { sort: 'created_at', order: 'desc' },
+  dateField: 'created_at',
+  filters: {
+    status: STATUS_FILTER,
+    date: CREATED_DATE_FILTER,
+    brand_ids: idsFilter(LABELS.brand, brandsResource, STORAGE_KEYS.filterBrands),
+    category_ids: idsFilter(LABELS.category, categoriesResource, STORAGE_KEYS.filterCategories),
+  },
+  sheet: [
+    { key: 'name', label: LABELS.name, import: true },
+    ...slugGroup.sheet,
+    // Brand and category are written by slug on export; an import accepts the slug or the name.
+    { key: 'brand', label: LABELS.brand, import: true },
+    { key: 'other_brand', label: LABELS.otherBrand, import: true },
+    { key: 'category', label: LABELS.category, import: true },
+    { key: 'model', label: LABELS.model, import: true },
+    { key: 'function', label: LABELS.function, import: true },
+    { key: 'specification', label: LABELS.specification, import: true },
+    { key: 'overview', label: LABELS.overview, import: true },
+    { key: 'application', label: LABELS.application, import: true },
+    ...statusGroup.sheet,
+    ...seoGroup.sheet,
+    ...auditGroup.sheet,
+  ],
+  exportable: true,
+  importable: true,
+  wire: productWire,
+  input: { create: productCreateSchema, update: productUpdateSchema },
+});

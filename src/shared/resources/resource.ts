@@ -1,34 +1,63 @@
 import * as yup from 'yup';
 // First: the product's messages must be Yup's locale before the schemas below are built.
 import '../yupLocale';
-import type { Status } from '../contracts/account';
-import { DEFAULT_PAGE_SIZE, PAGE_SIZES } from '../limits';
-import { en, validation } from '../messages';
+import type { Static, TObject } from '@sinclair/typebox';
+import { validation } from '../messages';
 import type { PermissionAction, PermissionGroup } from '../permissions';
 import { hasAnyPermission, PERMISSION_GROUPS, permissionKey } from '../permissions';
+import type { FilterMap, SortOrder } from './filters';
+import type { OptionItem } from './wire';
+
+export * from './filters';
+export type { OptionItem } from './wire';
+
+/** The actions a permission group has (`PERMISSION_GROUPS`): which routes and buttons exist. */
+export type GroupActions<G extends PermissionGroup> = (typeof PERMISSION_GROUPS)[G][number];
 
 /**
- * What both halves know of a resource (API contract: Resources, List query). Every spelling of a
- * resource comes from its key: `apiPath` `/api/<group>`, permission group `<group>`, tag `<tag>`.
+ * The Yup input schemas of a resource, one per write its permission group has: `create` with
+ * `store`, `update` (carrying `updated_at`) with `update`. A group without the action has none, and
+ * the server registers no route for it (pages: no create; subscribers: neither).
  */
-export interface ResourceContract<Sort extends string = string, Filter extends string = string> {
+export type InputSchemas<G extends PermissionGroup> = ('store' extends GroupActions<G>
+  ? { create: yup.AnyObjectSchema }
+  : { create?: never }) &
+  ('update' extends GroupActions<G> ? { update: yup.AnyObjectSchema } : { update?: never });
+
+export interface SheetColumn<Key extends string = string> {
+  key: Key;
+  label: string;
+  /** False for read-only columns (exported, not imported). */
+  import: boolean;
+}
+
+/**
+ * What both halves know of a resource (API contract: Resources, List query), in one plain module
+ * per resource (`src/shared/resources/<key>.ts`). Every spelling comes from the key: `apiPath`
+ * `/api/<group>`, permission group `<group>`, tag `<tag>`; the list and form pages take their title,
+ * paths and breadcrumbs from it, the server its routes, validation, serialiser and OpenAPI schema.
+ */
+export interface ResourceContract<G extends PermissionGroup = PermissionGroup> {
   /** camelCase key: `productArticles`. */
   key: string;
-  /** Permission group and URL segment: `product-articles`. */
-  group: PermissionGroup;
+  /** Permission group and URL segment: `product-articles`. Its actions decide which routes exist. */
+  group: G;
   /** RTK Query tag: `ProductArticle`. */
   tag: string;
   /** The item's display name in messages: 'Product Article has been successfully created'. */
   item: string;
+  /** The SPA's list route (`ROUTES.productArticles`); the add and detail pages sit under it. */
+  route: string;
+  /** The item's name or title: the detail page's last breadcrumb, the options' label. */
+  titleField: string;
   /** The list's columns the server may sort by; anything else is refused. */
-  sortable: readonly Sort[];
-  defaultSort: { sort: Sort; order: SortOrder };
-  /** Whether the list filters by status and by a date range (on `dateField`). */
-  statusFilter: boolean;
-  dateFilter: boolean;
-  /** The resource's own list filters (comma-separated id lists: `brand_ids`). */
-  filters: readonly Filter[];
-  /** Spreadsheet columns (export and import), in order; `import` false for read-only columns. */
+  sortable: readonly string[];
+  defaultSort: { sort: string; order: SortOrder };
+  /** The column a `dateRange` filter filters on (`created_at`, a news item's `date`). */
+  dateField?: string;
+  /** The list's filters by query parameter, each of a kind (filters.ts). */
+  filters: FilterMap;
+  /** Spreadsheet columns (export and import), in order. */
   sheet?: readonly SheetColumn[];
   exportable: boolean;
   importable: boolean;
@@ -38,19 +67,45 @@ export interface ResourceContract<Sort extends string = string, Filter extends s
    * picks its brand with `products.store` alone.
    */
   options?: { readers: readonly PermissionGroup[] };
+  /** The item as the API answers it (TypeBox): its type, serialiser and OpenAPI schema. */
+  wire: TObject;
+  /** The Yup schemas the form and the server validate writes with (`InputSchemas`: one per write action). */
+  input: { create?: yup.AnyObjectSchema; update?: yup.AnyObjectSchema };
 }
 
-export interface SheetColumn {
-  key: string;
-  label: string;
-  import: boolean;
-}
+/** The item type of a contract: exactly its wire schema. */
+export type ItemOf<C extends Pick<ResourceContract, 'wire'>> = Static<C['wire']>;
+export type SortOf<C extends Pick<ResourceContract, 'sortable'>> = C['sortable'][number];
+export type FiltersOf<C extends Pick<ResourceContract, 'filters'>> = C['filters'];
+export type SheetKeyOf<C extends Pick<ResourceContract, 'sheet'>> = NonNullable<C['sheet']>[number]['key'];
+export type CreateOf<C extends { input: object }> = C['input'] extends { create: infer S }
+  ? S extends yup.AnyObjectSchema
+    ? yup.InferType<S>
+    : never
+  : never;
+export type UpdateOf<C extends { input: object }> = C['input'] extends { update: infer S }
+  ? S extends yup.AnyObjectSchema
+    ? yup.InferType<S>
+    : never
+  : never;
 
-export type SortOrder = 'asc' | 'desc';
+/** What `defineResource` checks beyond the shape: names that must be the item's fields. */
+type ContractChecks<C extends ResourceContract> = {
+  input: InputSchemas<C['group']>;
+  titleField: keyof ItemOf<C> & string;
+  sortable: readonly (keyof ItemOf<C> & string)[];
+  defaultSort: { sort: C['sortable'][number]; order: SortOrder };
+  dateField?: keyof ItemOf<C> & string;
+};
 
-export function defineResource<const Sort extends string, const Filter extends string = never>(
-  contract: ResourceContract<Sort, Filter>,
-): ResourceContract<Sort, Filter> {
+/**
+ * Keeps a contract's literal types (its sort names, filter names, sheet keys) for the server
+ * declaration and the pages, and checks that its titled, sorted and dated fields are the item's.
+ */
+export function defineResource<const C extends ResourceContract>(contract: C & ContractChecks<C>): C {
+  const needsDate = Object.values(contract.filters).some((filter) => filter.kind === 'dateRange');
+  if (needsDate && !contract.dateField)
+    throw new Error(`${contract.group}: a dateRange filter needs the contract's dateField`);
   return contract;
 }
 
@@ -58,12 +113,9 @@ export const apiPath = (contract: Pick<ResourceContract, 'group'>): string => `/
 export const can = (contract: Pick<ResourceContract, 'group'>, action: PermissionAction): string =>
   permissionKey(contract.group, action);
 
-/** One row of `GET /api/<group>/options`; `status` where the resource has one (to mark inactive ones). */
-export interface OptionItem {
-  id: number;
-  name: string;
-  status?: Status;
-}
+/** Whether the contract's permission group has `action` (and so its route and its button). */
+export const hasAction = (contract: Pick<ResourceContract, 'group'>, action: PermissionAction): boolean =>
+  (PERMISSION_GROUPS[contract.group] as readonly PermissionAction[]).includes(action);
 
 /** The answer of `GET /api/<group>/options`: every row, by name (at most `OPTIONS_MAX`). */
 export interface OptionsResponse {
@@ -102,70 +154,6 @@ export interface WriteResponse<T> {
   message: string;
 }
 
-/** The list query both halves speak. Filters are comma-separated ids (`1,0`, `3,7`). */
-export interface ListParams {
-  page?: number;
-  per_page?: number;
-  sort?: string;
-  order?: SortOrder;
-  search?: string;
-  status?: string;
-  date_from?: string;
-  date_to?: string;
-  [filter: string]: string | number | undefined;
-}
-
 /** A required, trimmed text field with the product's templates ('Name is required', 'Name max 255 character'). */
 export const requiredText = (label: string, max: number) =>
   yup.string().trim().required(validation.required(label)).max(max, validation.max(label, max));
-
-const isoDate = /^\d{4}-\d{2}-\d{2}$/;
-const idList = /^\d+(,\d+)*$/;
-
-/** The server's parser of the list query; unknown sorts and malformed filters are a 422. */
-export function listQuerySchema(contract: ResourceContract) {
-  const filters = Object.fromEntries(
-    contract.filters.map((name) => [
-      name,
-      yup.string().trim().matches(idList, `${name} is invalid`).optional(),
-    ]),
-  );
-  return yup.object({
-    page: yup.number().integer().min(1).default(1),
-    per_page: yup
-      .number()
-      .integer()
-      .oneOf([...PAGE_SIZES], 'per_page is invalid')
-      .default(DEFAULT_PAGE_SIZE),
-    sort: yup
-      .string()
-      .oneOf([...contract.sortable], 'sort is invalid')
-      .default(contract.defaultSort.sort),
-    order: yup
-      .string()
-      .oneOf(['asc', 'desc'] as const, 'order is invalid')
-      .default(contract.defaultSort.order),
-    search: yup.string().trim().max(200).optional(),
-    status: yup
-      .string()
-      .trim()
-      .matches(/^[01](,[01])?$/, 'status is invalid')
-      .optional(),
-    date_from: yup.string().matches(isoDate, 'date_from is invalid').optional(),
-    date_to: yup.string().matches(isoDate, 'date_to is invalid').optional(),
-    ...filters,
-  });
-}
-
-/** Drops empty values so the query string and the cache key carry only what filters. */
-export function compactParams(params: ListParams): Record<string, string | number> {
-  return Object.fromEntries(
-    Object.entries(params).filter(([, value]) => value !== undefined && value !== null && value !== ''),
-  ) as Record<string, string | number>;
-}
-
-/** Status options of every status filter (spec §2): id 1 Active, id 0 Not Active. */
-export const STATUS_OPTIONS = [
-  { id: 1, label: en.active },
-  { id: 0, label: en.notActive },
-] as const;

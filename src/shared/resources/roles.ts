@@ -2,43 +2,33 @@ import * as yup from 'yup';
 import type { HttpMethod } from '../permissions';
 import { LABELS, validation } from '../messages';
 import { MAX_ID, NAME_MAX } from '../limits';
-import { defineResource, requiredText } from './resource';
+import { Type, type Static } from '@sinclair/typebox';
+import { ROUTES } from '../routes';
+import { auditGroup } from './fields';
+import { CREATED_DATE_FILTER, defineResource, requiredText } from './resource';
+import { IdSchema } from './wire';
 
 export const ROLE_LABELS = { permissions: 'Permissions' } as const;
 
-export const rolesResource = defineResource({
-  key: 'roles',
-  group: 'roles',
-  tag: 'Role',
-  item: 'Role',
-  sortable: ['name', 'users_count', 'created_at', 'updated_at'],
-  defaultSort: { sort: 'name', order: 'asc' },
-  statusFilter: false,
-  dateFilter: true,
-  filters: [],
-  exportable: false,
-  importable: false,
-  /** A user's form and the users' role filter pick roles. */
-  options: { readers: ['users'] },
-});
-
 /** A permission as the catalogue (`GET /api/permissions`) and a role read it. */
-export interface Permission {
-  id: number;
-  name: string;
-  method: HttpMethod;
-}
+export const permissionWire = Type.Object({
+  id: IdSchema,
+  name: Type.String({ description: 'group.action' }),
+  method: Type.Unsafe<HttpMethod>({ type: 'string', enum: ['GET', 'POST', 'PUT', 'DELETE'] }),
+});
+export type Permission = Static<typeof permissionWire>;
 
-export interface Role {
-  id: number;
-  name: string;
-  /** The seeded Super Admin role: it always holds every permission and cannot be deleted. */
-  is_super: boolean;
-  permissions: Permission[];
-  users_count: number;
-  created_at: string;
-  updated_at: string;
-}
+export const roleWire = Type.Object({
+  id: IdSchema,
+  name: Type.String(),
+  is_super: Type.Boolean({
+    description: 'The seeded Super Admin role: it always holds every permission and cannot be deleted',
+  }),
+  permissions: Type.Array(permissionWire),
+  users_count: Type.Integer({ description: 'Users holding the role; one in use cannot be deleted' }),
+  ...auditGroup.wire,
+});
+export type Role = Static<typeof roleWire>;
 
 const base = {
   name: requiredText(LABELS.name, NAME_MAX),
@@ -53,6 +43,25 @@ const base = {
 
 export const roleCreateSchema = yup.object(base);
 export const roleUpdateSchema = yup.object({ ...base, updated_at: yup.string().required() });
+
+export const rolesResource = defineResource({
+  key: 'roles',
+  group: 'roles',
+  tag: 'Role',
+  item: 'Role',
+  route: ROUTES.roles,
+  titleField: 'name',
+  sortable: ['name', 'users_count', 'created_at', 'updated_at'],
+  defaultSort: { sort: 'name', order: 'asc' },
+  dateField: 'created_at',
+  filters: { date: CREATED_DATE_FILTER },
+  exportable: false,
+  importable: false,
+  /** A user's form and the users' role filter pick roles. */
+  options: { readers: ['users'] },
+  wire: roleWire,
+  input: { create: roleCreateSchema, update: roleUpdateSchema },
+});
 
 export type RoleCreateInput = yup.InferType<typeof roleCreateSchema>;
 export type RoleUpdateInput = yup.InferType<typeof roleUpdateSchema>;

@@ -1,34 +1,39 @@
 import * as yup from 'yup';
-import { emailField, type User } from '../contracts/account';
+import { Type, type Static } from '@sinclair/typebox';
+import { emailField, THEME_PREFERENCES, type UserPreferences } from '../contracts/account';
 import { LABELS, validation } from '../messages';
 import { MAX_ID, NAME_MAX, PHONE_MAX } from '../limits';
 import { newPasswordField, passwordRules } from '../passwordPolicy';
-import { importStatusField, optionalId, statusField } from './catalog';
-import { defineResource, requiredText } from './resource';
+import { STORAGE_KEYS } from '../storageKeys';
+import { ROUTES } from '../routes';
+import { optionalId } from './catalog';
+import { auditGroup, statusGroup } from './fields';
+import { CREATED_DATE_FILTER, defineResource, idsFilter, requiredText, STATUS_FILTER } from './resource';
+import { rolesResource } from './roles';
+import { IdSchema, NullableFile, NullableObject, NullableText, RefSchema } from './wire';
 
-export type { User };
-
-export const usersResource = defineResource({
-  key: 'users',
-  group: 'users',
-  tag: 'User',
-  item: 'User',
-  sortable: ['name', 'email', 'role', 'status', 'created_at', 'updated_at'],
-  defaultSort: { sort: 'created_at', order: 'desc' },
-  statusFilter: true,
-  dateFilter: true,
-  filters: ['role_ids'],
-  sheet: [
-    { key: 'name', label: LABELS.name, import: true },
-    { key: 'email', label: LABELS.email, import: true },
-    { key: 'phone_number', label: LABELS.phoneNumber, import: true },
-    { key: 'role', label: LABELS.role, import: true },
-    { key: 'status', label: LABELS.status, import: true },
-    { key: 'created_at', label: LABELS.createdAt, import: false },
-  ],
-  exportable: true,
-  importable: true,
+/**
+ * A user as the API answers it (API contract: Objects): the account call, the users list and
+ * detail. The wire schema is the one source of both the serialiser's schema and the `User` type.
+ */
+export const userWire = Type.Object({
+  id: IdSchema,
+  name: Type.String(),
+  email: Type.String(),
+  phone_number: NullableText(),
+  ...statusGroup.wire,
+  role: NullableObject(RefSchema),
+  photo: NullableFile(),
+  permissions: Type.Array(Type.String(), { description: 'The permission keys the role grants' }),
+  ...auditGroup.wire,
+  /** Only in the signed-in user's own answers (`/api/account`), never in the users list. */
+  preferences: Type.Optional(
+    Type.Object({
+      theme: Type.Unsafe<UserPreferences['theme']>({ type: 'string', enum: [...THEME_PREFERENCES] }),
+    }),
+  ),
 });
+export type User = Static<typeof userWire>;
 
 const email = emailField();
 
@@ -49,7 +54,7 @@ const base = {
     .positive(validation.invalid(LABELS.role))
     .max(MAX_ID, validation.invalid(LABELS.role))
     .required(validation.required(LABELS.role)),
-  status: statusField(),
+  ...statusGroup.fields(),
   photo: optionalId(LABELS.photo),
 };
 
@@ -89,9 +94,38 @@ export const userImportRowSchema = yup.object({
   email,
   phone_number: base.phone_number,
   role: yup.string().trim().required(validation.required(LABELS.role)),
-  status: importStatusField(),
+  ...statusGroup.importFields(),
 });
 
 export type UserCreateInput = yup.InferType<typeof userCreateSchema>;
 export type UserUpdateInput = yup.InferType<typeof userUpdateSchema>;
 export type UserImportRow = yup.InferType<typeof userImportRowSchema>;
+
+export const usersResource = defineResource({
+  key: 'users',
+  group: 'users',
+  tag: 'User',
+  item: 'User',
+  route: ROUTES.users,
+  titleField: 'name',
+  sortable: ['name', 'email', 'role', 'status', 'created_at', 'updated_at'],
+  defaultSort: { sort: 'created_at', order: 'desc' },
+  dateField: 'created_at',
+  filters: {
+    status: STATUS_FILTER,
+    date: CREATED_DATE_FILTER,
+    role_ids: idsFilter(LABELS.role, rolesResource, STORAGE_KEYS.filterRoles),
+  },
+  sheet: [
+    { key: 'name', label: LABELS.name, import: true },
+    { key: 'email', label: LABELS.email, import: true },
+    { key: 'phone_number', label: LABELS.phoneNumber, import: true },
+    { key: 'role', label: LABELS.role, import: true },
+    ...statusGroup.sheet,
+    ...auditGroup.sheet,
+  ],
+  exportable: true,
+  importable: true,
+  wire: userWire,
+  input: { create: userCreateSchema, update: userUpdateSchema },
+});

@@ -1,12 +1,12 @@
-import { FormTextField } from '../../components/form';
-import { LABELS } from '../../shared/messages';
+import { LABELS } from '../../../shared/messages';
+import { FormTextField } from '../../form';
 
-export interface ProductSeoFieldsProps {
+export interface SeoFieldsProps {
   disabled?: boolean;
 }
 
-/** The product page's SEO meta title, description and keyword. */
-export function ProductSeoFields({ disabled }: ProductSeoFieldsProps) {
+/** The SEO group's inputs (src/shared/resources/fields.ts `seoGroup`): meta title, description and keyword. */
+export function SeoFields({ disabled }: SeoFieldsProps) {
   const field = { fullWidth: true, disabled, autoComplete: 'off' } as const;
   return (
     <>

@@ -1,7 +1,7 @@
 import MenuItem from '@mui/material/MenuItem';
-import { LABELS } from '../../shared/messages';
-import { STATUS_OPTIONS } from '../../shared/resources/resource';
-import { FormSelectField } from '../form';
+import { LABELS } from '../../../shared/messages';
+import { STATUS_OPTIONS } from '../../../shared/resources/resource';
+import { FormSelectField } from '../../form';
 
 export interface StatusFieldProps {
   /** The Formik field (default `status`). */

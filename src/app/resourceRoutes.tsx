@@ -3,6 +3,13 @@ import { PERMISSIONS } from '../shared/permissions';
 import { ROUTES } from '../shared/routes';
 import { listAndFormRoutes } from './guarded';
 
+/**
+ * Every list+form resource's routes (spec §2): its list, add and detail pages, each screen lazy (its
+ * own chunk) and behind the list's permission. A new resource adds its entry here (`npm run
+ * new:resource` does). Only routes and permission keys are imported, never a contract, so the
+ * shell's chunk stays small. Static paths (`/product/brand`) rank above `/product/:id`.
+ */
+// webpackChunkName keeps each screen in a chunk named after it.
 const brandList = () =>
   import(/* webpackChunkName: "brands" */ '../resources/brands/BrandListScreen').then(
     (m) => m.BrandListScreen,
@@ -27,13 +34,25 @@ const productForm = () =>
   import(/* webpackChunkName: "product-form" */ '../resources/products/ProductFormScreen').then(
     (m) => m.ProductFormScreen,
   );
+const userList = () =>
+  import(/* webpackChunkName: "users" */ '../resources/users/UserListScreen').then((m) => m.UserListScreen);
+const userForm = () =>
+  import(/* webpackChunkName: "user-form" */ '../resources/users/UserFormScreen').then(
+    (m) => m.UserFormScreen,
+  );
+const roleList = () =>
+  import(/* webpackChunkName: "roles" */ '../resources/roles/RoleListScreen').then((m) => m.RoleListScreen);
+const roleForm = () =>
+  import(/* webpackChunkName: "role-form" */ '../resources/roles/RoleFormScreen').then(
+    (m) => m.RoleFormScreen,
+  );
 
-/**
- * The Product section (spec §2): brands, categories and the product list, each behind its
- * permission. The static brand and category paths are ranked above `/product/:id` by the router.
- */
-export const productRoutes: RouteObject[] = [
+export const resourceRoutes: RouteObject[] = [
+  // Product
   ...listAndFormRoutes(ROUTES.brands, PERMISSIONS.brandsIndex, brandList, brandForm),
   ...listAndFormRoutes(ROUTES.categories, PERMISSIONS.categoriesIndex, categoryList, categoryForm),
   ...listAndFormRoutes(ROUTES.products, PERMISSIONS.productsIndex, productList, productForm),
+  // Setting
+  ...listAndFormRoutes(ROUTES.users, PERMISSIONS.usersIndex, userList, userForm),
+  ...listAndFormRoutes(ROUTES.roles, PERMISSIONS.rolesIndex, roleList, roleForm),
 ];

@@ -8,8 +8,8 @@ import type { SheetColumn } from '../../src/shared/resources/resource';
 import type { SheetLimits } from '../config';
 import { HttpError } from '../lib/httpError';
 import { checkXlsx, tooBig, unreadable } from '../lib/xlsxLimits';
+import type { Cell } from './define';
 
-export type Cell = string | number | null;
 export type SheetFormat = 'csv' | 'xlsx';
 
 export const SHEET_TYPES: Record<SheetFormat, string> = {

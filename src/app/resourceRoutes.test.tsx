@@ -6,9 +6,9 @@ import { listOf } from '../../test/settingFixtures';
 import { en } from '../shared/messages';
 import { PERMISSIONS } from '../shared/permissions';
 import { addPath, itemPath, ROUTES } from '../shared/routes';
-import { productRoutes } from './productRoutes';
+import { resourceRoutes } from './resourceRoutes';
 
-describe('product routes', () => {
+describe('resource routes', () => {
   it.each([
     [ROUTES.brands, PERMISSIONS.brandsIndex],
     [addPath(ROUTES.brands), PERMISSIONS.brandsIndex],
@@ -19,9 +19,14 @@ describe('product routes', () => {
     [ROUTES.products, PERMISSIONS.productsIndex],
     [addPath(ROUTES.products), PERMISSIONS.productsIndex],
     [itemPath(ROUTES.products, 100), PERMISSIONS.productsIndex],
+    [ROUTES.users, PERMISSIONS.usersIndex],
+    [addPath(ROUTES.users), PERMISSIONS.usersIndex],
+    [itemPath(ROUTES.users, 7), PERMISSIONS.usersIndex],
+    [ROUTES.roles, PERMISSIONS.rolesIndex],
+    [itemPath(ROUTES.roles, 3), PERMISSIONS.rolesIndex],
   ])('shows No access at %s to a user without %s', async (route, permission) => {
     const { requests } = fakeNetwork({});
-    renderRoutes(productRoutes, route, allPermissionsBut(permission));
+    renderRoutes(resourceRoutes, route, allPermissionsBut(permission));
     expect(await screen.findByRole('heading', { name: en.noAccessTitle })).toBeInTheDocument();
     expect(requests).toHaveLength(0);
   });
@@ -31,7 +36,7 @@ describe('product routes', () => {
     [ROUTES.categories, 'Category', 'GET /api/categories'],
   ])('opens the %s list, not a product called "brand" or "category"', async (route, heading, list) => {
     const { requestsTo } = fakeNetwork({ [list]: { body: listOf([]) } });
-    renderRoutes(productRoutes, route, [
+    renderRoutes(resourceRoutes, route, [
       PERMISSIONS.brandsIndex,
       PERMISSIONS.categoriesIndex,
       PERMISSIONS.productsIndex,
@@ -42,7 +47,7 @@ describe('product routes', () => {
 
   it('shows the product list to a user holding products.index', async () => {
     fakeNetwork({ ...catalogOptionRoutes, 'GET /api/products': { body: listOf([roadRunner]) } });
-    renderRoutes(productRoutes, ROUTES.products, [PERMISSIONS.productsIndex]);
+    renderRoutes(resourceRoutes, ROUTES.products, [PERMISSIONS.productsIndex]);
     expect(await screen.findByText(roadRunner.name)).toBeInTheDocument();
     expect(screen.queryByRole('heading', { name: en.noAccessTitle })).not.toBeInTheDocument();
   });

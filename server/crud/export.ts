@@ -1,0 +1,75 @@
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { validation } from '../../src/shared/messages';
+import { can, type SheetColumn } from '../../src/shared/resources/resource';
+import { fieldError } from '../lib/httpError';
+import { STREAMED_COMPRESSION } from '../plugins/compression';
+import { itemBatches, parseListQuery } from './list';
+import { bearer, errorResponses, fileAnswer, formatQueryDoc, listQueryDoc } from './openapi';
+import type { AnyResource } from './resource';
+import { csvStream, SHEET_TYPES, xlsxStream, type CellRow, type SheetFormat } from './sheet';
+
+const today = () => new Date().toISOString().slice(0, 10);
+
+/** `format` of an export or template download: csv (default) or xlsx; anything else is a 422. */
+export const sheetFormatOf = (request: FastifyRequest): SheetFormat => {
+  const { format = 'csv' } = request.query as { format?: string };
+  if (format !== 'csv' && format !== 'xlsx') throw fieldError('format', validation.invalid('Format'));
+  return format;
+};
+
+/** A spreadsheet download: the header row of `columns`, then the rows, one chunk per batch. */
+export const sendSheet = (
+  reply: FastifyReply,
+  sheetFormat: SheetFormat,
+  filename: string,
+  columns: readonly SheetColumn[],
+  batches: AsyncIterable<CellRow[]>,
+  sheetName: string,
+) =>
+  reply
+    .type(SHEET_TYPES[sheetFormat])
+    .header('content-disposition', `attachment; filename="${filename}.${sheetFormat}"`)
+    .header('cache-control', 'no-store')
+    .send(sheetFormat === 'csv' ? csvStream(columns, batches) : xlsxStream(columns, batches, sheetName));
+
+/**
+ * `GET /api/<group>/export?format=csv|xlsx&<list query>` (index permission): every row the list's
+ * filters and sort select, as the contract's sheet columns, streamed.
+ */
+export function exportRoute(app: FastifyInstance, resource: AnyResource, base: string): void {
+  const { contract } = resource;
+  const { cells: maybeCells } = resource;
+  if (!maybeCells) throw new Error(`${contract.group}: an exportable contract needs the declaration's cells`);
+  const cells = maybeCells;
+  app.get(
+    `${base}/export`,
+    {
+      compress: STREAMED_COMPRESSION,
+      preValidation: app.requirePermission(can(contract, 'index')),
+      schema: {
+        tags: [contract.group],
+        summary: `Export ${contract.group} as CSV or XLSX`,
+        description: 'The list filters and sort apply; every matching row is streamed, no paging.',
+        security: bearer,
+        querystring: listQueryDoc(contract, formatQueryDoc),
+        response: { 200: fileAnswer, ...errorResponses(422) },
+      },
+    },
+    async (request, reply) => {
+      const sheetFormat = sheetFormatOf(request);
+      const query = parseListQuery(resource, request.query);
+      async function* batches(): AsyncGenerator<CellRow[]> {
+        for await (const found of itemBatches(resource, app.db, query))
+          yield found.map((item) => cells(item));
+      }
+      return sendSheet(
+        reply,
+        sheetFormat,
+        `${contract.group}-${today()}`,
+        contract.sheet ?? [],
+        batches(),
+        contract.group,
+      );
+    },
+  );
+}

@@ -1,0 +1,148 @@
+import type { PgColumn, PgTable } from 'drizzle-orm/pg-core';
+import type { UploadKind } from '../../src/shared/limits';
+import { LABELS, en, format, validation } from '../../src/shared/messages';
+import { IMPORT_STATUS, statusLabel } from '../../src/shared/resources/catalog';
+import type { Status } from '../../src/shared/contracts/account';
+import type { Executor } from '../db/client';
+import { fieldError } from '../lib/httpError';
+import { sanitizeRichText } from '../lib/sanitizeHtml';
+import { makeSlug } from '../lib/slug';
+import { freeSlug, idExists, slugTaken } from '../repositories/catalog';
+import { checkFile } from '../repositories/files';
+import type { Assignment, Cell, FieldWriter } from './define';
+
+/**
+ * The field writers a declaration's `write` map is made of, and the writers and spreadsheet cells
+ * of the field groups (src/shared/resources/fields.ts). A writer names the columns it sets, so the
+ * compiler checks each value against its column's type.
+ */
+
+/** What a column accepts: its data type, and null unless it is NOT NULL. */
+type ColumnValue<C extends PgColumn> = C['_']['notNull'] extends true
+  ? C['_']['data']
+  : C['_']['data'] | null;
+
+/** One column, set from the value as validated. */
+export const set = <C extends PgColumn>(col: C, value: ColumnValue<C>): Assignment => [col, value];
+
+/** The value stored as it is, in one column. */
+export const column =
+  <C extends PgColumn>(col: C): FieldWriter<ColumnValue<C>> =>
+  (value) => [set(col, value)];
+
+/** Rich text (HTML from the editor), sanitised on every write (create, update, import). */
+export const richText =
+  <C extends PgColumn>(col: C): FieldWriter<string | null> =>
+  (value) => [[col, sanitizeRichText(value)]];
+
+/** An upload id of the right kind (an image field takes no PDF), or null; anything else is a 422. */
+export const file =
+  (col: PgColumn, kind: UploadKind, label: string): FieldWriter<number | null> =>
+  async (value, ctx) => [[col, await checkFile(ctx.tx, ctx.field, label, value, kind)]];
+
+/** The id of a row of `target` (a brand, a role), or null; an unknown one is a 422 '{label} is invalid'. */
+export const reference =
+  (col: PgColumn, target: PgTable & { id: PgColumn }, label: string): FieldWriter<number | null> =>
+  async (value, ctx) => {
+    if (value !== null && !(await idExists(ctx.tx, target, value)))
+      throw fieldError(ctx.field, validation.invalid(label));
+    return [[col, value]];
+  };
+
+/** Validated only, never stored (a password's confirmation). */
+export const validatedOnly: FieldWriter<unknown> = () => [];
+
+/**
+ * The slug to store. A given one must be free (422 on the field); an empty one is made from the
+ * input's `from` field (the name or title), with `-2`, `-3`, ... when another row has it already.
+ */
+export async function resolveSlug(
+  db: Executor,
+  col: PgColumn,
+  given: string | null | undefined,
+  source: { label: string; text: string },
+  field: string,
+  exceptId?: number,
+): Promise<string> {
+  if (given) {
+    if (await slugTaken(db, col, given, exceptId))
+      throw fieldError(field, format(en.taken, { item: LABELS.slug }));
+    return given;
+  }
+  const base = makeSlug(source.text);
+  if (!base) throw fieldError(field, slugFromSourceMessage(source.label));
+  return freeSlug(db, col, base, exceptId);
+}
+
+export const slugFromSourceMessage = (sourceLabel: string): string =>
+  format(en.slugFromName, { item: LABELS.slug, source: sourceLabel.toLowerCase() });
+
+/** A slug made from the input's `from` field when left empty; unique in its column. */
+export const slug =
+  <Input extends Record<From, string>, From extends string>(
+    col: PgColumn,
+    from: From,
+    fromLabel: string,
+  ): FieldWriter<string | null | undefined, Input> =>
+  async (value, ctx) => [
+    [
+      col,
+      await resolveSlug(ctx.tx, col, value, { label: fromLabel, text: ctx.input[from] }, ctx.field, ctx.id),
+    ],
+  ];
+
+// The field groups' writers and cells.
+
+export const statusWrite = (table: { status: PgColumn }) => ({ status: column(table.status) });
+
+export const seoWrite = (table: {
+  meta_title: PgColumn;
+  meta_description: PgColumn;
+  meta_keyword: PgColumn;
+}) => ({
+  meta_title: column(table.meta_title),
+  meta_description: column(table.meta_description),
+  meta_keyword: column(table.meta_keyword),
+});
+
+export const imageWrite = (table: { image_id: PgColumn; mobile_image_id: PgColumn }) => ({
+  image: file(table.image_id, 'image', LABELS.image),
+  mobile_image: file(table.mobile_image_id, 'image', LABELS.mobileImage),
+});
+
+/** The slug made from the name (`from` 'name') or the title. */
+export const slugWrite = <From extends string>(table: { slug: PgColumn }, from: From, fromLabel: string) => ({
+  slug: slug<Record<From, string>, From>(table.slug, from, fromLabel),
+});
+
+export const statusCells = (item: { status: Status }) => ({ status: statusLabel(item.status) });
+
+export const seoCells = (item: {
+  meta_title: string | null;
+  meta_description: string | null;
+  meta_keyword: string | null;
+}) => ({
+  meta_title: item.meta_title,
+  meta_description: item.meta_description,
+  meta_keyword: item.meta_keyword,
+});
+
+export const auditCells = (item: { created_at: string }): { created_at: Cell } => ({
+  created_at: item.created_at,
+});
+
+/** The status of an imported row: the exported words or the numbers (already validated). */
+export const importedStatus = (text: string): Status => IMPORT_STATUS[text.toLowerCase()];
+
+/** Starts the key of a row whose name makes no slug: '!' is never in a slug, so it matches no stored row. */
+const NO_SLUG = '!';
+
+/**
+ * An imported row's natural key: its slug, or the one its title or name makes. A row that makes
+ * none gets a key no slug can equal, and `importSlugErrors` reports the row.
+ */
+export const importKey = (slugText: string | null | undefined, source: string): string =>
+  slugText || makeSlug(source) || `${NO_SLUG}${source}`;
+
+export const importSlugErrors = (key: string, sourceLabel: string): string[] =>
+  key.startsWith(NO_SLUG) ? [slugFromSourceMessage(sourceLabel)] : [];

@@ -1,0 +1,70 @@
+import { eq } from 'drizzle-orm';
+import type { FastifyInstance } from 'fastify';
+import { success } from '../../src/shared/messages';
+import { can } from '../../src/shared/resources/resource';
+import { writeAnswer } from '../../src/shared/resources/wire';
+import type { Db } from '../db/client';
+import { assertFresh } from '../lib/concurrency';
+import { parseBody } from '../lib/validation';
+import { currentUser } from '../plugins/auth';
+import type { WriteContext } from './define';
+import { bearer, errorResponses, idParams } from './openapi';
+import { idOf, loadItem, notFound, type AnyResource } from './resource';
+import { inputValues, updateRecords } from './write';
+
+/**
+ * Updates one record in one transaction: locks it, refuses a stale `updated_at` (409), runs
+ * `beforeUpdate`, the writers, the update and `afterWrite`.
+ */
+export async function updateRecord(
+  db: Db,
+  resource: AnyResource,
+  id: number,
+  input: Record<string, unknown> & { updated_at: string },
+  ctx: WriteContext,
+): Promise<void> {
+  const { table, contract } = resource;
+  await db.transaction(async (tx) => {
+    const [current] = await tx
+      .select({ updated_at: table.updated_at })
+      .from(table)
+      .where(eq(table.id, id))
+      .for('update');
+    if (!current) throw notFound();
+    assertFresh(current.updated_at as Date, input.updated_at, contract.item);
+    await resource.beforeUpdate?.(tx, id, input, ctx);
+    const values = await inputValues(tx, resource, input, ctx);
+    await updateRecords(tx, resource, [{ id, values }], ctx);
+    await resource.afterWrite?.(tx, id, input, ctx);
+  });
+}
+
+/** `PUT /api/<group>/:id`: the contract's update schema, with the `updated_at` the edit started from (update permission). */
+export function updateRoute(app: FastifyInstance, resource: AnyResource, base: string): void {
+  const { contract } = resource;
+  const schema = contract.input.update;
+  if (!schema) throw new Error(`${contract.group}: an update route needs the contract's input.update`);
+  app.put(
+    `${base}/:id`,
+    {
+      preValidation: app.requirePermission(can(contract, 'update')),
+      schema: {
+        tags: [contract.group],
+        summary: `Update a ${contract.item.toLowerCase()}`,
+        description: 'The body carries the `updated_at` the edit started from; a stale one → 409.',
+        security: bearer,
+        params: idParams,
+        body: {
+          description: `The ${contract.item.toLowerCase()}'s fields and the updated_at the edit started from`,
+        },
+        response: { 200: writeAnswer(contract.wire), ...errorResponses(404, 409, 422) },
+      },
+    },
+    async (request) => {
+      const id = idOf(request);
+      const input = await parseBody<Record<string, unknown> & { updated_at: string }>(schema, request.body);
+      await updateRecord(app.db, resource, id, input, { user: currentUser(request), id });
+      return { data: await loadItem(resource, app.db, id), message: success.updated(contract.item) };
+    },
+  );
+}

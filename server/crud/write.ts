@@ -1,0 +1,157 @@
+import { eq, getTableColumns, inArray, sql, type SQL } from 'drizzle-orm';
+import type { PgColumn } from 'drizzle-orm/pg-core';
+import type { Tx } from '../db/client';
+import { HttpError } from '../lib/httpError';
+import type { ResourceTable, Values, WriteContext } from './define';
+import type { AnyResource } from './resource';
+
+/**
+ * Every write of a resource record passes through one of three functions here, whoever asks (a
+ * form's create or update, a delete, an import's batch): `insertRecords`, `updateRecords`,
+ * `deleteRecords`. They set the audit columns; they are where a write's history is recorded and
+ * where bulk writes get faster, without touching the routes.
+ */
+
+// Rows per statement: 500 rows of a wide table stay far below PostgreSQL's 65 535 parameters.
+const CHUNK = 500;
+
+const chunks = <T>(items: readonly T[]): T[][] =>
+  Array.from({ length: Math.ceil(items.length / CHUNK) }, (_, index) =>
+    items.slice(index * CHUNK, (index + 1) * CHUNK),
+  );
+
+/** Inserts new records (by the table's property names); answers their ids in order. */
+export async function insertRecords(
+  tx: Tx,
+  resource: AnyResource,
+  rows: readonly Values[],
+  ctx: WriteContext,
+): Promise<number[]> {
+  const { table } = resource;
+  const ids: number[] = [];
+  for (const batch of chunks(rows)) {
+    const inserted = await tx
+      .insert(table)
+      .values(batch.map((values) => ({ ...values, created_by: ctx.user.id, updated_by: ctx.user.id })))
+      .returning({ id: table.id });
+    ids.push(...inserted.map((row) => Number(row.id)));
+  }
+  return ids;
+}
+
+export interface RecordUpdate {
+  id: number;
+  values: Values;
+}
+
+/**
+ * Updates records by id. Many rows (an import re-reading an exported file) go in a few
+ * `UPDATE … FROM (VALUES …)` statements instead of one per row: rows are grouped by the columns
+ * they set, each value goes through its column's driver mapping and is cast to its column's type.
+ */
+export async function updateRecords(
+  tx: Tx,
+  resource: AnyResource,
+  updates: readonly RecordUpdate[],
+  ctx: WriteContext,
+): Promise<void> {
+  const { table } = resource;
+  if (updates.length === 1) {
+    const [{ id, values }] = updates;
+    await tx
+      .update(table)
+      .set({ ...values, updated_by: ctx.user.id })
+      .where(eq(table.id, id));
+    return;
+  }
+  const columns = getTableColumns(table) as Record<string, PgColumn>;
+  const groups = new Map<string, RecordUpdate[]>();
+  for (const update of updates) {
+    const keys = Object.keys(update.values)
+      .filter((key) => (update.values as Record<string, unknown>)[key] !== undefined)
+      .sort()
+      .join(',');
+    const group = groups.get(keys);
+    if (group) group.push(update);
+    else groups.set(keys, [update]);
+  }
+  for (const [joined, rows] of groups) {
+    const keys = joined ? joined.split(',') : [];
+    const assignments: SQL[] = keys.map(
+      (key) => sql`${sql.identifier(columns[key].name)} = v.${sql.identifier(columns[key].name)}`,
+    );
+    assignments.push(sql`${sql.identifier(table.updated_by.name)} = ${ctx.user.id}`);
+    if (!keys.includes('updated_at')) assignments.push(sql`${sql.identifier(table.updated_at.name)} = now()`);
+    const aliases = sql.join(
+      [sql.identifier('id'), ...keys.map((key) => sql.identifier(columns[key].name))],
+      sql`, `,
+    );
+    for (const batch of chunks(rows)) {
+      const tuples = batch.map(({ id, values }) => {
+        const cells = keys.map((key) => {
+          const col = columns[key];
+          const value = (values as Record<string, unknown>)[key];
+          return sql`${sql.param(value, col)}::${sql.raw(col.getSQLType())}`;
+        });
+        return sql`(${sql.join([sql`${id}::integer`, ...cells], sql`, `)})`;
+      });
+      await tx.execute(
+        sql`update ${table} set ${sql.join(assignments, sql`, `)}
+            from (values ${sql.join(tuples, sql`, `)}) as v(${aliases})
+            where ${table.id} = v.id`,
+      );
+    }
+  }
+}
+
+/** Deletes records by id. */
+export async function deleteRecords(
+  tx: Tx,
+  resource: AnyResource,
+  ids: readonly number[],
+  _ctx: WriteContext,
+): Promise<void> {
+  for (const batch of chunks(ids)) await tx.delete(resource.table).where(inArray(resource.table.id, batch));
+}
+
+/** The table's property name of each of its columns (a writer names columns, a row is keyed by property). */
+const propertyNames = new WeakMap<ResourceTable, Map<PgColumn, string>>();
+
+function propertyOf(table: ResourceTable, col: PgColumn, group: string): string {
+  let names = propertyNames.get(table);
+  if (!names) {
+    names = new Map(Object.entries(getTableColumns(table)).map(([key, value]) => [value as PgColumn, key]));
+    propertyNames.set(table, names);
+  }
+  const key = names.get(col);
+  if (key === undefined) throw new Error(`${group}: a writer sets ${col.name}, a column of another table`);
+  return key;
+}
+
+/**
+ * A validated input → the row's column values, through the declaration's writer of each field.
+ * Every writer runs; the 422s they throw are answered together (every field's refusal at once).
+ */
+export async function inputValues(
+  tx: Tx,
+  resource: AnyResource,
+  input: Record<string, unknown>,
+  ctx: WriteContext,
+): Promise<Values> {
+  const values: Record<string, unknown> = {};
+  const errors: Record<string, string[]> = {};
+  let message: string | undefined;
+  for (const [field, writer] of Object.entries(resource.write)) {
+    try {
+      const assignments = await writer(input[field], { ...ctx, tx, input, field, table: resource.table });
+      for (const [col, value] of assignments)
+        values[propertyOf(resource.table, col, resource.contract.group)] = value;
+    } catch (error) {
+      if (!(error instanceof HttpError && error.statusCode === 422 && error.errors)) throw error;
+      message ??= error.message;
+      for (const [key, messages] of Object.entries(error.errors)) (errors[key] ??= []).push(...messages);
+    }
+  }
+  if (message) throw new HttpError(422, message, errors);
+  return values as Values;
+}

@@ -1,0 +1,11 @@
+import { brandsServer } from './brands';
+import { categoriesServer } from './categories';
+import { productsServer } from './products';
+import { rolesServer } from './roles';
+import { usersServer } from './users';
+
+/**
+ * Every declared resource; `routes/resources.ts` registers each (its routes follow its permission
+ * group's actions). A new resource adds its line here.
+ */
+export const RESOURCES = [usersServer, rolesServer, brandsServer, categoriesServer, productsServer] as const;

@@ -1,0 +1,36 @@
+import { useId } from 'react';
+import FormControl from '@mui/material/FormControl';
+import InputLabel from '@mui/material/InputLabel';
+import MenuItem from '@mui/material/MenuItem';
+import Select from '@mui/material/Select';
+import { en } from '../../shared/messages';
+
+export interface BooleanFilterProps {
+  label: string;
+  /** Undefined: either. */
+  value: boolean | undefined;
+  onChange: (value: boolean | undefined) => void;
+}
+
+const ANY = 'any';
+
+/** A yes / no list filter (`<name>=1|0`), or either. */
+export function BooleanFilter({ label, value, onChange }: BooleanFilterProps) {
+  const labelId = useId();
+  const current = value === undefined ? ANY : value ? '1' : '0';
+  return (
+    <FormControl size="small" sx={{ minWidth: 120 }}>
+      <InputLabel id={labelId}>{label}</InputLabel>
+      <Select
+        labelId={labelId}
+        label={label}
+        value={current}
+        onChange={(event) => onChange(event.target.value === ANY ? undefined : event.target.value === '1')}
+      >
+        <MenuItem value={ANY}>{en.any}</MenuItem>
+        <MenuItem value="1">{en.yes}</MenuItem>
+        <MenuItem value="0">{en.no}</MenuItem>
+      </Select>
+    </FormControl>
+  );
+}

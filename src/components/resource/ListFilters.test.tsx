@@ -1,0 +1,85 @@
+import { screen, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { renderWithProviders } from '../../../test/renderWithProviders';
+import { en, LABELS } from '../../shared/messages';
+import {
+  booleanFilter,
+  dateRangeFilter,
+  enumFilter,
+  idsFilter,
+  optionKey,
+  type ListQuery,
+} from '../../shared/resources/resource';
+import { ListFilters } from './ListFilters';
+import type { ShownFilter } from './useListState';
+
+const SOURCES = enumFilter({
+  label: 'Source',
+  options: [
+    { value: 'contact-page', label: 'Contact page' },
+    { value: 'product-page', label: 'Product page' },
+  ],
+});
+
+const FILTERS: ShownFilter[] = [
+  {
+    name: 'product_ids',
+    filter: idsFilter(en.product, { group: 'products', tag: 'Product' }),
+    choices: [
+      { id: 3, label: 'Pump' },
+      { id: 7, label: 'Valve' },
+    ],
+  },
+  {
+    name: 'sources',
+    filter: SOURCES,
+    choices: SOURCES.options.map((option) => ({ id: optionKey(option), label: option.label })),
+  },
+  { name: 'replied', filter: booleanFilter('Replied') },
+  { name: 'date', filter: dateRangeFilter(LABELS.date) },
+];
+
+const query: ListQuery = {
+  page: 1,
+  per_page: 10,
+  sort: 'date',
+  order: 'desc',
+  filters: { product_ids: [7], replied: true },
+};
+
+describe('ListFilters', () => {
+  it('draws each filter by its kind and answers its typed value', async () => {
+    const onChange = jest.fn();
+    renderWithProviders(<ListFilters filters={FILTERS} query={query} onChange={onChange} />);
+    const actor = userEvent.setup({ delay: null });
+
+    // An ids filter shows its selection by name and answers ids.
+    const products = screen.getByRole('combobox', { name: en.product });
+    expect(products).toHaveTextContent('Valve');
+    await actor.click(products);
+    await actor.click(within(screen.getByRole('listbox')).getByText('Pump'));
+    expect(onChange).toHaveBeenLastCalledWith('product_ids', [3, 7]);
+    await actor.keyboard('{Escape}');
+
+    // An enum filter answers its values (the spec's options with `value`).
+    await actor.click(screen.getByRole('combobox', { name: 'Source' }));
+    await actor.click(within(screen.getByRole('listbox')).getByText('Product page'));
+    expect(onChange).toHaveBeenLastCalledWith('sources', ['product-page']);
+    await actor.keyboard('{Escape}');
+
+    // A boolean filter: yes, no or either.
+    const replied = screen.getByRole('combobox', { name: 'Replied' });
+    expect(replied).toHaveTextContent(en.yes);
+    await actor.click(replied);
+    await actor.click(within(screen.getByRole('listbox')).getByText(en.any));
+    expect(onChange).toHaveBeenLastCalledWith('replied', undefined);
+
+    // A date range: the presets answer both days.
+    await actor.click(screen.getByRole('button', { name: en.datePresets }));
+    await actor.click(screen.getByRole('menuitem', { name: en.today }));
+    const [name, range] = onChange.mock.lastCall as [string, { from: string; to: string }];
+    expect(name).toBe('date');
+    expect(range.from).toMatch(/^\d{4}-\d{2}-\d{2}$/);
+    expect(range.to).toBe(range.from);
+  });
+});

@@ -1,0 +1,79 @@
+import { useMemo } from 'react';
+import dayjs from 'dayjs';
+import { formatApiDate } from '../../shared/formats';
+import type { DateRangeValue, EnumValue, ListQuery } from '../../shared/resources/resource';
+import { BooleanFilter } from './BooleanFilter';
+import { DateRangeFilter, type DateRange } from './DateRangeFilter';
+import { OptionsFilter } from './OptionsFilter';
+import type { ShownFilter } from './useListState';
+
+export interface ListFiltersProps {
+  filters: readonly ShownFilter[];
+  query: ListQuery;
+  onChange: (name: string, value: unknown) => void;
+}
+
+function DateRangeControl({
+  value,
+  onChange,
+}: {
+  value?: DateRangeValue;
+  onChange: (value?: DateRangeValue) => void;
+}) {
+  const range = useMemo<DateRange>(
+    () => ({ from: value?.from ? dayjs(value.from) : null, to: value?.to ? dayjs(value.to) : null }),
+    [value],
+  );
+  return (
+    <DateRangeFilter
+      value={range}
+      onChange={({ from, to }) =>
+        onChange(
+          from || to
+            ? { ...(from ? { from: formatApiDate(from) } : {}), ...(to ? { to: formatApiDate(to) } : {}) }
+            : undefined,
+        )
+      }
+    />
+  );
+}
+
+/** The list's filters, each drawn by its kind: a multi-select (ids, enum), yes / no, or a date range. */
+export function ListFilters({ filters, query, onChange }: ListFiltersProps) {
+  return (
+    <>
+      {filters.map(({ name, filter, choices }) => {
+        const value = query.filters[name];
+        switch (filter.kind) {
+          case 'dateRange':
+            return (
+              <DateRangeControl
+                key={name}
+                value={value as DateRangeValue | undefined}
+                onChange={(next) => onChange(name, next)}
+              />
+            );
+          case 'boolean':
+            return (
+              <BooleanFilter
+                key={name}
+                label={filter.label}
+                value={value as boolean | undefined}
+                onChange={(next) => onChange(name, next)}
+              />
+            );
+          default:
+            return (
+              <OptionsFilter
+                key={name}
+                label={filter.label}
+                options={choices}
+                selected={(value as EnumValue[] | undefined) ?? []}
+                onChange={(next) => onChange(name, next)}
+              />
+            );
+        }
+      })}
+    </>
+  );
+}

@@ -1,0 +1,47 @@
+import type { GridColDef, GridValidRowModel } from '@mui/x-data-grid';
+import type { Status } from '../../../shared/contracts/account';
+import { formatDisplayDate } from '../../../shared/formats';
+import { en, LABELS } from '../../../shared/messages';
+import { ImageNameCell, StatusCell } from '../cells';
+
+/**
+ * List columns of the field groups, spread into a resource's columns. `field` names match the
+ * contract's sortable fields (the grid sorts only those).
+ */
+
+/** The name (or title) beside the item's picture: a list's first column, which links to the item. */
+export const imageNameColumn = <T extends GridValidRowModel>(
+  field: keyof T & string,
+  headerName: string,
+  picture: (row: T) => { url: string } | null,
+): GridColDef<T> => ({
+  field,
+  headerName,
+  flex: 1.4,
+  minWidth: 200,
+  renderCell: ({ row }) => <ImageNameCell name={String(row[field] ?? '')} image={picture(row)} />,
+});
+
+export const statusColumn = <T extends GridValidRowModel & { status: Status }>(): GridColDef<T> => ({
+  field: 'status',
+  headerName: LABELS.status,
+  width: 130,
+  renderCell: ({ row }) => <StatusCell status={row.status} />,
+});
+
+/** A date or timestamp shown as DD MMM YYYY. */
+export const dateColumn = <T extends GridValidRowModel>(
+  field: keyof T & string,
+  headerName: string,
+): GridColDef<T> => ({
+  field,
+  headerName,
+  width: 140,
+  valueFormatter: (value: string | null) => formatDisplayDate(value),
+});
+
+export const createdColumn = <T extends GridValidRowModel & { created_at: string }>() =>
+  dateColumn<T>('created_at', en.createdDate);
+
+export const updatedColumn = <T extends GridValidRowModel & { updated_at: string }>() =>
+  dateColumn<T>('updated_at', en.updatedDate);

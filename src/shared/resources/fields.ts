@@ -1,0 +1,115 @@
+import * as yup from 'yup';
+// First: the product's messages must be Yup's locale before the schemas below are built.
+import '../yupLocale';
+import { Type } from '@sinclair/typebox';
+import { NAME_MAX } from '../limits';
+import { LABELS, validation } from '../messages';
+import {
+  META_DESCRIPTION_MAX,
+  importStatusField,
+  optionalId,
+  optionalText,
+  slugField,
+  statusField,
+} from './catalog';
+import { isIsoDay } from './filters';
+import {
+  DaySchema,
+  Nullable,
+  NullableFile,
+  NullableObject,
+  NullableText,
+  RefSchema,
+  StatusSchema,
+  TimestampSchema,
+} from './wire';
+
+/**
+ * Field groups that several resources have, declared once per layer and spread into each contract
+ * that has them: the Yup input fields (`fields()`), the wire properties (`wire`) and the spreadsheet
+ * columns (`sheet`). The table columns are in server/db/schema/columns.ts, the server's writers and
+ * cells in server/crud/fields.ts, the form inputs and list columns in src/components/resource/fields/.
+ */
+
+/** Status: Active (1) / Not Active (0). */
+export const statusGroup = {
+  fields: () => ({ status: statusField() }),
+  /** A spreadsheet cell: the exported words or the numbers. */
+  importFields: () => ({ status: importStatusField() }),
+  wire: { status: StatusSchema },
+  sheet: [{ key: 'status', label: LABELS.status, import: true }],
+} as const;
+
+/** SEO: meta title, meta description and meta keyword of the item's page on the website. */
+export const seoGroup = {
+  fields: () => ({
+    meta_title: optionalText(LABELS.metaTitle, NAME_MAX),
+    meta_description: optionalText(LABELS.metaDescription, META_DESCRIPTION_MAX),
+    meta_keyword: optionalText(LABELS.metaKeyword, NAME_MAX),
+  }),
+  wire: {
+    meta_title: NullableText(),
+    meta_description: NullableText(),
+    meta_keyword: NullableText(),
+  },
+  sheet: [
+    { key: 'meta_title', label: LABELS.metaTitle, import: true },
+    { key: 'meta_description', label: LABELS.metaDescription, import: true },
+    { key: 'meta_keyword', label: LABELS.metaKeyword, import: true },
+  ],
+} as const;
+
+/** Audit: when and by whom the record was created and last changed (set by the server, never input). */
+export const auditGroup = {
+  wire: {
+    created_at: TimestampSchema,
+    updated_at: TimestampSchema,
+    created_by: NullableObject(RefSchema),
+    updated_by: NullableObject(RefSchema),
+  },
+  sheet: [{ key: 'created_at', label: LABELS.createdAt, import: false }],
+} as const;
+
+/** An image and its mobile variant, each an upload id (kind image) written, a file object read. */
+export const imageGroup = {
+  fields: () => ({ image: optionalId(LABELS.image), mobile_image: optionalId(LABELS.mobileImage) }),
+  wire: { image: NullableFile(), mobile_image: NullableFile() },
+} as const;
+
+/** A slug: unique per resource, the natural key of import/export; left empty, made from the title or name. */
+export const slugGroup = {
+  fields: () => ({ slug: slugField() }),
+  wire: { slug: Type.String({ description: 'Unique; lower-case a-z, 0-9 and dashes' }) },
+  sheet: [{ key: 'slug', label: LABELS.slug, import: true }],
+} as const;
+
+/** A calendar day, `YYYY-MM-DD` (API contract: Objects). */
+export const dayField = (label: string) =>
+  yup
+    .string()
+    .trim()
+    .test('day', validation.invalid(label), (value) => !value || isIsoDay(value));
+
+/** A required date (a news item's, a promotion's start): `YYYY-MM-DD` in and out. */
+export function dateGroup<const Name extends string>(name: Name, label: string) {
+  const field = dayField(label).required(validation.required(label));
+  return {
+    fields: () => ({ [name]: field }) as Record<Name, typeof field>,
+    wire: { [name]: DaySchema } as Record<Name, typeof DaySchema>,
+    sheet: [{ key: name, label, import: true }] as const,
+  };
+}
+
+/** An optional date (a promotion's end): `YYYY-MM-DD` or null; an empty value reads as null. */
+export function optionalDateGroup<const Name extends string>(name: Name, label: string) {
+  const field = dayField(label)
+    .nullable()
+    .default(null)
+    .transform((value: string | null) => (value === '' ? null : value));
+  const wire = Nullable(DaySchema);
+  return {
+    fields: () => ({ [name]: field }) as Record<Name, typeof field>,
+    wire: { [name]: wire } as Record<Name, typeof wire>,
+    sheet: [{ key: name, label, import: true }] as const,
+  };
+}
