@@ -3,36 +3,69 @@ import { Type, type Static } from '@sinclair/typebox';
 import { NAME_MAX } from '../limits';
 import { LABELS } from '../messages';
 import { ROUTES } from '../routes';
-import { auditGroup, slugGroup, statusGroup } from './fields';
-import { CREATED_DATE_FILTER, defineResource, requiredText, STATUS_FILTER } from './resource';
-import { IdSchema } from './wire';
+import { optionalId, richText } from './catalog';
+import { auditGroup, imageGroup, seoGroup, statusGroup } from './fields';
+import {
+  PAGE_KEYS,
+  pageSectionsSchema,
+  sectionsWire,
+  type PageKey,
+  type SectionsInput,
+} from './pageSections';
+import { defineResource, requiredText, STATUS_FILTER } from './resource';
+import { IdSchema, NullableFile, NullableText } from './wire';
 
-/** A page as the API answers it: its type, serialiser and OpenAPI schema. */
-export const pagesWire = Type.Object({
+export * from './pageSections';
+
+/** A site page as the API answers it: the common content fields and its key's `sections`. */
+export const pageWire = Type.Object({
   id: IdSchema,
+  key: Type.Unsafe<PageKey>({ type: 'string', enum: [...PAGE_KEYS], description: 'Stable; never changes' }),
   title: Type.String(),
-  ...slugGroup.wire,
+  description: NullableText('Sanitised HTML'),
+  banner: NullableFile(),
+  ...imageGroup.wire,
   ...statusGroup.wire,
+  ...seoGroup.wire,
+  sections: sectionsWire,
   ...auditGroup.wire,
 });
-export type Page = Static<typeof pagesWire>;
+export type Page = Static<typeof pageWire>;
 
-/** The fields a form and a spreadsheet row share. */
-const fields = {
+/** The common fields of every page (the sections are checked per page key: `pageUpdateSchemaFor`). */
+const common = {
   title: requiredText(LABELS.title, NAME_MAX),
-  /** Empty: made from the title by the server. */
-  ...slugGroup.fields(),
+  description: richText(LABELS.description),
+  banner: optionalId(LABELS.banner),
+  ...imageGroup.fields(),
   ...statusGroup.fields(),
+  ...seoGroup.fields(),
 };
 
-export const pagesCreateSchema = yup.object(fields);
-export const pagesUpdateSchema = yup.object({ ...fields, updated_at: yup.string().required() });
-/** One spreadsheet row of an import; rows are matched by slug (made from the title when empty). */
-export const pagesImportRowSchema = yup.object({ ...fields, ...statusGroup.importFields() });
+const isPlainObject = (value: unknown): boolean =>
+  value !== null && typeof value === 'object' && !Array.isArray(value);
 
-export type PageCreateInput = yup.InferType<typeof pagesCreateSchema>;
-export type PageUpdateInput = yup.InferType<typeof pagesUpdateSchema>;
-export type PageImportRow = yup.InferType<typeof pagesImportRowSchema>;
+/**
+ * The update body. `sections` must be an object here; which sections and fields it holds depends on
+ * the stored page's key, so the server's `sections` writer checks it with `pageSectionsSchema(key)`,
+ * the schema the form validates with (`pageUpdateSchemaFor`).
+ */
+export const pageUpdateSchema = yup.object({
+  ...common,
+  sections: yup
+    .mixed<SectionsInput>()
+    .default({})
+    .test('sections', 'Sections is invalid', (value) => value === undefined || isPlainObject(value)),
+  updated_at: yup.string().required(),
+});
+
+/** The whole update schema of one page, its sections included: the detail form validates with it. */
+export const pageUpdateSchemaFor = (key: PageKey) =>
+  yup.object({ ...common, sections: pageSectionsSchema(key), updated_at: yup.string().required() });
+
+export type PageUpdateInput = yup.InferType<typeof pageUpdateSchema>;
+/** Pages have no create (API contract: pages index, update); the slice's create type is never used. */
+export type PageCreateInput = never;
 
 export const pagesResource = defineResource({
   key: 'pages',
@@ -41,18 +74,12 @@ export const pagesResource = defineResource({
   item: 'Page',
   route: ROUTES.pages,
   titleField: 'title',
-  sortable: ['title', 'status', 'created_at', 'updated_at'],
-  defaultSort: { sort: 'created_at', order: 'desc' },
-  dateField: 'created_at',
-  filters: { status: STATUS_FILTER, date: CREATED_DATE_FILTER },
-  sheet: [
-    { key: 'title', label: LABELS.title, import: true },
-    ...slugGroup.sheet,
-    ...statusGroup.sheet,
-    ...auditGroup.sheet,
-  ],
-  exportable: true,
+  sortable: ['id', 'title', 'status', 'updated_at'],
+  // The seven pages in the website's order (they are created in that order).
+  defaultSort: { sort: 'id', order: 'asc' },
+  filters: { status: STATUS_FILTER },
+  exportable: false,
   importable: false,
-  wire: pagesWire,
-  input: { update: pagesUpdateSchema },
+  wire: pageWire,
+  input: { update: pageUpdateSchema },
 });
