@@ -1,38 +1,32 @@
+import { useMemo } from 'react';
 import { useGetPageQuery, useUpdatePageMutation } from '../../../store/pagesApi';
 import { ResourceFormPage } from '../../components/resource/ResourceFormPage';
-import { STATUS, type Status } from '../../shared/contracts/account';
-import { pagesResource, type Page, type PageCreateInput } from '../../shared/resources/pages';
+import { useRecordId } from '../../components/resource/useRecordId';
+import { pagesResource, pageUpdateSchemaFor } from '../../shared/resources/pages';
+import { toPageBody, toPageValues } from './pageForm';
 import { PageFields } from './PageFields';
-
-/** The form's values: text as strings ('' for none). */
-type PageValues = { title: string; slug: string; status: Status };
-
-const toValues = (item?: Page): PageValues => ({
-  title: item?.title ?? '',
-  slug: item?.slug ?? '',
-  status: item?.status ?? STATUS.active,
-});
-
-/** The request body: an empty slug is made from the title by the server. */
-const toBody = (values: PageValues): PageCreateInput => ({
-  title: values.title.trim(),
-  slug: values.slug.trim(),
-  status: values.status,
-});
 
 export type PageFormScreenProps = Record<string, never>;
 
-/** /page/{id}. */
+/** /page/{id}: a page's common fields, its sections and the live preview; no add, no delete. */
 export function PageFormScreen(_props: PageFormScreenProps) {
+  const id = useRecordId();
+  // The same cached query the form page loads: the page's key picks the sections' schema.
+  const { data: page } = useGetPageQuery(id ?? 0, { skip: id === undefined });
+  const schema = useMemo(() => (page ? pageUpdateSchemaFor(page.key) : pagesResource.input.update), [page]);
   return (
     <ResourceFormPage
       contract={pagesResource}
       useGet={useGetPageQuery}
       useUpdate={useUpdatePageMutation}
-      initialValues={toValues}
-      toBody={toBody}
+      schema={schema}
+      initialValues={toPageValues}
+      toBody={toPageBody}
+      card={false}
     >
-      {(_formik, { readOnly }) => <PageFields disabled={readOnly} />}
+      {(formik, { item, readOnly }) =>
+        item && <PageFields page={item} values={formik.values} disabled={readOnly} />
+      }
     </ResourceFormPage>
   );
 }

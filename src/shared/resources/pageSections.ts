@@ -286,3 +286,29 @@ export const sectionsWire = Type.Object(
 /** A section as read: texts, images as file objects, and items of the same. */
 export type SectionValue = Record<string, unknown> & { items?: Record<string, unknown>[] };
 export type Sections = Static<typeof sectionsWire> & Partial<Record<SectionKey, SectionValue>>;
+
+/** The page screens' own words (not the spec's). */
+export const PAGE_TEXT = {
+  key: 'Page',
+  updatedBy: 'Updated By',
+  commonFields: 'Page',
+  seo: 'SEO',
+  preview: 'Preview',
+  showPreview: 'Show Preview',
+  hidePreview: 'Hide Preview',
+  previewHint: 'How the website lays out this page, as you type. Save to publish it.',
+  noItems: 'No items yet.',
+  add: (item: string) => `Add ${item}`,
+  itemHeading: (item: string, position: number) => `${item} ${position}`,
+  moveUp: (name: string) => `Move ${name} up`,
+  moveDown: (name: string) => `Move ${name} down`,
+  remove: (name: string) => `Remove ${name}`,
+  count: (count: number, min: number, max: number) =>
+    `${count} of at most ${max}${min ? `, at least ${min}` : ''}`,
+  moved: (name: string, position: number) => `${name} moved to position ${position}`,
+  removed: (name: string) => `${name} removed`,
+  added: (name: string) => `${name} added`,
+  keyboardHint: 'Alt + Arrow Up / Arrow Down moves the focused item.',
+  empty: 'Not filled in',
+  image: 'Image',
+} as const;
