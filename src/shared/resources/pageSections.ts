@@ -1,7 +1,7 @@
 import * as yup from 'yup';
 // First: the product's messages must be Yup's locale before the schemas below are built.
 import '../yupLocale';
-import { Type, type Static, type TSchema } from '@sinclair/typebox';
+import { Type, type TSchema } from '@sinclair/typebox';
 import { NAME_MAX } from '../limits';
 import { LABELS, validation } from '../messages';
 import { DESCRIPTION_MAX, optionalId } from './catalog';
@@ -275,17 +275,19 @@ function sectionWire(key: SectionKey) {
   });
 }
 
-/** `sections` as the API answers it: the page key's sections (each of them, filled with empty values). */
-export const sectionsWire = Type.Object(
-  Object.fromEntries(
-    (Object.keys(SECTIONS) as SectionKey[]).map((key) => [key, Type.Optional(sectionWire(key))]),
-  ),
-  { description: "The page key's sections (PAGE_SECTIONS); images as file objects" },
-);
-
 /** A section as read: texts, images as file objects, and items of the same. */
 export type SectionValue = Record<string, unknown> & { items?: Record<string, unknown>[] };
-export type Sections = Static<typeof sectionsWire> & Partial<Record<SectionKey, SectionValue>>;
+export type Sections = Partial<Record<SectionKey, SectionValue>>;
+
+/** `sections` as the API answers it: the page key's sections (each of them, filled with empty values). */
+export const sectionsWire = Type.Unsafe<Sections>(
+  Type.Object(
+    Object.fromEntries(
+      (Object.keys(SECTIONS) as SectionKey[]).map((key) => [key, Type.Optional(sectionWire(key))]),
+    ),
+    { description: "The page key's sections (PAGE_SECTIONS); images as file objects" },
+  ),
+);
 
 /** The page screens' own words (not the spec's). */
 export const PAGE_TEXT = {
