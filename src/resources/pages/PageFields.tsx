@@ -146,6 +146,8 @@ export function PageFields({ page, values, disabled }: PageFieldsProps) {
           anchor="right"
           open={previewOpen}
           onClose={() => setPreviewOpen(false)}
+          // Above the app bar, which sits over the side menu's drawer.
+          sx={{ zIndex: (theme) => theme.zIndex.modal }}
           slotProps={{ paper: { sx: { width: 'min(92vw, 440px)' } } }}
         >
           <PreviewCard page={page} values={values} onClose={() => setPreviewOpen(false)} />

@@ -131,12 +131,7 @@ export function PagePreview({ pageKey, values, files }: PagePreviewProps) {
         const section = (values.sections[name] ?? {}) as Record<string, unknown>;
         const items = Array.isArray(section.items) ? (section.items as Record<string, unknown>[]) : [];
         return (
-          <Box
-            key={name}
-            component="section"
-            aria-label={definition.label}
-            sx={{ borderTop: 1, borderColor: 'divider', pt: 1.5 }}
-          >
+          <Box key={name} sx={{ borderTop: 1, borderColor: 'divider', pt: 1.5 }}>
             <Typography variant="overline" color="text.secondary">
               {definition.label}
             </Typography>
