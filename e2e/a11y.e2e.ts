@@ -66,6 +66,8 @@ const SCREENS: AxeScreen[] = [
   { name: 'products', path: ROUTES.products },
   { name: 'product add', path: addPath(ROUTES.products) },
   { name: 'product detail', path: ({ productId }) => itemPath(ROUTES.products, productId) },
+  { name: 'pages', path: ROUTES.pages },
+  { name: 'page detail (about)', path: itemPath(ROUTES.pages, 2) },
   { name: '404', path: '/no-such-page' },
 ];
 

@@ -3,9 +3,17 @@ import { categoriesServer } from './categories';
 import { productsServer } from './products';
 import { rolesServer } from './roles';
 import { usersServer } from './users';
+import { pagesServer } from './pages';
 
 /**
  * Every declared resource; `routes/resources.ts` registers each (its routes follow its permission
  * group's actions). A new resource adds its line here.
  */
-export const RESOURCES = [usersServer, rolesServer, brandsServer, categoriesServer, productsServer] as const;
+export const RESOURCES = [
+  usersServer,
+  rolesServer,
+  brandsServer,
+  categoriesServer,
+  productsServer,
+  pagesServer,
+] as const;

@@ -46,6 +46,12 @@ const roleForm = () =>
   import(/* webpackChunkName: "role-form" */ '../resources/roles/RoleFormScreen').then(
     (m) => m.RoleFormScreen,
   );
+const pageList = () =>
+  import(/* webpackChunkName: "pages" */ '../resources/pages/PageListScreen').then((m) => m.PageListScreen);
+const pageForm = () =>
+  import(/* webpackChunkName: "pages-form" */ '../resources/pages/PageFormScreen').then(
+    (m) => m.PageFormScreen,
+  );
 
 export const resourceRoutes: RouteObject[] = [
   // Product
@@ -55,4 +61,5 @@ export const resourceRoutes: RouteObject[] = [
   // Setting
   ...listAndFormRoutes(ROUTES.users, PERMISSIONS.usersIndex, userList, userForm),
   ...listAndFormRoutes(ROUTES.roles, PERMISSIONS.rolesIndex, roleList, roleForm),
+  ...listAndFormRoutes(ROUTES.pages, PERMISSIONS.pagesIndex, pageList, pageForm, { add: false }),
 ];

@@ -5,6 +5,7 @@ export { categories } from './categories';
 export { companySettings } from './companySettings';
 export { files } from './files';
 export { oauthClients } from './oauthClients';
+export { pages } from './pages';
 export { passwordResets } from './passwordResets';
 export { permissions } from './permissions';
 export { products } from './products';

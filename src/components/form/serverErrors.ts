@@ -1,4 +1,4 @@
-import type { FormikHelpers } from 'formik';
+import { setIn, type FormikHelpers } from 'formik';
 import { isApiError } from '../../../store/errorDisplay';
 import { fieldErrors } from '../../shared/fieldErrors';
 
@@ -15,6 +15,11 @@ export function applyServerErrors<Values>(
   if (!isApiError(error) || error.status !== 422) return false;
   const errors = fieldErrors(error.data);
   if (Object.keys(errors).length === 0) return false;
-  setErrors(errors as Parameters<typeof setErrors>[0]);
+  // A nested field's error (`sections.why_us.items[0].title`) goes where Formik's getIn finds it.
+  const nested = Object.entries(errors).reduce<object>(
+    (all, [field, message]) => setIn(all, field, message),
+    {},
+  );
+  setErrors(nested as Parameters<typeof setErrors>[0]);
   return true;
 }

@@ -34,6 +34,8 @@ const noDelete: MutationHook<number, WriteResponse<never>> = () => [
   { isLoading: false },
 ];
 
+const FIELDSET = { border: 0, m: 0, p: 0, minWidth: 0 } as const;
+
 /** The schema the form's values are checked with: the page adds `updated_at`, so the form never holds it. */
 const pickSchema = (schema: FormSchema, isNew: boolean) => {
   const picked = 'fields' in schema ? schema : isNew ? schema.create : schema.update;
@@ -89,6 +91,7 @@ function FormPage<
   section = menuSection(contract.route),
   crumb = (item) => String((item as Record<string, unknown> | undefined)?.[contract.titleField] ?? en.add),
   canDelete,
+  card = true,
 }: ResourceFormPageProps<T, Values, Body>) {
   const isNew = id === undefined;
   // A detail route whose id is no record id (`/product/abc`) is a page that does not exist.
@@ -193,13 +196,19 @@ function FormPage<
               }
             />
             {stale && <StaleItemAlert item={contract.item} onReload={reload} />}
-            <Card>
-              <CardContent>
-                <Box component="fieldset" disabled={readOnly} sx={{ border: 0, m: 0, p: 0, minWidth: 0 }}>
-                  <Stack spacing={2.5}>{children(formik, { item, readOnly, isNew })}</Stack>
-                </Box>
-              </CardContent>
-            </Card>
+            {card ? (
+              <Card>
+                <CardContent>
+                  <Box component="fieldset" disabled={readOnly} sx={FIELDSET}>
+                    <Stack spacing={2.5}>{children(formik, { item, readOnly, isNew })}</Stack>
+                  </Box>
+                </CardContent>
+              </Card>
+            ) : (
+              <Box component="fieldset" disabled={readOnly} sx={FIELDSET}>
+                {children(formik, { item, readOnly, isNew })}
+              </Box>
+            )}
             {isAudited(item) && <AuditSummary item={item} />}
             {readOnly ? (
               <Stack direction="row" justifyContent="flex-end">

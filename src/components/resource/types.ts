@@ -94,6 +94,8 @@ export interface ResourceFormPageProps<
   initialValues: (item?: T) => Values;
   /** The request body from the form's values (the page adds `updated_at` on update). */
   toBody: (values: Values) => Body;
+  /** False: the children lay out their own cards (a page's sections, a preview beside them). Default true. */
+  card?: boolean;
   /** The resource's own fields. */
   children: (formik: FormikProps<Values>, context: ResourceFormContext<T>) => ReactNode;
   /** Overrides the update-permission check (e.g. a super role that cannot be edited). */
