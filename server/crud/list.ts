@@ -14,7 +14,7 @@ import {
   type SQL,
   type SQLWrapper,
 } from 'drizzle-orm';
-import { PgColumn } from 'drizzle-orm/pg-core';
+import { getTableConfig, PgColumn } from 'drizzle-orm/pg-core';
 import type { FastifyInstance } from 'fastify';
 import {
   can,
@@ -115,9 +115,9 @@ export function listOrder(resource: AnyResource, query: ListQuery): SQL[] {
 }
 
 /**
- * Below this many matching rows a list's total is exact; above it, counting every row would cost
+ * Up to this many matching rows a list's total is exact; above it, counting every row would cost
  * more than the page (70 ms for 1M products), so the total is the planner's estimate and the answer
- * says so (`meta.total_estimated`). The grid pages on either.
+ * says so (`meta.total_estimated`, never below this limit + 1). The grid pages on either.
  */
 export const EXACT_COUNT_LIMIT = 10_000;
 
@@ -132,9 +132,10 @@ async function plannedRows(db: Executor, query: SQLWrapper): Promise<number> {
 }
 
 /**
- * The list's total. Unfiltered: the planner's estimate of the table (from its current size in pages,
- * so it follows inserts without an ANALYZE), exact by `count(*)` only when that is small. Filtered:
- * a count that stops after `EXACT_COUNT_LIMIT` + 1 rows, exact below it, else the estimate.
+ * The list's total: a count that stops after `EXACT_COUNT_LIMIT` + 1 rows (a few milliseconds
+ * however large the table), exact below the limit; above it, the planner's estimate of the same
+ * query. The estimate follows the table's current size in pages; a table never analysed (PGlite has
+ * no autovacuum) has no row density to scale by, so it is analysed once, here, as autovacuum would.
  */
 export async function listTotal(
   resource: AnyResource,
@@ -142,12 +143,6 @@ export async function listTotal(
   where: SQL | undefined,
 ): Promise<{ total: number; estimated: boolean }> {
   const { table } = resource;
-  if (!where) {
-    const estimate = await plannedRows(db, db.select({ one: sql`1` }).from(table));
-    if (estimate > EXACT_COUNT_LIMIT * 2) return { total: estimate, estimated: true };
-    const [{ total }] = await db.select({ total: count() }).from(table);
-    return { total, estimated: false };
-  }
   const capped = db
     .select({ one: sql`1` })
     .from(table)
@@ -156,6 +151,11 @@ export async function listTotal(
     .as('capped');
   const [{ total }] = await db.select({ total: count() }).from(capped);
   if (total <= EXACT_COUNT_LIMIT) return { total, estimated: false };
+  const name = getTableConfig(table).name;
+  const stats = (await db.execute(sql`select reltuples from pg_class where oid = to_regclass(${name})`)) as {
+    rows: { reltuples: number }[];
+  };
+  if (Number(stats.rows[0]?.reltuples ?? 0) < 0) await db.execute(sql`analyze ${sql.identifier(name)}`);
   const estimate = await plannedRows(
     db,
     db
@@ -204,8 +204,8 @@ const KEYSET_FIELD = '__keyset_sort';
 
 /**
  * The rows after the last one of a batch, in the list's order: `(sort, id) > (last sort, last id)`
- * (`<` descending). A row comparison on a not-null column, which its (column, id) index answers
- * directly; a nullable sort (PostgreSQL puts NULLs last ascending, first descending) spells out
+ * (`<` descending). A row comparison on a not-null column of the resource's table, which its
+ * (column, id) index answers directly; any other sort (PostgreSQL puts NULLs last ascending, first descending) spells out
  * the NULLs. The last value comes back as text and is cast to the column's type (a timestamp keeps
  * its microseconds).
  */
@@ -216,6 +216,8 @@ export function keysetAfter(
   last: { sort: string | null; id: number },
 ): SQL {
   const column = is(sortBy, PgColumn) ? sortBy : undefined;
+  // Only the resource's own columns are surely not null: a joined table's may be outer-joined.
+  const notNull = column?.notNull === true && column.table === id.table;
   const value =
     last.sort === null
       ? null
@@ -224,7 +226,7 @@ export function keysetAfter(
         : sql`${last.sort}`;
   const expr = sortBy.getSQL();
   const past = ascending ? sql`>` : sql`<`;
-  if (column?.notNull && value !== null) return sql`(${expr}, ${id}) ${past} (${value}, ${last.id})`;
+  if (notNull && value !== null) return sql`(${expr}, ${id}) ${past} (${value}, ${last.id})`;
   if (value === null)
     // Ascending, the NULLs come last: only more NULLs follow. Descending, they come first: then every value.
     return ascending
