@@ -8,3 +8,10 @@ CREATE INDEX "products_search_trgm_idx" ON "products" USING gin ((coalesce("name
 CREATE INDEX "brands_search_trgm_idx" ON "brands" USING gin ((coalesce("name", '') || E'\n' || coalesce("slug", '')) gin_trgm_ops) WITH (gin_pending_list_limit=64);--> statement-breakpoint
 CREATE INDEX "categories_search_trgm_idx" ON "categories" USING gin ((coalesce("name", '') || E'\n' || coalesce("slug", '')) gin_trgm_ops) WITH (gin_pending_list_limit=64);--> statement-breakpoint
 CREATE INDEX "users_search_trgm_idx" ON "users" USING gin ((coalesce("name", '') || E'\n' || coalesce("email", '') || E'\n' || coalesce("phone_number", '')) gin_trgm_ops) WITH (gin_pending_list_limit=64);
+--> statement-breakpoint
+-- The planner's statistics of an expression index come from ANALYZE; autovacuum would not run one
+-- for a new index (no rows changed), and PGlite has no autovacuum at all.
+ANALYZE "products";--> statement-breakpoint
+ANALYZE "brands";--> statement-breakpoint
+ANALYZE "categories";--> statement-breakpoint
+ANALYZE "users";
