@@ -1,6 +1,14 @@
 import { sql } from 'drizzle-orm';
 import type { ListQuery } from '../../src/shared/resources/resource';
-import { EXACT_COUNT_LIMIT, itemBatches, listPage, parseListQuery } from '../crud/list';
+import {
+  EXACT_COUNT_LIMIT,
+  itemBatches,
+  keysetAfter,
+  listOrder,
+  listPage,
+  parseListQuery,
+} from '../crud/list';
+import { products as productsTable } from '../db/schema';
 import type { AnyResource } from '../crud/resource';
 import { productsServer } from '../resources/products';
 import { usersServer } from '../resources/users';
@@ -169,4 +177,31 @@ describe('lists at scale: totals', () => {
     // A line break in the text matches column by column (never across them).
     expect((await list(`search=${encodeURIComponent('Bulk 12468\nbulk')}`)).meta.total).toBe(0);
   });
+
+  it.each([
+    ['name', 'asc', '>'],
+    ['created_at', 'desc', '<'],
+  ] as const)(
+    'an export batch by %s %s reads the (column, id) index from the last row on (no sort, no scan of the rows before)',
+    async (sort, order, past) => {
+      const column = productsTable[sort];
+      const last = { sort: sort === 'name' ? 'Bulk 5' : '2026-01-02 03:04:05.123456+00', id: 5 };
+      const query = products
+        .select(t.app.db)
+        .where(keysetAfter(column, productsTable.id, order === 'asc', last))
+        .orderBy(...listOrder(products, parseListQuery(products, { sort, order })))
+        .limit(1000);
+      const plan = await t.app.db.transaction(async (tx) => {
+        await tx.execute(sql`set local enable_seqscan = off`);
+        await tx.execute(sql`set local enable_bitmapscan = off`);
+        const result = (await tx.execute(sql`explain ${query.getSQL()}`)) as {
+          rows: { 'QUERY PLAN': string }[];
+        };
+        return result.rows.map((row) => row['QUERY PLAN']).join('\n');
+      });
+      expect(plan).toMatch(new RegExp(`Index Scan (Backward )?using products_${sort}_idx`));
+      expect(plan).toContain(`Index Cond: (ROW(${sort}, id) ${past} ROW(`);
+      expect(plan).not.toMatch(/Sort Key/);
+    },
+  );
 });
