@@ -134,8 +134,8 @@ async function plannedRows(db: Executor, query: SQLWrapper): Promise<number> {
 /**
  * The list's total: a count that stops after `EXACT_COUNT_LIMIT` + 1 rows (a few milliseconds
  * however large the table), exact below the limit; above it, the planner's estimate of the same
- * query. The estimate follows the table's current size in pages; a table never analysed (PGlite has
- * no autovacuum) has no row density to scale by, so it is analysed once, here, as autovacuum would.
+ * query. The estimate follows the table's current size in pages, scaled by the row density of the
+ * last ANALYZE; a table whose statistics are stale (PGlite has no autovacuum) is analysed, here.
  */
 export async function listTotal(
   resource: AnyResource,
@@ -155,7 +155,9 @@ export async function listTotal(
   const stats = (await db.execute(sql`select reltuples from pg_class where oid = to_regclass(${name})`)) as {
     rows: { reltuples: number }[];
   };
-  if (Number(stats.rows[0]?.reltuples ?? 0) < 0) await db.execute(sql`analyze ${sql.identifier(name)}`);
+  // Statistics that count fewer rows in the whole table than this count just found are stale (never
+  // analysed, or analysed empty right after the migrations): analyse it, as autovacuum would.
+  if (Number(stats.rows[0]?.reltuples ?? 0) < total) await db.execute(sql`analyze ${sql.identifier(name)}`);
   const estimate = await plannedRows(
     db,
     db

@@ -149,7 +149,7 @@ describe('lists at scale: totals', () => {
     const { meta, data } = await list('per_page=10');
     expect(data).toHaveLength(10);
     expect(meta.total_estimated).toBe(true);
-    // The planner's estimate (the table was never analysed: it is, once): near the 25 000 rows.
+    // The planner's estimate (the statistics were of the empty table: it is analysed): near 25 000.
     expect(meta.total).toBeGreaterThan(EXACT_COUNT_LIMIT * 2);
     expect(meta.total).toBeLessThan(35_000);
     expect(meta.last_page).toBe(Math.ceil((meta.total as number) / 10));
