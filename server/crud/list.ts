@@ -256,22 +256,30 @@ export async function* itemBatches<Item>(
   const order = listOrder(resource, query);
   const sortBy = resource.sort[query.sort];
   const ascending = query.order === 'asc';
-  let last: { sort: string | null; id: number } | undefined;
-  for (;;) {
+  const fetch = async (last?: { sort: string | null; id: number }) => {
     const select = resource.select(db);
     // The sort value rides along with each row (drizzle maps the fields it is given at run time).
     (select as unknown as { config: { fields: Record<string, unknown> } }).config.fields[KEYSET_FIELD] = sql<
       string | null
     >`(${sortBy.getSQL()})::text`;
-    const rows = (await select
+    return (await select
       .where(and(where, last ? keysetAfter(sortBy, resource.table.id, ascending, last) : undefined))
       .orderBy(...order)
       .limit(chunk)) as Record<string, unknown>[];
-    if (!rows.length) return;
+  };
+  let rows = await fetch();
+  while (rows.length) {
     const end = rows[rows.length - 1];
-    last = { sort: end[KEYSET_FIELD] as string | null, id: Number(end.id) };
+    // The next batch is read while this one is mapped and sent (on PostgreSQL, on another pooled
+    // connection). An export stopped meanwhile drops it; its failure is then nobody's.
+    const next =
+      rows.length < chunk
+        ? undefined
+        : fetch({ sort: end[KEYSET_FIELD] as string | null, id: Number(end.id) });
+    next?.catch(() => undefined);
     yield (await resource.toItems(db, rows as never)) as Item[];
-    if (rows.length < chunk) return;
+    if (!next) return;
+    rows = await next;
   }
 }
 
