@@ -17,6 +17,9 @@ import { readSheet, type SheetRow } from './sheet';
 import { insertRecords, updateRecords, type RecordUpdate } from './write';
 
 const CHUNK = 500;
+
+/** Thrown to roll a dry run's transaction back once every row has been written. */
+class DryRunDone extends Error {}
 // A file with thousands of bad rows reports the first ones; nothing is stored either way.
 const MAX_REPORTED_ROWS = 100;
 
@@ -48,6 +51,7 @@ export async function importRows(
   sheetRows: SheetRow[],
   ctx: WriteContext,
   updatePermission: string,
+  dryRun = false,
 ): Promise<{ created: number; updated: number }> {
   const spec = resource.import!;
   const { table } = resource;
@@ -70,35 +74,48 @@ export async function importRows(
     valid.push({ row, data: result.row, key });
   }
 
-  return db.transaction(async (tx) => {
-    const existing = new Map<string, number>();
-    for (const keys of chunks(valid.map((item) => item.key))) {
-      const found = await tx
-        .select({ id: table.id, key: spec.key })
-        .from(table)
-        .where(inArray(spec.key, keys));
-      for (const { id, key } of found) existing.set(String(key), Number(id));
-    }
+  let checked: { created: number; updated: number } | undefined;
+  try {
+    return await db.transaction(async (tx) => {
+      const existing = new Map<string, number>();
+      for (const keys of chunks(valid.map((item) => item.key))) {
+        const found = await tx
+          .select({ id: table.id, key: spec.key })
+          .from(table)
+          .where(inArray(spec.key, keys));
+        for (const { id, key } of found) existing.set(String(key), Number(id));
+      }
 
-    if (existing.size && !hasPermission(ctx.user.permissions, updatePermission))
-      throw new HttpError(403, en.importNeedsUpdate);
-    const prepared = await spec.prepare(tx, ctx, [...existing.values()]);
-    const inserts: Values[] = [];
-    const updates: RecordUpdate[] = [];
-    for (const { row, data, key } of valid) {
-      const id = existing.get(key) ?? null;
-      const result = prepared.row(data, id);
-      if ('errors' in result) fail(row, result.errors);
-      else if (id === null) inserts.push(result.values);
-      else updates.push({ id, values: result.values });
-    }
-    if (Object.keys(errors).length) throw new HttpError(422, en.importInvalid, errors);
+      if (existing.size && !hasPermission(ctx.user.permissions, updatePermission))
+        throw new HttpError(403, en.importNeedsUpdate);
+      const prepared = await spec.prepare(tx, ctx, [...existing.values()]);
+      const inserts: Values[] = [];
+      const updates: RecordUpdate[] = [];
+      for (const { row, data, key } of valid) {
+        const id = existing.get(key) ?? null;
+        const result = prepared.row(data, id);
+        if ('errors' in result) fail(row, result.errors);
+        else if (id === null) inserts.push(result.values);
+        else updates.push({ id, values: result.values });
+      }
+      if (Object.keys(errors).length) throw new HttpError(422, en.importInvalid, errors);
 
-    const created = await insertRecords(tx, resource, inserts, ctx);
-    await updateRecords(tx, resource, updates, ctx);
-    await prepared.after?.({ created, updated: updates.map((update) => update.id) });
-    return { created: created.length, updated: updates.length };
-  });
+      const created = await insertRecords(tx, resource, inserts, ctx);
+      await updateRecords(tx, resource, updates, ctx);
+      await prepared.after?.({ created, updated: updates.map((update) => update.id) });
+      const counts = { created: created.length, updated: updates.length };
+      if (dryRun) {
+        // A dry run writes every row like the real one (so the database's own checks answer too),
+        // then rolls the transaction back.
+        checked = counts;
+        throw new DryRunDone();
+      }
+      return counts;
+    });
+  } catch (error) {
+    if (error instanceof DryRunDone && checked) return checked;
+    throw error;
+  }
 }
 
 /** `POST /api/<group>/import` (store permission): multipart `file`, CSV or XLSX, all rows or none. */
@@ -117,12 +134,25 @@ export function importRoute(app: FastifyInstance, resource: AnyResource, base: s
           'multipart/form-data with `file`. The header row names the columns (labels or keys, any case). ' +
           'Rows are matched to existing items by their natural key and updated (which needs the update ' +
           'permission as well: 403 otherwise); the rest are created. ' +
-          'Any bad row → 422 with `errors` keyed `row N` (as the spreadsheet numbers it) and nothing stored.',
+          'Any bad row → 422 with `errors` keyed `row N` (as the spreadsheet numbers it) and nothing stored. ' +
+          '`dry_run=true` checks the whole file the same way (and answers the same errors) but stores nothing: ' +
+          'the answer counts what an import would create and update.',
         consumes: ['multipart/form-data'],
         security: bearer,
+        querystring: Type.Object({
+          dry_run: Type.Optional(
+            Type.Union([Type.Literal('true'), Type.Literal('false')], {
+              description: 'true: check the file only; nothing is stored.',
+            }),
+          ),
+        }),
         response: {
           200: Type.Object({
-            data: Type.Object({ created: Type.Integer(), updated: Type.Integer() }),
+            data: Type.Object({
+              created: Type.Integer(),
+              updated: Type.Integer(),
+              dry_run: Type.Optional(Type.Boolean()),
+            }),
             message: Type.String(),
           }),
           ...errorResponses(413, 422),
@@ -143,13 +173,16 @@ export function importRoute(app: FastifyInstance, resource: AnyResource, base: s
       const upload = file as { buffer: Buffer; filename: string } | undefined;
       if (!upload) throw fieldError('file', validation.required('File'));
       const rows = await readSheet(upload.buffer, upload.filename, contract.sheet ?? [], app.sheetLimits);
+      const dryRun = (request.query as { dry_run?: string }).dry_run === 'true';
       const data = await importRows(
         resource,
         app.db,
         rows,
         { user: currentUser(request) },
         can(contract, 'update'),
+        dryRun,
       );
+      if (dryRun) return { data: { ...data, dry_run: true }, message: format(en.importChecked, data) };
       return { data, message: success.imported(contract.item) };
     },
   );

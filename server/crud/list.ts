@@ -1,5 +1,20 @@
-import { and, asc, count, desc, getTableColumns, gte, ilike, lt, lte, or, type SQL } from 'drizzle-orm';
-import type { PgColumn } from 'drizzle-orm/pg-core';
+import {
+  and,
+  asc,
+  count,
+  desc,
+  getTableColumns,
+  gte,
+  ilike,
+  is,
+  lt,
+  lte,
+  or,
+  sql,
+  type SQL,
+  type SQLWrapper,
+} from 'drizzle-orm';
+import { getTableConfig, PgColumn } from 'drizzle-orm/pg-core';
 import type { FastifyInstance } from 'fastify';
 import {
   can,
@@ -54,13 +69,35 @@ export function dateRangeCondition(col: PgColumn, range: DateRangeValue): SQL | 
   );
 }
 
+/** Joins the search columns; a search text holding it matches column by column instead (see below). */
+const SEARCH_SEPARATOR = '\n';
+
+/**
+ * What a search of several columns matches: the columns joined by a line break, one text the
+ * resource's trigram expression index covers (custom migration `search_expressions`, written to the
+ * letter of this expression so the planner matches it). One index condition however many columns.
+ */
+export function searchExpression(columns: readonly PgColumn[]): SQL {
+  return sql.join(
+    columns.map((col) => sql`coalesce(${col}, '')`),
+    sql.raw(` || E'\\n' || `),
+  );
+}
+
+/** The search condition: one ILIKE on the search expression (or the one column). */
+export function searchCondition(columns: readonly PgColumn[], text: string): SQL | undefined {
+  const pattern = likePattern(text);
+  if (columns.length === 1) return ilike(columns[0], pattern);
+  // A line break in the text would match across two columns: such a text (never typed in the search
+  // box) matches each column on its own, unindexed.
+  if (text.includes(SEARCH_SEPARATOR)) return or(...columns.map((col) => ilike(col, pattern)));
+  return ilike(searchExpression(columns), pattern);
+}
+
 /** The where clause of a list: the search, then each set filter by its kind. */
 export function listWhere(resource: AnyResource, query: ListQuery): SQL | undefined {
   const parts: (SQL | undefined)[] = [];
-  if (query.search && resource.search.length) {
-    const pattern = likePattern(query.search);
-    parts.push(or(...resource.search.map((col) => ilike(col, pattern))));
-  }
+  if (query.search && resource.search.length) parts.push(searchCondition(resource.search, query.search));
   for (const [name, filter] of Object.entries(resource.contract.filters)) {
     const value = query.filters[name];
     if (value === undefined) continue;
@@ -77,6 +114,60 @@ export function listOrder(resource: AnyResource, query: ListQuery): SQL[] {
   return [direction(resource.sort[query.sort]), direction(resource.table.id)];
 }
 
+/**
+ * Up to this many matching rows a list's total is exact; above it, counting every row would cost
+ * more than the page (70 ms for 1M products), so the total is the planner's estimate and the answer
+ * says so (`meta.total_estimated`, never below this limit + 1). The grid pages on either.
+ */
+export const EXACT_COUNT_LIMIT = 10_000;
+
+/** The planner's row estimate of a query (EXPLAIN, nothing run). */
+async function plannedRows(db: Executor, query: SQLWrapper): Promise<number> {
+  const result = (await db.execute(sql`explain (format json) ${query.getSQL()}`)) as {
+    rows: Record<string, unknown>[];
+  };
+  const cell = Object.values(result.rows[0])[0];
+  const plan = (typeof cell === 'string' ? JSON.parse(cell) : cell) as { Plan: { 'Plan Rows': number } }[];
+  return Math.round(plan[0].Plan['Plan Rows']);
+}
+
+/**
+ * The list's total: a count that stops after `EXACT_COUNT_LIMIT` + 1 rows (a few milliseconds
+ * however large the table), exact below the limit; above it, the planner's estimate of the same
+ * query. The estimate follows the table's current size in pages, scaled by the row density of the
+ * last ANALYZE; a table whose statistics are stale (PGlite has no autovacuum) is analysed, here.
+ */
+export async function listTotal(
+  resource: AnyResource,
+  db: Executor,
+  where: SQL | undefined,
+): Promise<{ total: number; estimated: boolean }> {
+  const { table } = resource;
+  const capped = db
+    .select({ one: sql`1` })
+    .from(table)
+    .where(where)
+    .limit(EXACT_COUNT_LIMIT + 1)
+    .as('capped');
+  const [{ total }] = await db.select({ total: count() }).from(capped);
+  if (total <= EXACT_COUNT_LIMIT) return { total, estimated: false };
+  const name = getTableConfig(table).name;
+  const stats = (await db.execute(sql`select reltuples from pg_class where oid = to_regclass(${name})`)) as {
+    rows: { reltuples: number }[];
+  };
+  // Statistics that count fewer rows in the whole table than this count just found are stale (never
+  // analysed, or analysed empty right after the migrations): analyse it, as autovacuum would.
+  if (Number(stats.rows[0]?.reltuples ?? 0) < total) await db.execute(sql`analyze ${sql.identifier(name)}`);
+  const estimate = await plannedRows(
+    db,
+    db
+      .select({ one: sql`1` })
+      .from(table)
+      .where(where),
+  );
+  return { total: Math.max(total, estimate), estimated: true };
+}
+
 /** One page of the list and the total, with the same where clause. */
 export async function listPage<Item>(
   resource: AnyResource,
@@ -84,47 +175,111 @@ export async function listPage<Item>(
   query: ListQuery,
 ): Promise<ListResponse<Item>> {
   const where = listWhere(resource, query);
-  const rows = await resource
-    .select(db)
-    .where(where)
-    .orderBy(...listOrder(resource, query))
-    .limit(query.per_page)
-    .offset((query.page - 1) * query.per_page);
-  const [{ total }] = await db.select({ total: count() }).from(resource.table).where(where);
+  const page = async () => {
+    const rows = await resource
+      .select(db)
+      .where(where)
+      .orderBy(...listOrder(resource, query))
+      .limit(query.per_page)
+      .offset((query.page - 1) * query.per_page);
+    return (await resource.toItems(db, rows)) as Item[];
+  };
+  // On PostgreSQL the page and the total run side by side, on two pooled connections.
+  const [data, { total, estimated }] = await Promise.all([page(), listTotal(resource, db, where)]);
   return {
-    data: (await resource.toItems(db, rows)) as Item[],
+    data,
     meta: {
       current_page: query.page,
       per_page: query.per_page,
       total,
       last_page: Math.max(1, Math.ceil(total / query.per_page)),
+      ...(estimated ? { total_estimated: true } : {}),
     },
   };
 }
 
-const EXPORT_CHUNK = 500;
+/** Rows per export batch: one database query and one chunk of the download each. */
+export const EXPORT_CHUNK = 1000;
+
+/** The hidden field an export's query adds to its rows: the sort value, as text, for the next batch. */
+const KEYSET_FIELD = '__keyset_sort';
 
 /**
- * Every item matching the list's filters and sort, one database batch at a time (an export never
- * holds all rows; each batch becomes one chunk of the download).
+ * The rows after the last one of a batch, in the list's order: `(sort, id) > (last sort, last id)`
+ * (`<` descending). A row comparison on a not-null column of the resource's table, which its
+ * (column, id) index answers directly; any other sort (PostgreSQL puts NULLs last ascending, first descending) spells out
+ * the NULLs. The last value comes back as text and is cast to the column's type (a timestamp keeps
+ * its microseconds).
+ */
+export function keysetAfter(
+  sortBy: SQLWrapper,
+  id: PgColumn,
+  ascending: boolean,
+  last: { sort: string | null; id: number },
+): SQL {
+  const column = is(sortBy, PgColumn) ? sortBy : undefined;
+  // Only the resource's own columns are surely not null: a joined table's may be outer-joined.
+  const notNull = column?.notNull === true && column.table === id.table;
+  const value =
+    last.sort === null
+      ? null
+      : column
+        ? sql`${last.sort}::${sql.raw(column.getSQLType())}`
+        : sql`${last.sort}`;
+  const expr = sortBy.getSQL();
+  const past = ascending ? sql`>` : sql`<`;
+  if (notNull && value !== null) return sql`(${expr}, ${id}) ${past} (${value}, ${last.id})`;
+  if (value === null)
+    // Ascending, the NULLs come last: only more NULLs follow. Descending, they come first: then every value.
+    return ascending
+      ? sql`(${expr} is null and ${id} > ${last.id})`
+      : sql`(${expr} is not null or ${id} < ${last.id})`;
+  const tie = sql`(${expr} = ${value} and ${id} ${past} ${last.id})`;
+  return ascending
+    ? sql`(${expr} > ${value} or ${tie} or ${expr} is null)`
+    : sql`(${expr} < ${value} or ${tie})`;
+}
+
+/**
+ * Every item matching the list's filters and sort, one database batch at a time, each batch read
+ * by keyset (the rows after the previous batch's last sort value and id, never OFFSET, so every
+ * batch costs the same however deep). An export never holds more than one batch; each becomes one
+ * chunk of the download.
  */
 export async function* itemBatches<Item>(
   resource: AnyResource,
   db: Executor,
   query: ListQuery,
+  chunk = EXPORT_CHUNK,
 ): AsyncGenerator<Item[]> {
   const where = listWhere(resource, query);
   const order = listOrder(resource, query);
-  for (let offset = 0; ; offset += EXPORT_CHUNK) {
-    const rows = await resource
-      .select(db)
-      .where(where)
+  const sortBy = resource.sort[query.sort];
+  const ascending = query.order === 'asc';
+  const fetch = async (last?: { sort: string | null; id: number }) => {
+    const select = resource.select(db);
+    // The sort value rides along with each row (drizzle maps the fields it is given at run time).
+    (select as unknown as { config: { fields: Record<string, unknown> } }).config.fields[KEYSET_FIELD] = sql<
+      string | null
+    >`(${sortBy.getSQL()})::text`;
+    return (await select
+      .where(and(where, last ? keysetAfter(sortBy, resource.table.id, ascending, last) : undefined))
       .orderBy(...order)
-      .limit(EXPORT_CHUNK)
-      .offset(offset);
-    const items = (await resource.toItems(db, rows)) as Item[];
-    if (items.length) yield items;
-    if (rows.length < EXPORT_CHUNK) return;
+      .limit(chunk)) as Record<string, unknown>[];
+  };
+  let rows = await fetch();
+  while (rows.length) {
+    const end = rows[rows.length - 1];
+    // The next batch is read while this one is mapped and sent (on PostgreSQL, on another pooled
+    // connection). An export stopped meanwhile drops it; its failure is then nobody's.
+    const next =
+      rows.length < chunk
+        ? undefined
+        : fetch({ sort: end[KEYSET_FIELD] as string | null, id: Number(end.id) });
+    next?.catch(() => undefined);
+    yield (await resource.toItems(db, rows as never)) as Item[];
+    if (!next) return;
+    rows = await next;
   }
 }
 

@@ -15,12 +15,35 @@ import type { AnyResource } from './resource';
 // Rows per statement: 500 rows of a wide table stay far below PostgreSQL's 65 535 parameters.
 const CHUNK = 500;
 
-const chunks = <T>(items: readonly T[]): T[][] =>
-  Array.from({ length: Math.ceil(items.length / CHUNK) }, (_, index) =>
-    items.slice(index * CHUNK, (index + 1) * CHUNK),
+// Rows per batched INSERT or UPDATE: its parameters are one array per column, so the count is free of the
+// 65 535-parameter bound; a batch is a unit of work the database does at once.
+const BULK_CHUNK = 5000;
+
+const chunks = <T>(items: readonly T[], size = CHUNK): T[][] =>
+  Array.from({ length: Math.ceil(items.length / size) }, (_, index) =>
+    items.slice(index * size, (index + 1) * size),
   );
 
-/** Inserts new records (by the table's property names); answers their ids in order. */
+/** The keys a row of values sets (undefined is not set), sorted and joined: rows sharing them share a statement. */
+const setKeys = (values: Values): string =>
+  Object.keys(values)
+    .filter((key) => (values as Record<string, unknown>)[key] !== undefined)
+    .sort()
+    .join(',');
+
+/** One array parameter of a column's values (through its driver mapping), cast to an array of its type. */
+function columnArray(col: PgColumn, values: readonly unknown[]): SQL {
+  const cells = values.map((value) =>
+    value === null || value === undefined ? null : col.mapToDriverValue(value),
+  );
+  return sql`${sql.param(cells)}::${sql.raw(col.getSQLType())}[]`;
+}
+
+/**
+ * Inserts new records (by the table's property names); answers their ids in order. One record is a
+ * plain INSERT; many go in `INSERT … SELECT … FROM unnest(…) WITH ORDINALITY` statements, one array
+ * parameter per column, grouped by the columns the rows set (the others take their defaults).
+ */
 export async function insertRecords(
   tx: Tx,
   resource: AnyResource,
@@ -28,13 +51,47 @@ export async function insertRecords(
   ctx: WriteContext,
 ): Promise<number[]> {
   const { table } = resource;
-  const ids: number[] = [];
-  for (const batch of chunks(rows)) {
-    const inserted = await tx
+  const audit = { created_by: ctx.user.id, updated_by: ctx.user.id };
+  if (rows.length === 1) {
+    const [row] = await tx
       .insert(table)
-      .values(batch.map((values) => ({ ...values, created_by: ctx.user.id, updated_by: ctx.user.id })))
+      .values({ ...rows[0], ...audit })
       .returning({ id: table.id });
-    ids.push(...inserted.map((row) => Number(row.id)));
+    return [Number(row.id)];
+  }
+  const columns = getTableColumns(table) as Record<string, PgColumn>;
+  const ids: number[] = new Array<number>(rows.length);
+  const groups = new Map<string, number[]>();
+  rows.forEach((values, index) => {
+    const keys = setKeys(values);
+    const group = groups.get(keys);
+    if (group) group.push(index);
+    else groups.set(keys, [index]);
+  });
+  for (const [joined, indexes] of groups) {
+    const own = joined ? joined.split(',').filter((key) => !(key in audit)) : [];
+    const keys = [...own, 'created_by', 'updated_by'];
+    const names = sql.join(
+      keys.map((key) => sql.identifier(columns[key].name)),
+      sql`, `,
+    );
+    for (const batch of chunks(indexes, BULK_CHUNK)) {
+      const arrays = keys.map((key) =>
+        columnArray(
+          columns[key],
+          key in audit
+            ? batch.map(() => audit[key as keyof typeof audit])
+            : batch.map((index) => (rows[index] as Record<string, unknown>)[key]),
+        ),
+      );
+      const result = (await tx.execute(
+        sql`insert into ${table} (${names})
+            select ${names} from unnest(${sql.join(arrays, sql`, `)}) with ordinality as v(${names}, n)
+            order by n
+            returning ${table.id}`,
+      )) as unknown as { rows: { id: number }[] };
+      result.rows.forEach((row, position) => (ids[batch[position]] = Number(row.id)));
+    }
   }
   return ids;
 }
@@ -46,8 +103,9 @@ export interface RecordUpdate {
 
 /**
  * Updates records by id. Many rows (an import re-reading an exported file) go in a few
- * `UPDATE … FROM (VALUES …)` statements instead of one per row: rows are grouped by the columns
- * they set, each value goes through its column's driver mapping and is cast to its column's type.
+ * `UPDATE … FROM unnest(…)` statements instead of one per row: rows are grouped by the columns
+ * they set; each column's values go through its driver mapping into one array parameter, cast to
+ * an array of the column's type.
  */
 export async function updateRecords(
   tx: Tx,
@@ -67,10 +125,7 @@ export async function updateRecords(
   const columns = getTableColumns(table) as Record<string, PgColumn>;
   const groups = new Map<string, RecordUpdate[]>();
   for (const update of updates) {
-    const keys = Object.keys(update.values)
-      .filter((key) => (update.values as Record<string, unknown>)[key] !== undefined)
-      .sort()
-      .join(',');
+    const keys = setKeys(update.values);
     const group = groups.get(keys);
     if (group) group.push(update);
     else groups.set(keys, [update]);
@@ -86,18 +141,19 @@ export async function updateRecords(
       [sql.identifier('id'), ...keys.map((key) => sql.identifier(columns[key].name))],
       sql`, `,
     );
-    for (const batch of chunks(rows)) {
-      const tuples = batch.map(({ id, values }) => {
-        const cells = keys.map((key) => {
-          const col = columns[key];
-          const value = (values as Record<string, unknown>)[key];
-          return sql`${sql.param(value, col)}::${sql.raw(col.getSQLType())}`;
-        });
-        return sql`(${sql.join([sql`${id}::integer`, ...cells], sql`, `)})`;
-      });
+    for (const batch of chunks(rows, BULK_CHUNK)) {
+      // One array parameter per column (through the column's driver mapping), unnested into rows:
+      // the statement's size does not grow with the rows.
+      const arrays = keys.map((key) =>
+        columnArray(
+          columns[key],
+          batch.map(({ values }) => (values as Record<string, unknown>)[key]),
+        ),
+      );
+      const ids = sql`${sql.param(batch.map(({ id }) => id))}::integer[]`;
       await tx.execute(
         sql`update ${table} set ${sql.join(assignments, sql`, `)}
-            from (values ${sql.join(tuples, sql`, `)}) as v(${aliases})
+            from unnest(${sql.join([ids, ...arrays], sql`, `)}) as v(${aliases})
             where ${table.id} = v.id`,
       );
     }

@@ -10,6 +10,7 @@ import ExcelJS from 'exceljs';
 import { API_PATHS } from '../../src/shared/routes';
 import { brands } from '../db/schema';
 import { brandsServer } from '../resources/brands';
+import { EXPORT_CHUNK } from '../crud/list';
 import { registerResource } from '../crud/register';
 import type { Declaration } from '../crud/resource';
 import { deferred } from '../../test/async';
@@ -184,9 +185,12 @@ describe('compressed answers', () => {
 });
 
 /** Writes `count` brands in one statement. */
+const brandName = (i: number) => `Brand ${String(i).padStart(4, '0')}`;
+const SEEDED = EXPORT_CHUNK + 200;
+
 async function seedBrands(t: TestApp, count: number): Promise<void> {
   const values = Array.from({ length: count }, (_, i) => ({
-    name: `Brand ${String(i).padStart(4, '0')}`,
+    name: brandName(i),
     slug: `brand-${i}`,
   }));
   await t.app.db.insert(brands).values(values);
@@ -280,8 +284,8 @@ describe('streamed exports stay streamed when compressed', () => {
       },
     );
     admin = await adminToken(t.app);
-    // More than one export batch (500 rows).
-    await seedBrands(t, 700);
+    // More than one export batch (EXPORT_CHUNK rows).
+    await seedBrands(t, SEEDED);
     await t.app.listen({ port: 0, host: '127.0.0.1' });
     base = `http://127.0.0.1:${(t.app.server.address() as AddressInfo).port}`;
   });
@@ -303,15 +307,15 @@ describe('streamed exports stay streamed when compressed', () => {
       expect(answer.headers['content-encoding']).toBe(encoding === 'identity' ? undefined : encoding);
 
       // Never released before this arrives: if the first batch waited for the rest, this would hang.
-      const received = await answer.waitFor('Brand 0499');
+      const received = await answer.waitFor(brandName(EXPORT_CHUNK - 1));
       expect(received).toMatch(/^\uFEFFName,Slug,/);
-      expect(received).not.toContain('Brand 0500');
+      expect(received).not.toContain(brandName(EXPORT_CHUNK));
 
       release.resolve();
       const rows = parse(await answer.ended, { bom: true }) as string[][];
-      expect(rows).toHaveLength(1 + 700);
+      expect(rows).toHaveLength(1 + SEEDED);
       expect(rows[1][0]).toBe('Brand 0000');
-      expect(rows[700][0]).toBe('Brand 0699');
+      expect(rows[SEEDED][0]).toBe(brandName(SEEDED - 1));
     },
   );
 
@@ -329,7 +333,7 @@ describe('streamed exports stay streamed when compressed', () => {
     const workbook = new ExcelJS.Workbook();
     await workbook.xlsx.load(Buffer.from(await answer.ended, 'latin1') as unknown as ArrayBuffer);
     const sheet = workbook.worksheets[0];
-    expect(sheet.rowCount).toBe(1 + 700);
-    expect(sheet.getRow(701).getCell(1).text).toBe('Brand 0699');
+    expect(sheet.rowCount).toBe(1 + SEEDED);
+    expect(sheet.getRow(1 + SEEDED).getCell(1).text).toBe(brandName(SEEDED - 1));
   });
 });

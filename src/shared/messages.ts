@@ -169,6 +169,7 @@ export const en = {
   importNeedsUpdate: 'The file changes existing records, which needs the update permission as well.',
   importInvalid: 'The file has errors; nothing was imported.',
   importEmpty: 'The file has no rows to import.',
+  importChecked: 'The file was checked and nothing was imported: {created} to create, {updated} to update.',
   importUnreadable: 'The file is not a readable CSV or XLSX file.',
   importDuplicate: '{item} appears more than once in the file',
   importTooBig: 'The file is too large to import: {reason}.',

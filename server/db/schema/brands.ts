@@ -1,6 +1,5 @@
 import { index, pgTable, text } from 'drizzle-orm/pg-core';
 import { auditColumns, fileRef, id, slugColumns, statusColumns } from './columns';
-import { trigramIndex } from './indexes';
 
 export const brands = pgTable(
   'brands',
@@ -13,13 +12,12 @@ export const brands = pgTable(
     ...statusColumns(),
     ...auditColumns(),
   },
-  // One index per list filter and sort (slug sorts by its unique index), a trigram one per search column.
+  // One index per list filter and sort (slug sorts by its unique index); the search's trigram index is
+  // an expression index over name and slug (custom migration `search_expressions`).
   (table) => [
     index('brands_name_idx').on(table.name),
     index('brands_status_idx').on(table.status),
     index('brands_created_at_idx').on(table.created_at),
     index('brands_updated_at_idx').on(table.updated_at),
-    trigramIndex('brands_name_trgm_idx', table.name),
-    trigramIndex('brands_slug_trgm_idx', table.slug),
   ],
 );

@@ -1,6 +1,5 @@
 import { index, pgTable, text } from 'drizzle-orm/pg-core';
 import { auditColumns, fileRef, id, slugColumns, statusColumns } from './columns';
-import { trigramIndex } from './indexes';
 
 export const categories = pgTable(
   'categories',
@@ -13,13 +12,12 @@ export const categories = pgTable(
     ...statusColumns(),
     ...auditColumns(),
   },
-  // One index per list filter and sort (slug sorts by its unique index), a trigram one per search column.
+  // One index per list filter and sort (slug sorts by its unique index); the search's trigram index is
+  // an expression index over name and slug (custom migration `search_expressions`).
   (table) => [
     index('categories_name_idx').on(table.name),
     index('categories_status_idx').on(table.status),
     index('categories_created_at_idx').on(table.created_at),
     index('categories_updated_at_idx').on(table.updated_at),
-    trigramIndex('categories_name_trgm_idx', table.name),
-    trigramIndex('categories_slug_trgm_idx', table.slug),
   ],
 );

@@ -1,9 +1,10 @@
 import { index, type ExtraConfigColumn } from 'drizzle-orm/pg-core';
 
 /**
- * The index of one list search column (`search:` in `resources/<resource>.ts`): a trigram GIN index
- * (pg_trgm, created by migration 0003), which `ilike '%term%'` can use for a term of 3 characters or
- * more; the OR over a resource's search columns becomes a BitmapOr of one index scan per column.
+ * The index of a list search over one column (`search:` in `resources/<resource>.ts`): a trigram GIN
+ * index (pg_trgm, created by migration 0003), which `ilike '%term%'` can use for a term of 3
+ * characters or more. A search over several columns is one expression instead (`searchExpression`
+ * in server/crud/list.ts), indexed the same way in the hand-written migration `search_expressions`.
  *
  * `gin_pending_list_limit` at its minimum (64 kB instead of 4 MB): new entries wait in a pending list
  * that every search scans and every plan prices in, and only a list over the limit (or a VACUUM) is

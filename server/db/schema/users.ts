@@ -1,7 +1,6 @@
 import { index, integer, pgTable, text } from 'drizzle-orm/pg-core';
 import type { ThemePreference } from '../../../src/shared/contracts/account';
 import { auditColumns, fileRef, id, statusColumns } from './columns';
-import { trigramIndex } from './indexes';
 import { roles } from './roles';
 
 export const users = pgTable(
@@ -20,16 +19,14 @@ export const users = pgTable(
     theme: text('theme').$type<ThemePreference>().notNull().default('system'),
     ...auditColumns(),
   },
-  // One index per list filter and sort (email has its unique index; role sorts by the joined name), and a
-  // trigram one per search column.
+  // One index per list filter and sort (email has its unique index; role sorts by the joined name); the
+  // search's trigram index is an expression index over name, email and phone (custom migration
+  // `search_expressions`).
   (table) => [
     index('users_role_id_idx').on(table.role_id),
     index('users_status_idx').on(table.status),
     index('users_name_idx').on(table.name),
     index('users_created_at_idx').on(table.created_at),
     index('users_updated_at_idx').on(table.updated_at),
-    trigramIndex('users_name_trgm_idx', table.name),
-    trigramIndex('users_email_trgm_idx', table.email),
-    trigramIndex('users_phone_number_trgm_idx', table.phone_number),
   ],
 );

@@ -145,7 +145,14 @@ export const canReadOptions = (
 /** A list answer (API contract: List query). */
 export interface ListResponse<T> {
   data: T[];
-  meta: { current_page: number; per_page: number; total: number; last_page: number };
+  meta: {
+    current_page: number;
+    per_page: number;
+    total: number;
+    last_page: number;
+    /** True when `total` is an estimate (more than 10 000 rows matched); absent when it is exact. */
+    total_estimated?: boolean;
+  };
 }
 
 /** A write answer: the item and the spec's success text. */

@@ -69,6 +69,8 @@ export const listAnswer = <T extends TObject>(item: T) =>
       per_page: Type.Integer(),
       total: Type.Integer(),
       last_page: Type.Integer(),
+      // Present (true) when `total` is the database's estimate: more rows matched than are counted exactly.
+      total_estimated: Type.Optional(Type.Boolean()),
     }),
   });
 

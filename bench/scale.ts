@@ -1,0 +1,328 @@
+/**
+ * Issue 11's run at a million rows: the product list shapes at concurrency 10, beside a floor (the
+ * same page and count SQL sent straight to the database, no HTTP, no mapping); a whole-table CSV
+ * export and a filtered CSV + XLSX export (rows/s, peak memory of this process, which is the
+ * server); a 100 000-row import of CSV and XLSX (created, then the same file again: updated), and
+ * the load average beside every figure (the machine is shared).
+ *
+ *   # PostgreSQL, an existing catalogue (fill one with bench/catalog-data.ts --products 1000000
+ *   # --brands 100 --categories 50; the run leaves it as it found it)
+ *   npx tsx bench/scale.ts --database-url postgres://postgres@127.0.0.1:5432/admin_1m
+ *   # PGlite in memory, filled here
+ *   npx tsx bench/scale.ts --products 100000
+ *   # parts: --only list,export,import; --shapes 0,2 (list shapes by index); --seconds N per list
+ *   # shape; --export-seconds N stops an export; --import-rows N
+ *
+ * Prints tables; never fails on a number. BENCH_PORT is not used (the server listens on port 0).
+ */
+import type { AddressInfo } from 'node:net';
+import { loadavg } from 'node:os';
+import { parseArgs } from 'node:util';
+import { spawn } from 'node:child_process';
+import { count, eq, like, sql } from 'drizzle-orm';
+import ExcelJS from 'exceljs';
+import { brands, categories, products } from '../server/db/schema';
+import { listOrder, listWhere, parseListQuery } from '../server/crud/list';
+import type { AnyResource } from '../server/crud/resource';
+import { productsServer } from '../server/resources/products';
+import { productsResource } from '../src/shared/resources/products';
+import { loadCatalog, startBenchApp, type BenchApp } from './catalog-data';
+
+const { values } = parseArgs({
+  options: {
+    'database-url': { type: 'string' },
+    products: { type: 'string', default: '100000' },
+    seconds: { type: 'string', default: '10' },
+    'export-seconds': { type: 'string', default: '120' },
+    'import-rows': { type: 'string', default: '100000' },
+    only: { type: 'string', default: 'list,export,import' },
+    shapes: { type: 'string' },
+  },
+});
+const SECONDS = Number(values.seconds);
+const CONNECTIONS = 10;
+const PARTS = new Set(values.only.split(','));
+const resource = productsServer as unknown as AnyResource;
+
+const load = () =>
+  loadavg()
+    .map((n) => n.toFixed(1))
+    .join(' ');
+
+/** The list shapes; `{b1}`, `{b2}`, `{c}` become real ids. The first is the issue's headline. */
+const SHAPES: [string, string][] = [
+  [
+    'status + 2 brands + search, sort name, page 50',
+    'status=1&brand_ids={b1},{b2}&search=lite&sort=name&order=asc&page=50&per_page=20',
+  ],
+  ['no filter, default sort', ''],
+  ['search "valve max", sort updated', 'search=valve%20max&sort=updated_at&order=desc'],
+  ['category + status, sort brand', 'category_ids={c}&status=1&sort=brand&order=asc'],
+  ['brand, sort created (default)', 'brand_ids={b1}'],
+  ['no filter, page 40 000', 'page=40000&per_page=20'],
+];
+
+interface Cannon {
+  requests: { average: number };
+  latency: { p50: number; p99: number };
+  non2xx: number;
+  errors: number;
+}
+
+function autocannon(url: string, token: string): Promise<Cannon> {
+  const args = [
+    '--json',
+    '-c',
+    String(CONNECTIONS),
+    '-d',
+    String(SECONDS),
+    '-H',
+    `authorization=Bearer ${token}`,
+    url,
+  ];
+  const child = spawn(process.execPath, [require.resolve('autocannon/autocannon.js'), ...args], {
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  let out = '';
+  let err = '';
+  child.stdout.on('data', (chunk: Buffer) => (out += chunk.toString()));
+  child.stderr.on('data', (chunk: Buffer) => (err += chunk.toString()));
+  return new Promise((resolve, reject) =>
+    child.once('exit', (code) => (code === 0 ? resolve(JSON.parse(out) as Cannon) : reject(new Error(err)))),
+  );
+}
+
+type Client = { query: (text: string, params?: unknown[]) => Promise<unknown> };
+
+/**
+ * The floor of a shape: its page query and its count (stopping at 10 001 rows, as the list counts),
+ * built by the machinery and sent as SQL straight to the driver (10 at a time for SECONDS): what the
+ * database alone allows. (Before issue 11 the floor counted every row, as the list then did.)
+ */
+async function floor(app: BenchApp, search: string): Promise<{ qps: number; p50: number; p99: number }> {
+  const query = parseListQuery(resource, Object.fromEntries(new URLSearchParams(search)));
+  const where = listWhere(resource, query);
+  const page = resource
+    .select(app.db)
+    .where(where)
+    .orderBy(...listOrder(resource, query))
+    .limit(query.per_page)
+    .offset((query.page - 1) * query.per_page)
+    .toSQL();
+  // The count as the list sends it now: one that stops after the exact-count limit + 1 rows.
+  const capped = app.db
+    .select({ one: sql`1` })
+    .from(products)
+    .where(where)
+    .limit(10_001)
+    .as('capped');
+  const total = app.db.select({ total: count() }).from(capped).toSQL();
+  const client = (app.db as unknown as { $client: Client }).$client;
+  const times: number[] = [];
+  const end = Date.now() + SECONDS * 1000;
+  await Promise.all(
+    Array.from({ length: CONNECTIONS }, async () => {
+      while (Date.now() < end) {
+        const started = performance.now();
+        await Promise.all([client.query(page.sql, page.params), client.query(total.sql, total.params)]);
+        times.push(performance.now() - started);
+      }
+    }),
+  );
+  times.sort((a, b) => a - b);
+  return {
+    qps: Math.round(times.length / SECONDS),
+    p50: Math.round(times[Math.floor(times.length / 2)]),
+    p99: Math.round(times[Math.floor(times.length * 0.99)]),
+  };
+}
+
+/** Peak resident memory of this process (the server) while `work` runs, in MiB. */
+async function peakMemory<T>(work: () => Promise<T>): Promise<[T, number]> {
+  let peak = process.memoryUsage().rss;
+  const timer = setInterval(() => (peak = Math.max(peak, process.memoryUsage().rss)), 50);
+  try {
+    const result = await work();
+    peak = Math.max(peak, process.memoryUsage().rss);
+    return [result, Math.round(peak / 2 ** 20)];
+  } finally {
+    clearInterval(timer);
+  }
+}
+
+async function exportRun(base: string, token: string, search: string, format: 'csv' | 'xlsx') {
+  const controller = new AbortController();
+  const stop = setTimeout(() => controller.abort(), Number(values['export-seconds']) * 1000);
+  const started = performance.now();
+  let bytes = 0;
+  let lines = 0;
+  let finished = true;
+  const [, peak] = await peakMemory(async () => {
+    const response = await fetch(`${base}/export?format=${format}&${search}`, {
+      headers: { authorization: `Bearer ${token}`, 'accept-encoding': 'identity' },
+      signal: controller.signal,
+    });
+    try {
+      for await (const chunk of response.body as unknown as AsyncIterable<Uint8Array>) {
+        bytes += chunk.length;
+        if (format === 'csv') for (const byte of chunk) if (byte === 10) lines++;
+      }
+    } catch {
+      finished = false;
+    }
+  });
+  clearTimeout(stop);
+  const seconds = (performance.now() - started) / 1000;
+  const rows = format === 'csv' ? lines - 1 : undefined;
+  return {
+    format,
+    query: search || '(all)',
+    finished: finished ? 'yes' : `stopped at ${values['export-seconds']} s`,
+    rows: rows ?? '-',
+    MB: Math.round(bytes / 1e5) / 10,
+    s: Math.round(seconds * 10) / 10,
+    'rows/s': rows !== undefined ? Math.round(rows / seconds) : '-',
+    'peak MiB': peak,
+    load: load(),
+  };
+}
+
+/** The import file: `n` new products (slug bench-import-N) by the import columns' labels. */
+async function importFile(
+  n: number,
+  format: 'csv' | 'xlsx',
+  brandSlug: (i: number) => string,
+): Promise<Blob> {
+  const columns = (productsResource.sheet ?? []).filter((column) => column.import);
+  const row = (i: number): Record<string, string> => ({
+    name: `Bench Import ${i}`,
+    slug: `bench-import-${i}`,
+    brand: brandSlug(i),
+    category: `category-${1 + (i % 50)}`,
+    model: `BI-${i}`,
+    function: 'Moves fluid',
+    status: 'Active',
+  });
+  if (format === 'csv') {
+    const quote = (text: string) => (/[",\n]/.test(text) ? `"${text.replace(/"/g, '""')}"` : text);
+    const lines = [columns.map((column) => quote(column.label)).join(',')];
+    for (let i = 1; i <= n; i++) {
+      const cells = row(i);
+      lines.push(columns.map((column) => quote(cells[column.key] ?? '')).join(','));
+    }
+    return new Blob([lines.join('\n')], { type: 'text/csv' });
+  }
+  const workbook = new ExcelJS.Workbook();
+  const sheet = workbook.addWorksheet('Products');
+  sheet.addRow(columns.map((column) => column.label));
+  for (let i = 1; i <= n; i++) {
+    const cells = row(i);
+    sheet.addRow(columns.map((column) => cells[column.key] ?? ''));
+  }
+  const buffer = await workbook.xlsx.writeBuffer();
+  return new Blob([buffer], { type: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet' });
+}
+
+async function importRun(base: string, token: string, file: Blob, format: string, pass: string) {
+  const form = new FormData();
+  form.append('file', file, `products.${format}`);
+  const started = performance.now();
+  const [response, peak] = await peakMemory(async () => {
+    const answer = await fetch(`${base}/import`, {
+      method: 'POST',
+      headers: { authorization: `Bearer ${token}` },
+      body: form,
+    });
+    return { status: answer.status, body: (await answer.text()).slice(0, 200) };
+  });
+  const seconds = (performance.now() - started) / 1000;
+  const rows = Number(values['import-rows']);
+  return {
+    format,
+    pass,
+    status: response.status === 200 ? 200 : `${response.status} ${response.body}`,
+    MB: Math.round(file.size / 1e5) / 10,
+    s: Math.round(seconds * 10) / 10,
+    'rows/s': Math.round(rows / seconds),
+    'peak MiB': peak,
+    load: load(),
+  };
+}
+
+async function main() {
+  const databaseUrl = values['database-url'];
+  const { app, token, close } = await startBenchApp(databaseUrl);
+  try {
+    if (!databaseUrl)
+      await loadCatalog(app, { products: Number(values.products), brands: 100, categories: 50 });
+    const [{ total }] = await app.db.select({ total: count() }).from(products);
+    const id = async (table: typeof brands | typeof categories, slug: string) =>
+      (await app.db.select({ id: table.id }).from(table).where(eq(table.slug, slug)))[0].id;
+    const ids = {
+      b1: await id(brands, 'brand-7'),
+      b2: await id(brands, 'brand-8'),
+      c: await id(categories, 'category-3'),
+    };
+    await app.listen({ port: 0, host: '127.0.0.1' });
+    const base = `http://127.0.0.1:${(app.server.address() as AddressInfo).port}/api/products`;
+    process.stdout.write(
+      `${databaseUrl ? 'PostgreSQL' : 'PGlite'}, ${total} products, ${CONNECTIONS} connections, ` +
+        `${SECONDS} s per shape, load average at start ${load()}\n`,
+    );
+
+    if (PARTS.has('list')) {
+      const table: Record<string, Record<string, number | string>> = {};
+      const chosen = values.shapes ? values.shapes.split(',').map((n) => SHAPES[Number(n)]) : SHAPES;
+      for (const [label, shape] of chosen) {
+        const search = shape
+          .replace('{b1}', String(ids.b1))
+          .replace('{b2}', String(ids.b2))
+          .replace('{c}', String(ids.c));
+        const check = await fetch(`${base}?${search}`, { headers: { authorization: `Bearer ${token}` } });
+        if (check.status !== 200) throw new Error(`${label}: ${check.status} ${await check.text()}`);
+        const meta = ((await check.json()) as { meta: { total: number; total_estimated?: boolean } }).meta;
+        const ours = await autocannon(`${base}?${search}`, token);
+        const direct = await floor(app, search);
+        table[label] = {
+          'req/s': Math.round(ours.requests.average),
+          p50: ours.latency.p50,
+          p99: ours.latency.p99,
+          'non-2xx': ours.non2xx + ours.errors,
+          'floor q/s': direct.qps,
+          'floor p99': direct.p99,
+          'ours/floor': Math.round((ours.requests.average / direct.qps) * 100) / 100,
+          total: `${meta.total}${meta.total_estimated ? ' (est.)' : ''}`,
+          load: load(),
+        };
+      }
+      console.table(table);
+    }
+
+    if (PARTS.has('export')) {
+      const runs = [];
+      for (let run = 0; run < 3; run++) runs.push(await exportRun(base, token, '', 'csv'));
+      runs.push(await exportRun(base, token, 'search=max', 'csv'));
+      runs.push(await exportRun(base, token, 'search=max', 'xlsx'));
+      console.table(runs);
+    }
+
+    if (PARTS.has('import')) {
+      const rows = Number(values['import-rows']);
+      const runs = [];
+      for (const format of ['csv', 'xlsx'] as const) {
+        const file = await importFile(rows, format, (i) => `brand-${1 + (i % 100)}`);
+        runs.push(await importRun(base, token, file, format, 'create'));
+        runs.push(await importRun(base, token, file, format, 'update'));
+        await app.db.delete(products).where(like(products.slug, 'bench-import-%'));
+      }
+      console.table(runs);
+    }
+  } finally {
+    await close();
+  }
+}
+
+void main().catch((error: unknown) => {
+  process.stderr.write(`${error instanceof Error ? error.stack : String(error)}\n`);
+  process.exit(1);
+});

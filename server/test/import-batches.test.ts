@@ -1,0 +1,116 @@
+import { count, like } from 'drizzle-orm';
+import { en, format, success } from '../../src/shared/messages';
+import { products } from '../db/schema';
+import { createTaxon } from './catalogFixtures';
+import { multipart } from './fixtures';
+import { adminToken, authHeader, buildTestApp, type TestApp } from './helper';
+
+// More rows than one write batch (500), so every batch boundary is crossed.
+const ROWS = 1203;
+const HEADER = 'Name,Slug,Brand,Category,Model,Status';
+
+const csv = (rows: number, line: (n: number) => string) =>
+  [HEADER, ...Array.from({ length: rows }, (_, index) => line(index + 1))].join('\n');
+
+describe('imports in batches, and the dry run', () => {
+  let t: TestApp;
+  let admin: string;
+  beforeAll(async () => {
+    t = await buildTestApp();
+    admin = await adminToken(t.app);
+    await createTaxon(t, admin, '/api/brands', { name: 'Acme', slug: 'acme' });
+    await createTaxon(t, admin, '/api/categories', { name: 'Pumps', slug: 'pumps' });
+  });
+  afterAll(() => t.close());
+
+  const upload = (body: string, query = '') => {
+    const { payload, headers } = multipart([{ name: 'file', value: body, filename: 'products.csv' }]);
+    return t.app.inject({
+      method: 'POST',
+      url: `/api/products/import${query}`,
+      payload,
+      headers: { ...headers, ...authHeader(admin) },
+    });
+  };
+  const imported = async () =>
+    (await t.app.db.select({ total: count() }).from(products).where(like(products.slug, 'batch-%')))[0].total;
+  const models = async () =>
+    new Set(
+      (
+        await t.app.db.select({ model: products.model }).from(products).where(like(products.slug, 'batch-%'))
+      ).map((row) => row.model),
+    );
+
+  const file = csv(ROWS, (n) => `Batch ${n},batch-${n},acme,pumps,A-${n},Active`);
+
+  it('a dry run checks the whole file, answers what it would do, and stores nothing', async () => {
+    const response = await upload(file, '?dry_run=true');
+    expect(response.statusCode).toBe(200);
+    expect(response.json()).toEqual({
+      data: { created: ROWS, updated: 0, dry_run: true },
+      message: format(en.importChecked, { created: ROWS, updated: 0 }),
+    });
+    expect(await imported()).toBe(0);
+  });
+
+  it('a dry run of a file with a bad row answers the same 422 as the import', async () => {
+    const bad = csv(
+      ROWS,
+      (n) => `Batch ${n},batch-${n},${n === 1001 ? 'nobody' : 'acme'},pumps,A-${n},Active`,
+    );
+    const checked = await upload(bad, '?dry_run=true');
+    const real = await upload(bad);
+    expect(checked.statusCode).toBe(422);
+    expect(checked.json()).toEqual(real.json());
+    expect(checked.json().errors).toEqual({ 'row 1002': [expect.any(String)] });
+    expect(await imported()).toBe(0);
+  });
+
+  it('rejects a dry_run that is not a boolean', async () => {
+    expect((await upload(file, '?dry_run=maybe')).statusCode).toBeGreaterThanOrEqual(400);
+    expect((await upload(file, '?dry_run=maybe')).statusCode).toBeLessThan(500);
+    expect(await imported()).toBe(0);
+  });
+
+  it('imports every row over several batches, then updates every row from the same file', async () => {
+    const created = await upload(file);
+    expect(created.statusCode).toBe(200);
+    expect(created.json()).toEqual({
+      data: { created: ROWS, updated: 0 },
+      message: success.imported('Product'),
+    });
+    expect(await imported()).toBe(ROWS);
+
+    const changed = csv(ROWS, (n) => `Batch ${n},batch-${n},acme,pumps,B-${n},Active`);
+    const updated = await upload(changed);
+    expect(updated.json()).toEqual({
+      data: { created: 0, updated: ROWS },
+      message: success.imported('Product'),
+    });
+    expect(await imported()).toBe(ROWS);
+    const stored = await models();
+    expect(stored.size).toBe(ROWS);
+    expect([...stored].every((model) => model?.startsWith('B-'))).toBe(true);
+
+    // A dry run of updates counts them and leaves the rows as they were.
+    const again = csv(ROWS, (n) => `Batch ${n},batch-${n},acme,pumps,C-${n},Active`);
+    expect((await upload(again, '?dry_run=true')).json().data).toEqual({
+      created: 0,
+      updated: ROWS,
+      dry_run: true,
+    });
+    expect([...(await models())].every((model) => model?.startsWith('B-'))).toBe(true);
+  });
+
+  it('a bad row after several batches of good ones: 422 and nothing of the file is stored', async () => {
+    const rows =
+      csv(ROWS, (n) => `Late ${n},late-${n},acme,pumps,L-${n},Active`) +
+      '\nLate dup,late-1,acme,pumps,L,Active';
+    const response = await upload(rows);
+    expect(response.statusCode).toBe(422);
+    expect(
+      (await t.app.db.select({ total: count() }).from(products).where(like(products.slug, 'late-%')))[0]
+        .total,
+    ).toBe(0);
+  });
+});
