@@ -3,9 +3,19 @@ import { categoriesServer } from './categories';
 import { productsServer } from './products';
 import { rolesServer } from './roles';
 import { usersServer } from './users';
+import { contactFormsServer } from './contactForms';
+import { subscribesServer } from './subscribes';
 
 /**
  * Every declared resource; `routes/resources.ts` registers each (its routes follow its permission
  * group's actions). A new resource adds its line here.
  */
-export const RESOURCES = [usersServer, rolesServer, brandsServer, categoriesServer, productsServer] as const;
+export const RESOURCES = [
+  usersServer,
+  rolesServer,
+  brandsServer,
+  categoriesServer,
+  productsServer,
+  contactFormsServer,
+  subscribesServer,
+] as const;
