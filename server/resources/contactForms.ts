@@ -1,55 +1,94 @@
-import { inArray } from 'drizzle-orm';
-import { LABELS } from '../../src/shared/messages';
-import { contactFormsResource, type ContactForm } from '../../src/shared/resources/contactForms';
+import { eq, inArray } from 'drizzle-orm';
+import {
+  CONTACT_STATE_LABELS,
+  contactFormsResource,
+  SOURCE_LABELS,
+  type ContactForm,
+} from '../../src/shared/resources/contactForms';
 import type { Executor } from '../db/client';
-import { contactForms } from '../db/schema/contactForms';
+import { contactForms, products } from '../db/schema';
 import { defineServerResource } from '../crud/define';
-import { auditCells, column, slugWrite, statusCells, statusWrite } from '../crud/fields';
+import { auditCells, column } from '../crud/fields';
 import { auditOf, auditSelect } from '../repositories/audit';
 
-/** The query every read starts from (list, show, export): explicit columns; add where/order/limit. */
+/** The query every read starts from (list, show, export): the message and the product it was about. */
 const select = (db: Executor) =>
   db
     .select({
       id: contactForms.id,
-      title: contactForms.title,
-      slug: contactForms.slug,
-      status: contactForms.status,
+      name: contactForms.name,
+      email: contactForms.email,
+      phone_number: contactForms.phone_number,
+      subject: contactForms.subject,
+      message: contactForms.message,
+      source: contactForms.source,
+      product_id: contactForms.product_id,
+      product_name: products.name,
+      product_slug: products.slug,
+      state: contactForms.state,
+      note: contactForms.note,
       ...auditSelect(contactForms),
     })
     .from(contactForms)
+    .leftJoin(products, eq(products.id, contactForms.product_id))
     .$dynamic();
 
-/** A page of rows → the contract's items (annotated, so a field the wire schema lacks is an error here). */
 async function toItems(db: Executor, rows: Awaited<ReturnType<typeof select>>): Promise<ContactForm[]> {
   const audit = await auditOf(db, rows);
-  return rows.map((row): ContactForm => ({
-    id: row.id,
-    title: row.title,
-    slug: row.slug,
-    status: row.status,
-    ...audit(row),
-  }));
+  return rows.map(
+    (row): ContactForm => ({
+      id: row.id,
+      name: row.name,
+      email: row.email,
+      phone_number: row.phone_number,
+      subject: row.subject,
+      message: row.message,
+      source: row.source,
+      product:
+        row.product_id !== null && row.product_name !== null && row.product_slug !== null
+          ? { id: row.product_id, name: row.product_name, slug: row.product_slug }
+          : null,
+      state: row.state,
+      note: row.note,
+      ...audit(row),
+    }),
+  );
 }
 
-/** `/api/contact-forms`: the contract's list, CRUD and export. */
+/**
+ * `/api/contact-forms`: list, show, export; an update changes the state and the internal note only;
+ * delete and bulk delete. Messages are created only by the public API (server/public/).
+ */
 export const contactFormsServer = defineServerResource({
   contract: contactFormsResource,
   table: contactForms,
   select,
   toItems,
-  search: [contactForms.title, contactForms.slug],
+  search: [contactForms.name, contactForms.email, contactForms.subject, contactForms.message],
   sort: {
-    title: contactForms.title,
-    status: contactForms.status,
+    name: contactForms.name,
+    email: contactForms.email,
+    subject: contactForms.subject,
+    source: contactForms.source,
+    state: contactForms.state,
     created_at: contactForms.created_at,
-    updated_at: contactForms.updated_at,
   },
-  filters: { status: (values) => inArray(contactForms.status, values) },
-  write: {
-    title: column(contactForms.title),
-    ...slugWrite(contactForms, 'title', LABELS.title),
-    ...statusWrite(contactForms),
+  filters: {
+    states: (values) => inArray(contactForms.state, values),
+    sources: (values) => inArray(contactForms.source, values),
+    product_ids: (ids) => inArray(contactForms.product_id, ids),
   },
-  cells: (item) => ({ title: item.title, slug: item.slug, ...statusCells(item), ...auditCells(item) }),
+  write: { state: column(contactForms.state), note: column(contactForms.note) },
+  cells: (item) => ({
+    name: item.name,
+    email: item.email,
+    phone_number: item.phone_number,
+    subject: item.subject,
+    message: item.message,
+    source: SOURCE_LABELS[item.source],
+    product: item.product?.slug ?? null,
+    state: CONTACT_STATE_LABELS[item.state],
+    note: item.note,
+    ...auditCells(item),
+  }),
 });

@@ -1,51 +1,69 @@
 import { inArray } from 'drizzle-orm';
-import { LABELS } from '../../src/shared/messages';
-import { subscribesResource, type Subscribe } from '../../src/shared/resources/subscribes';
+import { SOURCE_LABELS } from '../../src/shared/resources/contactForms';
+import {
+  SUBSCRIBE_STATE_LABELS,
+  subscribesResource,
+  type Subscriber,
+} from '../../src/shared/resources/subscribes';
 import type { Executor } from '../db/client';
-import { subscribes } from '../db/schema/subscribes';
+import { subscribes } from '../db/schema';
 import { defineServerResource } from '../crud/define';
-import { auditCells, statusCells } from '../crud/fields';
+import { auditCells } from '../crud/fields';
 import { auditOf, auditSelect } from '../repositories/audit';
 
-/** The query every read starts from (list, show, export): explicit columns; add where/order/limit. */
 const select = (db: Executor) =>
   db
     .select({
       id: subscribes.id,
-      title: subscribes.title,
-      slug: subscribes.slug,
-      status: subscribes.status,
+      email: subscribes.email,
+      source: subscribes.source,
+      state: subscribes.state,
+      unsubscribed_at: subscribes.unsubscribed_at,
+      unsubscribe_token: subscribes.unsubscribe_token,
       ...auditSelect(subscribes),
     })
     .from(subscribes)
     .$dynamic();
 
-/** A page of rows → the contract's items (annotated, so a field the wire schema lacks is an error here). */
-async function toItems(db: Executor, rows: Awaited<ReturnType<typeof select>>): Promise<Subscribe[]> {
+async function toItems(db: Executor, rows: Awaited<ReturnType<typeof select>>): Promise<Subscriber[]> {
   const audit = await auditOf(db, rows);
-  return rows.map((row): Subscribe => ({
-    id: row.id,
-    title: row.title,
-    slug: row.slug,
-    status: row.status,
-    ...audit(row),
-  }));
+  return rows.map(
+    (row): Subscriber => ({
+      id: row.id,
+      email: row.email,
+      source: row.source,
+      state: row.state,
+      unsubscribed_at: row.unsubscribed_at?.toISOString() ?? null,
+      unsubscribe_token: row.unsubscribe_token,
+      ...audit(row),
+    }),
+  );
 }
 
-/** `/api/subscribes`: the contract's list, CRUD and export. */
+/** `/api/subscribes`: list, show, export, delete and bulk delete. Sign-ups come from the public API only. */
 export const subscribesServer = defineServerResource({
   contract: subscribesResource,
   table: subscribes,
   select,
   toItems,
-  search: [subscribes.title, subscribes.slug],
+  search: [subscribes.email],
   sort: {
-    title: subscribes.title,
-    status: subscribes.status,
+    email: subscribes.email,
+    source: subscribes.source,
+    state: subscribes.state,
     created_at: subscribes.created_at,
-    updated_at: subscribes.updated_at,
   },
-  filters: { status: (values) => inArray(subscribes.status, values) },
+  filters: {
+    states: (values) => inArray(subscribes.state, values),
+    sources: (values) => inArray(subscribes.source, values),
+  },
   write: {},
-  cells: (item) => ({ title: item.title, slug: item.slug, ...statusCells(item), ...auditCells(item) }),
+  cells: (item) => ({
+    email: item.email,
+    source: SOURCE_LABELS[item.source],
+    state: SUBSCRIBE_STATE_LABELS[item.state],
+    unsubscribed_at: item.unsubscribed_at,
+    unsubscribe_token: item.unsubscribe_token,
+    ...auditCells(item),
+  }),
 });

@@ -1,23 +1,28 @@
 import { index, pgTable, text } from 'drizzle-orm/pg-core';
-import { auditColumns, id, slugColumns, statusColumns } from './columns';
+import type { Source } from '../../../src/shared/resources/contactForms';
+import type { SubscribeState } from '../../../src/shared/resources/subscribes';
+import { auditColumns, id, timestamptz } from './columns';
 import { trigramIndex } from './indexes';
 
+/**
+ * Newsletter subscribers (`POST /public/v1/subscribes`): one row per address (lower-cased), kept
+ * when they unsubscribe. `unsubscribe_token` (random, 32 bytes base64url) is what their links carry.
+ */
 export const subscribes = pgTable(
   'subscribes',
   {
     id: id(),
-    title: text('title').notNull(),
-    ...slugColumns(),
-    ...statusColumns(),
+    email: text('email').notNull().unique(),
+    source: text('source').$type<Source>().notNull(),
+    state: text('state').$type<SubscribeState>().notNull().default('subscribed'),
+    unsubscribed_at: timestamptz('unsubscribed_at'),
+    unsubscribe_token: text('unsubscribe_token').notNull().unique(),
     ...auditColumns(),
   },
-  // One index per list filter and sort (slug sorts by its unique index), a trigram one per search column.
   (table) => [
-    index('subscribes_title_idx').on(table.title),
-    index('subscribes_status_idx').on(table.status),
+    index('subscribes_state_idx').on(table.state),
+    index('subscribes_source_idx').on(table.source),
     index('subscribes_created_at_idx').on(table.created_at),
-    index('subscribes_updated_at_idx').on(table.updated_at),
-    trigramIndex('subscribes_title_trgm_idx', table.title),
-    trigramIndex('subscribes_slug_trgm_idx', table.slug),
+    trigramIndex('subscribes_email_trgm_idx', table.email),
   ],
 );

@@ -129,6 +129,8 @@ export const productsResource = defineResource({
   ],
   exportable: true,
   importable: true,
+  /** The inbox filters messages by the product they were about. */
+  options: { readers: ['contact-forms'] },
   wire: productWire,
   input: { create: productCreateSchema, update: productUpdateSchema },
 });

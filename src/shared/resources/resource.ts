@@ -62,6 +62,11 @@ export interface ResourceContract<G extends PermissionGroup = PermissionGroup> {
   exportable: boolean;
   importable: boolean;
   /**
+   * Offers `POST /api/<group>/bulk-delete` (`{ids}`, the group's destroy key) and row selection
+   * with a bulk Delete on the list.
+   */
+  bulkDelete?: boolean;
+  /**
    * Served as select/filter options (`GET /api/<group>/options`, every row as an `OptionItem`) to
    * the holders of the group's index key and of any key of the `readers` groups: a product's form
    * picks its brand with `products.store` alone.
