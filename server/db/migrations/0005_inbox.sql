@@ -30,6 +30,7 @@ CREATE TABLE "subscribes" (
 	CONSTRAINT "subscribes_unsubscribe_token_unique" UNIQUE("unsubscribe_token")
 );
 --> statement-breakpoint
+ALTER TABLE "company_settings" ADD COLUMN "notification_email" text;--> statement-breakpoint
 ALTER TABLE "contact_forms" ADD CONSTRAINT "contact_forms_product_id_products_id_fk" FOREIGN KEY ("product_id") REFERENCES "public"."products"("id") ON DELETE set null ON UPDATE no action;--> statement-breakpoint
 CREATE INDEX "contact_forms_state_created_at_idx" ON "contact_forms" USING btree ("state","created_at");--> statement-breakpoint
 CREATE INDEX "contact_forms_source_idx" ON "contact_forms" USING btree ("source");--> statement-breakpoint

@@ -1,13 +1,13 @@
 import * as yup from 'yup';
 import { Type, type Static } from '@sinclair/typebox';
 import { emailField } from '../contracts/account';
-import { MAX_ID, NAME_MAX, PHONE_MAX } from '../limits';
+import { NAME_MAX, PHONE_MAX } from '../limits';
 import { LABELS, validation } from '../messages';
 import { ROUTES } from '../routes';
 import { STORAGE_KEYS } from '../storageKeys';
 import { auditGroup } from './fields';
 import { productsResource } from './products';
-import { dateRangeFilter, defineResource, enumFilter, idsFilter, requiredText } from './resource';
+import { bulkIdsSchema, dateRangeFilter, defineResource, enumFilter, idsFilter, requiredText } from './resource';
 import { IdSchema, NullableObject, NullableText } from './wire';
 
 /**
@@ -96,12 +96,7 @@ export const contactFormsUpdateSchema = yup.object({
 export type ContactFormUpdateInput = yup.InferType<typeof contactFormsUpdateSchema>;
 
 /** `PUT /api/contact-forms/state`: several messages to one state (bulk "mark as read"). */
-export const contactFormsBulkStateSchema = yup.object({
-  ids: yup
-    .array(yup.number().integer().positive().max(MAX_ID).required())
-    .required()
-    .min(1)
-    .max(500),
+export const contactFormsBulkStateSchema = bulkIdsSchema.shape({
   state: contactFormsUpdateSchema.fields.state,
 });
 export type ContactFormsBulkState = yup.InferType<typeof contactFormsBulkStateSchema>;

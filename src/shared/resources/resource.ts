@@ -162,3 +162,19 @@ export interface WriteResponse<T> {
 /** A required, trimmed text field with the product's templates ('Name is required', 'Name max 255 character'). */
 export const requiredText = (label: string, max: number) =>
   yup.string().trim().required(validation.required(label)).max(max, validation.max(label, max));
+
+/** Most rows one bulk action takes (`POST /api/<group>/bulk-delete`, bulk state changes). */
+export const BULK_MAX = 500;
+
+/** The body of a bulk action: the selected rows' ids. */
+export const bulkIdsSchema = yup.object({
+  ids: yup
+    .array(yup.number().integer().positive().max(2 ** 31 - 1).required())
+    .required()
+    .min(1)
+    .max(BULK_MAX),
+});
+export type BulkIds = yup.InferType<typeof bulkIdsSchema>;
+
+export const bulkDeletePath = (contract: Pick<ResourceContract, 'group'>): string =>
+  `${apiPath(contract)}/bulk-delete`;
