@@ -1,18 +1,20 @@
 import {
   contactFormsResource,
   type ContactForm,
-  type ContactFormCreateInput,
+  type ContactFormsBulkState,
   type ContactFormUpdateInput,
 } from '../src/shared/resources/contactForms';
+import type { WriteResponse } from '../src/shared/resources/resource';
+import { API_PATHS } from '../src/shared/routes';
 import { api } from './api';
-import { resourceEndpoints } from './resourceApi';
+import { bulkDeleteEndpoint, resourceEndpoints } from './resourceApi';
 
-/** The contact form slice (`/api/contact-forms`): list, item, writes. */
+/** The contact form slice (`/api/contact-forms`): list, item, state and note, delete, bulk actions. */
 export const contactFormsApi = api
   .enhanceEndpoints({ addTagTypes: [contactFormsResource.tag] })
   .injectEndpoints({
     endpoints: (build) => {
-      const contactForms = resourceEndpoints<ContactForm, ContactFormCreateInput, ContactFormUpdateInput>(
+      const contactForms = resourceEndpoints<ContactForm, never, Omit<ContactFormUpdateInput, 'id'>>(
         build,
         contactFormsResource,
       );
@@ -21,6 +23,11 @@ export const contactFormsApi = api
         getContactForm: contactForms.get,
         updateContactForm: contactForms.update,
         deleteContactForm: contactForms.remove,
+        bulkDeleteContactForms: bulkDeleteEndpoint(build, contactFormsResource),
+        setContactFormsState: build.mutation<WriteResponse<{ count: number }>, ContactFormsBulkState>({
+          query: (body) => ({ url: API_PATHS.contactFormsState, method: 'PUT', body }),
+          invalidatesTags: (result) => (result ? [{ type: contactFormsResource.tag }] : []),
+        }),
       };
     },
   });
@@ -30,4 +37,6 @@ export const {
   useGetContactFormQuery,
   useUpdateContactFormMutation,
   useDeleteContactFormMutation,
+  useBulkDeleteContactFormsMutation,
+  useSetContactFormsStateMutation,
 } = contactFormsApi;

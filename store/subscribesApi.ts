@@ -1,25 +1,18 @@
-import {
-  subscribesResource,
-  type Subscribe,
-  type SubscribeCreateInput,
-  type SubscribeUpdateInput,
-} from '../src/shared/resources/subscribes';
+import { subscribesResource, type Subscriber } from '../src/shared/resources/subscribes';
 import { api } from './api';
-import { resourceEndpoints } from './resourceApi';
+import { bulkDeleteEndpoint, resourceEndpoints } from './resourceApi';
 
-/** The subscribe slice (`/api/subscribes`): list, item, writes. */
+/** The subscriber slice (`/api/subscribes`): list, delete, bulk delete. */
 export const subscribesApi = api.enhanceEndpoints({ addTagTypes: [subscribesResource.tag] }).injectEndpoints({
   endpoints: (build) => {
-    const subscribes = resourceEndpoints<Subscribe, SubscribeCreateInput, SubscribeUpdateInput>(
-      build,
-      subscribesResource,
-    );
+    const subscribes = resourceEndpoints<Subscriber, never, never>(build, subscribesResource);
     return {
       listSubscribes: subscribes.list,
-      getSubscribe: subscribes.get,
       deleteSubscribe: subscribes.remove,
+      bulkDeleteSubscribes: bulkDeleteEndpoint(build, subscribesResource),
     };
   },
 });
 
-export const { useListSubscribesQuery, useGetSubscribeQuery, useDeleteSubscribeMutation } = subscribesApi;
+export const { useListSubscribesQuery, useDeleteSubscribeMutation, useBulkDeleteSubscribesMutation } =
+  subscribesApi;

@@ -138,7 +138,9 @@ function parsePublicQuery(read: PublicRead, raw: Record<string, unknown>): Publi
 const queryDoc = (read: PublicRead) =>
   Type.Object({
     page: Type.Optional(Type.String({ description: 'From 1' })),
-    per_page: Type.Optional(Type.String({ description: `1–${PUBLIC_PAGE_MAX}, default ${PUBLIC_PAGE_SIZE}` })),
+    per_page: Type.Optional(
+      Type.String({ description: `1–${PUBLIC_PAGE_MAX}, default ${PUBLIC_PAGE_SIZE}` }),
+    ),
     search: Type.Optional(Type.String({ description: 'Free text over the searchable columns' })),
     ...Object.fromEntries(
       Object.entries(read.filters ?? {}).map(([name, filter]) => [

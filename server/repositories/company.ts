@@ -67,9 +67,6 @@ export async function saveCompanySettings(
 
 /** The address new contact-form messages are announced to, or null. */
 export async function findNotificationEmail(db: Executor): Promise<string | null> {
-  const [row] = await db
-    .select({ to: companySettings.notification_email })
-    .from(companySettings)
-    .limit(1);
+  const [row] = await db.select({ to: companySettings.notification_email }).from(companySettings).limit(1);
   return row?.to ?? null;
 }

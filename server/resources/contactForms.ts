@@ -35,24 +35,22 @@ const select = (db: Executor) =>
 
 async function toItems(db: Executor, rows: Awaited<ReturnType<typeof select>>): Promise<ContactForm[]> {
   const audit = await auditOf(db, rows);
-  return rows.map(
-    (row): ContactForm => ({
-      id: row.id,
-      name: row.name,
-      email: row.email,
-      phone_number: row.phone_number,
-      subject: row.subject,
-      message: row.message,
-      source: row.source,
-      product:
-        row.product_id !== null && row.product_name !== null && row.product_slug !== null
-          ? { id: row.product_id, name: row.product_name, slug: row.product_slug }
-          : null,
-      state: row.state,
-      note: row.note,
-      ...audit(row),
-    }),
-  );
+  return rows.map((row): ContactForm => ({
+    id: row.id,
+    name: row.name,
+    email: row.email,
+    phone_number: row.phone_number,
+    subject: row.subject,
+    message: row.message,
+    source: row.source,
+    product:
+      row.product_id !== null && row.product_name !== null && row.product_slug !== null
+        ? { id: row.product_id, name: row.product_name, slug: row.product_slug }
+        : null,
+    state: row.state,
+    note: row.note,
+    ...audit(row),
+  }));
 }
 
 /**

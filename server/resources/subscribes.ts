@@ -27,17 +27,15 @@ const select = (db: Executor) =>
 
 async function toItems(db: Executor, rows: Awaited<ReturnType<typeof select>>): Promise<Subscriber[]> {
   const audit = await auditOf(db, rows);
-  return rows.map(
-    (row): Subscriber => ({
-      id: row.id,
-      email: row.email,
-      source: row.source,
-      state: row.state,
-      unsubscribed_at: row.unsubscribed_at?.toISOString() ?? null,
-      unsubscribe_token: row.unsubscribe_token,
-      ...audit(row),
-    }),
-  );
+  return rows.map((row): Subscriber => ({
+    id: row.id,
+    email: row.email,
+    source: row.source,
+    state: row.state,
+    unsubscribed_at: row.unsubscribed_at?.toISOString() ?? null,
+    unsubscribe_token: row.unsubscribe_token,
+    ...audit(row),
+  }));
 }
 
 /** `/api/subscribes`: list, show, export, delete and bulk delete. Sign-ups come from the public API only. */

@@ -1,7 +1,11 @@
 import { count, eq, inArray } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { Type } from '@sinclair/typebox';
-import { CONTACT_STATES, contactFormsBulkStateSchema, contactFormsResource } from '../../src/shared/resources/contactForms';
+import {
+  CONTACT_STATES,
+  contactFormsBulkStateSchema,
+  contactFormsResource,
+} from '../../src/shared/resources/contactForms';
 import { can } from '../../src/shared/resources/resource';
 import { API_PATHS } from '../../src/shared/routes';
 import { success } from '../../src/shared/messages';

@@ -95,7 +95,9 @@ export async function publicRoutes(
     if (request.method === 'GET' || request.method === 'HEAD') await readLimit.hit(request);
   });
   // The preflight's route: the hook above answers it.
-  app.options(`${PUBLIC_API.prefix}/*`, { schema: { hide: true } }, async (_request, reply) => reply.code(204).send());
+  app.options(`${PUBLIC_API.prefix}/*`, { schema: { hide: true } }, async (_request, reply) =>
+    reply.code(204).send(),
+  );
 
   for (const resource of RESOURCES) {
     if (hasPublicRead(resource as never)) publicReadRoutes(app, resource as never, now);
@@ -111,7 +113,9 @@ export async function publicRoutes(
       },
     },
     async (request, reply) =>
-      sendCached(request, reply, { data: pickBySchema(companyPublicWire, await findCompanySettings(app.db)) }),
+      sendCached(request, reply, {
+        data: pickBySchema(companyPublicWire, await findCompanySettings(app.db)),
+      }),
   );
 
   app.post(
@@ -226,8 +230,9 @@ function isBot(input: ContactSubmission, at: Date): boolean {
 /** The product a message is about, by id or slug, if the website may show it; else a 422 on `product`. */
 async function findPublishedProduct(app: FastifyInstance, ref: string, at: Date): Promise<number> {
   const declaration = RESOURCES.find((resource) => resource.contract.group === 'products');
-  const published = (declaration as { publicRead?: { published: (now: Date) => SQL | undefined } })
-    ?.publicRead?.published(at);
+  const published = (
+    declaration as { publicRead?: { published: (now: Date) => SQL | undefined } }
+  )?.publicRead?.published(at);
   const byRef = /^\d+$/.test(ref) ? eq(products.id, Number(ref)) : eq(products.slug, ref);
   const [found] = await app.db
     .select({ id: products.id })

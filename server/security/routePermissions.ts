@@ -79,7 +79,10 @@ function resourceRows(contract: ResourceContract): Record<string, RouteAccess> {
  * The website's read routes of a declaration with `publicRead` (crud/publicRead.ts): published rows
  * and public fields only.
  */
-function publicReadRows(resource: { contract: ResourceContract; publicRead?: unknown }): Record<string, RouteAccess> {
+function publicReadRows(resource: {
+  contract: ResourceContract;
+  publicRead?: unknown;
+}): Record<string, RouteAccess> {
   if (!resource.publicRead) return {};
   const base = publicPath(resource.contract.group);
   const note = 'the website: published rows, public fields only; per address; CORS: HOST_APP_URL only';
@@ -91,9 +94,11 @@ export const ROUTE_PERMISSIONS: Record<string, RouteAccess> = {
   ...Object.assign({}, ...RESOURCES.map((resource) => publicReadRows(resource))),
   [`GET ${PUBLIC_API.company}`]: open("the company settings' public fields"),
   [`POST ${PUBLIC_API.contactForms}`]: open(
-    'the website\'s contact form: 202 always; honeypot and fill time → Spam; per address; CORS: HOST_APP_URL only',
+    "the website's contact form: 202 always; honeypot and fill time → Spam; per address; CORS: HOST_APP_URL only",
   ),
-  [`POST ${PUBLIC_API.subscribes}`]: open('newsletter sign-up: idempotent, same answer whether known; per address'),
+  [`POST ${PUBLIC_API.subscribes}`]: open(
+    'newsletter sign-up: idempotent, same answer whether known; per address',
+  ),
   [`POST ${PUBLIC_API.unsubscribe}`]: open("a subscriber's unsubscribe token; per address"),
   [`PUT ${API_PATHS.contactFormsState}`]: anyOf(['contact-forms.update'], 'bulk mark as read'),
   [`GET ${API_PATHS.contactFormsCount}`]: anyOf(['contact-forms.index'], 'the New count of the side menu'),

@@ -7,7 +7,16 @@ import { signInWith } from './fixtures';
 import { adminToken, authHeader, buildTestApp, type TestApp } from './helper';
 import { csvRows } from './sheets';
 
-type Message = { id: number; subject: string; state: string; source: string; updated_at: string; product: { id: number } | null; note: string | null; created_by: unknown };
+type Message = {
+  id: number;
+  subject: string;
+  state: string;
+  source: string;
+  updated_at: string;
+  product: { id: number } | null;
+  note: string | null;
+  created_by: unknown;
+};
 
 const limits = loadConfig({}).rateLimit;
 
@@ -32,21 +41,38 @@ describe('the inbox for staff (/api/contact-forms, /api/subscribes)', () => {
       },
     });
   const list = async (query = '') =>
-    (await api('GET', `/api/contact-forms?per_page=100${query}`)).json<{ data: Message[]; meta: { total: number } }>();
+    (await api('GET', `/api/contact-forms?per_page=100${query}`)).json<{
+      data: Message[];
+      meta: { total: number };
+    }>();
 
   beforeAll(async () => {
     t = await buildTestApp({
-      rateLimit: { ...limits, publicContactPerIp: { max: 1000, windowMs: 60_000 }, publicSubscribePerIp: { max: 1000, windowMs: 60_000 } },
+      rateLimit: {
+        ...limits,
+        publicContactPerIp: { max: 1000, windowMs: 60_000 },
+        publicSubscribePerIp: { max: 1000, windowMs: 60_000 },
+      },
     });
     admin = await adminToken(t.app);
     const brand = await createTaxon(t, admin, '/api/brands', { name: 'Acme' });
     const category = await createTaxon(t, admin, '/api/categories', { name: 'Pumps' });
-    productId = (await createProduct(t, admin, { name: 'Pump', brand_id: brand.id, category_id: category.id })).id;
+    productId = (
+      await createProduct(t, admin, { name: 'Pump', brand_id: brand.id, category_id: category.id })
+    ).id;
     await send({ subject: 'About the pump', source: 'product-page', product: String(productId) });
-    await send({ subject: 'Promotion question', source: 'promotion-page', message: 'Is the discount still on?' });
+    await send({
+      subject: 'Promotion question',
+      source: 'promotion-page',
+      message: 'Is the discount still on?',
+    });
     await send({ subject: 'Bot', website: 'spam' });
     for (const email of ['one@example.org', 'two@example.org'])
-      await t.app.inject({ method: 'POST', url: PUBLIC_API.subscribes, payload: { email, source: 'footer' } });
+      await t.app.inject({
+        method: 'POST',
+        url: PUBLIC_API.subscribes,
+        payload: { email, source: 'footer' },
+      });
   });
   afterAll(() => t.close());
 
@@ -55,7 +81,9 @@ describe('the inbox for staff (/api/contact-forms, /api/subscribes)', () => {
     expect(all.meta.total).toBe(3);
     expect(all.data.map((m) => m.state).sort()).toEqual(['new', 'new', 'spam']);
     expect((await list('&states=spam')).data.map((m) => m.subject)).toEqual(['Bot']);
-    expect((await list('&sources=promotion-page')).data.map((m) => m.subject)).toEqual(['Promotion question']);
+    expect((await list('&sources=promotion-page')).data.map((m) => m.subject)).toEqual([
+      'Promotion question',
+    ]);
     const byProduct = (await list(`&product_ids=${productId}`)).data;
     expect(byProduct.map((m) => [m.subject, m.product?.id])).toEqual([['About the pump', productId]]);
     expect((await list('&search=discount')).data.map((m) => m.subject)).toEqual(['Promotion question']);
@@ -80,12 +108,22 @@ describe('the inbox for staff (/api/contact-forms, /api/subscribes)', () => {
       updated_at: message.updated_at,
     });
     expect(response.statusCode).toBe(200);
-    expect(response.json().data).toMatchObject({ state: 'replied', note: 'Answered by phone', subject: 'Promotion question' });
+    expect(response.json().data).toMatchObject({
+      state: 'replied',
+      note: 'Answered by phone',
+      subject: 'Promotion question',
+    });
     const [row] = await t.app.db.select().from(contactForms).where(eq(contactForms.id, message.id));
     expect(row.message).toBe('Is the discount still on?');
-    const stale = await api('PUT', `/api/contact-forms/${message.id}`, { state: 'read', updated_at: message.updated_at });
+    const stale = await api('PUT', `/api/contact-forms/${message.id}`, {
+      state: 'read',
+      updated_at: message.updated_at,
+    });
     expect(stale.statusCode).toBe(409);
-    const bad = await api('PUT', `/api/contact-forms/${message.id}`, { state: 'archived', updated_at: response.json().data.updated_at });
+    const bad = await api('PUT', `/api/contact-forms/${message.id}`, {
+      state: 'archived',
+      updated_at: response.json().data.updated_at,
+    });
     expect(bad.statusCode).toBe(422);
     expect(Object.keys(bad.json().errors)).toEqual(['state']);
     expect((await api('POST', '/api/contact-forms', { subject: 'x' })).statusCode).toBe(405);
@@ -94,7 +132,9 @@ describe('the inbox for staff (/api/contact-forms, /api/subscribes)', () => {
   it('marks several as read at once (update permission) and refuses without it', async () => {
     const ids = (await list('&states=new')).data.map((m) => m.id);
     const reader = await signInWith(t.app, admin, ['contact-forms.index']);
-    expect((await api('PUT', API_PATHS.contactFormsState, { ids, state: 'read' }, reader.token)).statusCode).toBe(403);
+    expect(
+      (await api('PUT', API_PATHS.contactFormsState, { ids, state: 'read' }, reader.token)).statusCode,
+    ).toBe(403);
     expect((await api('PUT', API_PATHS.contactFormsState, { ids: [], state: 'read' })).statusCode).toBe(422);
     const response = await api('PUT', API_PATHS.contactFormsState, { ids: [...ids, 999999], state: 'read' });
     expect(response.statusCode).toBe(200);
@@ -107,7 +147,18 @@ describe('the inbox for staff (/api/contact-forms, /api/subscribes)', () => {
     const response = await api('GET', '/api/contact-forms/export?format=csv&sources=product-page');
     expect(response.statusCode).toBe(200);
     const [header, ...rows] = csvRows(response.body);
-    expect(header).toEqual(['Name', 'Email', 'Phone Number', 'Subject', 'Message', 'Source', 'Product', 'State', 'Internal Note', 'Received']);
+    expect(header).toEqual([
+      'Name',
+      'Email',
+      'Phone Number',
+      'Subject',
+      'Message',
+      'Source',
+      'Product',
+      'State',
+      'Internal Note',
+      'Received',
+    ]);
     expect(rows).toHaveLength(1);
     expect(rows[0].slice(3, 8)).toEqual(['About the pump', 'Hello there', 'Product Page', 'pump', 'Read']);
   });
@@ -115,7 +166,9 @@ describe('the inbox for staff (/api/contact-forms, /api/subscribes)', () => {
   it('deletes one, and several at once (destroy permission)', async () => {
     const [spam] = (await list('&states=spam')).data;
     const reader = await signInWith(t.app, admin, ['contact-forms.index', 'contact-forms.update']);
-    expect((await api('POST', '/api/contact-forms/bulk-delete', { ids: [spam.id] }, reader.token)).statusCode).toBe(403);
+    expect(
+      (await api('POST', '/api/contact-forms/bulk-delete', { ids: [spam.id] }, reader.token)).statusCode,
+    ).toBe(403);
     expect((await api('DELETE', `/api/contact-forms/${spam.id}`)).statusCode).toBe(200);
     const rest = (await list()).data.map((m) => m.id);
     const response = await api('POST', '/api/contact-forms/bulk-delete', { ids: [...rest, spam.id] });
@@ -138,7 +191,9 @@ describe('the inbox for staff (/api/contact-forms, /api/subscribes)', () => {
     expect((await api('POST', '/api/subscribes', { email: 'x@example.org' })).statusCode).toBe(405);
     expect((await api('PUT', `/api/subscribes/${data[0].id}`, {})).statusCode).toBe(405);
     expect((await api('DELETE', `/api/subscribes/${data[0].id}`)).statusCode).toBe(200);
-    expect((await api('POST', '/api/subscribes/bulk-delete', { ids: [data[1].id] })).json().data).toEqual({ count: 1 });
+    expect((await api('POST', '/api/subscribes/bulk-delete', { ids: [data[1].id] })).json().data).toEqual({
+      count: 1,
+    });
     expect((await api('GET', '/api/subscribes')).json().meta.total).toBe(0);
   });
 });

@@ -51,9 +51,9 @@ const contactFormList = () =>
     (m) => m.ContactFormListScreen,
   );
 const contactFormForm = () =>
-  import(/* webpackChunkName: "contact-forms-form" */ '../resources/contactForms/ContactFormFormScreen').then(
-    (m) => m.ContactFormFormScreen,
-  );
+  import(
+    /* webpackChunkName: "contact-forms-form" */ '../resources/contactForms/ContactFormDetailScreen'
+  ).then((m) => m.ContactFormDetailScreen);
 const subscribeList = () =>
   import(/* webpackChunkName: "subscribes" */ '../resources/subscribes/SubscribeListScreen').then(
     (m) => m.SubscribeListScreen,

@@ -7,7 +7,14 @@ import { ROUTES } from '../routes';
 import { STORAGE_KEYS } from '../storageKeys';
 import { auditGroup } from './fields';
 import { productsResource } from './products';
-import { bulkIdsSchema, dateRangeFilter, defineResource, enumFilter, idsFilter, requiredText } from './resource';
+import {
+  bulkIdsSchema,
+  dateRangeFilter,
+  defineResource,
+  enumFilter,
+  idsFilter,
+  requiredText,
+} from './resource';
 import { IdSchema, NullableObject, NullableText } from './wire';
 
 /**
@@ -186,4 +193,3 @@ export const contactFormsResource = defineResource({
   wire: contactFormsWire,
   input: { update: contactFormsUpdateSchema },
 });
-

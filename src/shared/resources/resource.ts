@@ -169,7 +169,14 @@ export const BULK_MAX = 500;
 /** The body of a bulk action: the selected rows' ids. */
 export const bulkIdsSchema = yup.object({
   ids: yup
-    .array(yup.number().integer().positive().max(2 ** 31 - 1).required())
+    .array(
+      yup
+        .number()
+        .integer()
+        .positive()
+        .max(2 ** 31 - 1)
+        .required(),
+    )
     .required()
     .min(1)
     .max(BULK_MAX),
