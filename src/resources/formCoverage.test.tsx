@@ -11,7 +11,6 @@ import { productsResource } from '../shared/resources/products';
 import type { ResourceContract } from '../shared/resources/resource';
 import { rolesResource } from '../shared/resources/roles';
 import { usersResource } from '../shared/resources/users';
-import { contactFormsResource } from '../shared/resources/contactForms';
 import { addPath } from '../shared/routes';
 import { en } from '../shared/messages';
 
@@ -28,7 +27,6 @@ describe.each<[string, ResourceContract]>([
   ['brands', brandsResource],
   ['categories', categoriesResource],
   ['products', productsResource],
-  ['contactForms', contactFormsResource],
 ])('the %s form', (_key, contract) => {
   it('has an input for every field of the create schema', async () => {
     fakeNetwork({
