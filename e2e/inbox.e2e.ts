@@ -18,7 +18,7 @@ afterAll(async () => {
 
 const grid = (page: Page) => page.getByRole('grid');
 const tag = Date.now().toString(36);
-const ABOUT_PRODUCT = `Is the pump in stock? ${tag}`;
+const ABOUT_PRODUCT = `Is the pump in stock ${tag}`;
 const GENERAL = `Opening hours ${tag}`;
 const READER = `reader-${tag}@example.org`;
 
