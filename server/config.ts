@@ -80,6 +80,8 @@ export interface Config {
     publicReadPerIp: RateLimitRule;
     publicContactPerIp: RateLimitRule;
     publicSubscribePerIp: RateLimitRule;
+    /** New-message mails to staff, for the whole site. */
+    publicNotifications: RateLimitRule;
   };
 }
 
@@ -200,6 +202,7 @@ export function loadConfig(env: Env = process.env): Config {
       publicReadPerIp: { max: 600, windowMs: minutes(1) },
       publicContactPerIp: { max: 5, windowMs: minutes(10) },
       publicSubscribePerIp: { max: 10, windowMs: minutes(10) },
+      publicNotifications: { max: 30, windowMs: minutes(60) },
     },
   };
 }

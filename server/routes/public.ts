@@ -73,6 +73,9 @@ export async function publicRoutes(
   const readLimit = app.limiter('public-read', limits.publicReadPerIp);
   const contactLimit = app.limiter('public-contact', limits.publicContactPerIp);
   const subscribeLimit = app.limiter('public-subscribe', limits.publicSubscribePerIp);
+  // Staff mail is capped for the whole site: many addresses together cannot flood the inbox's mailbox
+  // (past the cap, messages still arrive and the menu counts them).
+  const notifyLimit = app.limiter('public-notify', limits.publicNotifications, () => 'all');
 
   app.addHook('onRequest', async (request: FastifyRequest, reply: FastifyReply) => {
     reply.header('Vary', 'Origin');
@@ -149,7 +152,8 @@ export async function publicRoutes(
         product_id: productId,
         state: spam ? 'spam' : 'new',
       });
-      if (!spam) await notifyStaff(app, config, input);
+      if (!spam && (await notifyLimit.hit(request).then(() => true, () => false)))
+        await notifyStaff(app, config, input);
       return reply.code(202).send({ message: PUBLIC_TEXT.contactReceived });
     },
   );
@@ -251,7 +255,7 @@ async function notifyStaff(app: FastifyInstance, config: Config, input: ContactS
   try {
     await app.mailer.send({
       to,
-      subject: `New message: ${input.subject.slice(0, 120)}`,
+      subject: `New message: ${input.subject.replace(/[\r\n\t]+/g, ' ').slice(0, 120)}`,
       text:
         `${input.name} <${input.email}> wrote from the ${SOURCE_LABELS[input.source]}:\n\n` +
         `${input.message}\n\nOpen the inbox: ${link}\n`,

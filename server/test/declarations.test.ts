@@ -63,6 +63,8 @@ const serverOf = <C extends typeof pagesLike | typeof subscribesLike>(contract: 
 const pagesLike = defineResource({ ...roleList, group: 'pages', input: { update: roleUpdateSchema } });
 const subscribesLike = defineResource({ ...roleList, group: 'subscribes', input: {} });
 
+const STAND_IN = '/stand-in';
+
 describe('routes by permission action', () => {
   let t: TestApp;
   let admin: string;
@@ -71,18 +73,24 @@ describe('routes by permission action', () => {
     t = await buildTestApp(
       {},
       {
-        extend: (app) => {
-          registerResource(
-            app,
-            defineServerResource({
-              ...serverOf(pagesLike),
-              write: {
-                name: column(roles.name),
-                permissions: () => [],
-              },
-            }),
+        // Under a prefix: the real pages and subscribes resources hold /api/pages and /api/subscribes.
+        extend: async (app) => {
+          await app.register(
+            async (scoped) => {
+              registerResource(
+                scoped,
+                defineServerResource({
+                  ...serverOf(pagesLike),
+                  write: {
+                    name: column(roles.name),
+                    permissions: () => [],
+                  },
+                }),
+              );
+              registerResource(scoped, defineServerResource({ ...serverOf(subscribesLike), write: {} }));
+            },
+            { prefix: STAND_IN },
           );
-          registerResource(app, defineServerResource({ ...serverOf(subscribesLike), write: {} }));
         },
       },
     );
@@ -95,7 +103,7 @@ describe('routes by permission action', () => {
   afterAll(() => t.close());
 
   const call = (method: 'GET' | 'POST' | 'PUT' | 'DELETE', url: string, payload?: object) =>
-    t.app.inject({ method, url, payload, headers: authHeader(admin) });
+    t.app.inject({ method, url: `${STAND_IN}${url}`, payload, headers: authHeader(admin) });
 
   it('answers 405 with Allow for a create or delete the group has no action for', async () => {
     const create = await call('POST', '/api/pages', roleCreateSchema.getDefault());
@@ -130,7 +138,10 @@ describe('routes by permission action', () => {
     const spec = (await t.app.inject({ method: 'GET', url: '/api/docs/json' })).json<{
       paths: Record<string, Record<string, unknown>>;
     }>();
-    expect(Object.keys(spec.paths['/api/pages'] ?? {})).toEqual(['get']);
-    expect(Object.keys(spec.paths['/api/subscribes/{id}'] ?? {}).sort()).toEqual(['delete', 'get']);
+    expect(Object.keys(spec.paths[`${STAND_IN}/api/pages`] ?? {})).toEqual(['get']);
+    expect(Object.keys(spec.paths[`${STAND_IN}/api/subscribes/{id}`] ?? {}).sort()).toEqual([
+      'delete',
+      'get',
+    ]);
   });
 });

@@ -163,17 +163,27 @@ describe('the public API for the website (/public/v1)', () => {
       expect(t.mail[0].subject).toContain('Real one');
     });
 
-    it('rate limits per address (429 with Retry-After)', async () => {
+    it('rate limits per address (429 with Retry-After) and caps the staff mails site-wide', async () => {
       const strict = await buildTestApp({
         hostAppUrl: SITE,
-        rateLimit: { ...limits, publicContactPerIp: { max: 2, windowMs: 60_000 } },
+        rateLimit: {
+          ...limits,
+          publicContactPerIp: { max: 2, windowMs: 60_000 },
+          publicNotifications: { max: 2, windowMs: 60_000 },
+        },
       });
       try {
+        await strict.app.inject({
+          method: 'PUT',
+          url: '/api/settings/company',
+          headers: authHeader(await adminToken(strict.app)),
+          payload: { notification_email: 'inbox@example.com', updated_at: null },
+        });
         const send = () =>
           strict.app.inject({
             method: 'POST',
             url: PUBLIC_API.contactForms,
-            payload: message({ started_at: Date.now() - 10_000 }),
+            payload: message({ subject: 'Line\r\nBcc: victim@example.org', started_at: Date.now() - 10_000 }),
           });
         expect((await send()).statusCode).toBe(202);
         expect((await send()).statusCode).toBe(202);
@@ -187,6 +197,22 @@ describe('the public API for the website (/public/v1)', () => {
           remoteAddress: '10.1.2.3',
         });
         expect(other.statusCode).toBe(202);
+        const third = await strict.app.inject({
+          method: 'POST',
+          url: PUBLIC_API.contactForms,
+          payload: message({ subject: 'Line\r\nBcc: victim@example.org' }),
+          remoteAddress: '10.9.9.9',
+        });
+        expect(third.statusCode).toBe(202);
+        // Two mails (the cap), none with a header break from the subject; the third message is stored all the same.
+        expect(strict.mail).toHaveLength(2);
+        expect(strict.mail.map((mail) => mail.to)).toEqual(['inbox@example.com', 'inbox@example.com']);
+        expect(strict.mail.map((mail) => mail.subject)).toEqual([
+          'New message: Line Bcc: victim@example.org',
+          'New message: Line Bcc: victim@example.org',
+        ]);
+        const rows = await strict.app.db.select().from(contactForms);
+        expect(rows).toHaveLength(4);
       } finally {
         await strict.close();
       }
