@@ -186,7 +186,7 @@ export function ContactFormDetailScreen(_props: ContactFormDetailScreenProps) {
               {mayUpdate && item.state !== 'spam' && (
                 <Button
                   variant="outlined"
-                  color="warning"
+                  color="error"
                   startIcon={<ReportIcon />}
                   disabled={saving}
                   onClick={() => change('spam')}

@@ -2,7 +2,7 @@ import Chip from '@mui/material/Chip';
 import Stack from '@mui/material/Stack';
 import { CONTACT_STATE_LABELS, type ContactState } from '../../shared/resources/contactForms';
 
-const COLORS = { new: 'info', read: 'default', replied: 'success', spam: 'warning' } as const;
+const COLORS = { new: 'primary', read: 'default', replied: 'success', spam: 'error' } as const;
 
 export interface ContactStateChipProps {
   state: ContactState;
