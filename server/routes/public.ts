@@ -152,7 +152,13 @@ export async function publicRoutes(
         product_id: productId,
         state: spam ? 'spam' : 'new',
       });
-      if (!spam && (await notifyLimit.hit(request).then(() => true, () => false)))
+      if (
+        !spam &&
+        (await notifyLimit.hit(request).then(
+          () => true,
+          () => false,
+        ))
+      )
         await notifyStaff(app, config, input);
       return reply.code(202).send({ message: PUBLIC_TEXT.contactReceived });
     },
