@@ -193,7 +193,8 @@ export function ResourceListPage<T extends ResourceRow>({
           sortingOrder={['asc', 'desc']}
           disableColumnFilter
           disableRowSelectionOnClick
-          checkboxSelection={Boolean(selectionActions)}
+          // No checkboxes over an empty grid (its header checkbox alone breaks the grid's ARIA structure).
+          checkboxSelection={Boolean(selectionActions) && Boolean(rows?.length)}
           rowSelectionModel={selection}
           onRowSelectionModelChange={setSelection}
           disableVirtualization={disableVirtualization}
