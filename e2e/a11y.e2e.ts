@@ -100,6 +100,10 @@ async function makeRecords(page: Page): Promise<AxeRecords> {
     contactFormId = (await apiRequest<{ data: { id: number }[] }>(page, 'GET', '/api/contact-forms')).data[0]
       .id;
   }
+  // A subscriber, so the subscriber list has a row.
+  await page.context().request.post(`${baseUrl}${PUBLIC_API.subscribes}`, {
+    data: { email: 'axe-reader@example.org', source: 'footer' },
+  });
   return {
     userId: account.data.id,
     roleId: account.data.role.id,
