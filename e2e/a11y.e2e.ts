@@ -1,6 +1,6 @@
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { en } from '../src/shared/messages';
-import { API_PATHS, ROUTES, addPath, itemPath } from '../src/shared/routes';
+import { API_PATHS, PUBLIC_API, ROUTES, addPath, itemPath } from '../src/shared/routes';
 import { apiRequest, launchBrowser, signInViaApi, snap } from './support/browser';
 import {
   AXE_VARIANTS,
@@ -68,6 +68,9 @@ const SCREENS: AxeScreen[] = [
   { name: 'product detail', path: ({ productId }) => itemPath(ROUTES.products, productId) },
   { name: 'pages', path: ROUTES.pages },
   { name: 'page detail (about)', path: itemPath(ROUTES.pages, 2) },
+  { name: 'contact forms', path: ROUTES.contactForms },
+  { name: 'contact form detail', path: ({ contactFormId }) => itemPath(ROUTES.contactForms, contactFormId) },
+  { name: 'subscribers', path: ROUTES.subscribes },
   { name: '404', path: '/no-such-page' },
 ];
 
@@ -82,7 +85,35 @@ async function makeRecords(page: Page): Promise<AxeRecords> {
     'GET',
     API_PATHS.account,
   );
-  return { userId: account.data.id, roleId: account.data.role.id, brandId, categoryId, productId };
+  const message = await apiRequest<{ data: { id: number }[] }>(page, 'GET', '/api/contact-forms?per_page=10');
+  let contactFormId = message.data[0]?.id;
+  if (!contactFormId) {
+    // As the website's server sends it (no browser origin).
+    await page.context().request.post(`${baseUrl}${PUBLIC_API.contactForms}`, {
+      data: {
+        name: 'Axe Sender',
+        email: 'axe@example.org',
+        subject: 'Axe message',
+        message: 'Hello',
+        source: 'contact-page',
+        started_at: Date.now() - 10_000,
+      },
+    });
+    contactFormId = (await apiRequest<{ data: { id: number }[] }>(page, 'GET', '/api/contact-forms')).data[0]
+      .id;
+  }
+  // A subscriber, so the subscriber list has a row.
+  await page.context().request.post(`${baseUrl}${PUBLIC_API.subscribes}`, {
+    data: { email: 'axe-reader@example.org', source: 'footer' },
+  });
+  return {
+    userId: account.data.id,
+    roleId: account.data.role.id,
+    brandId,
+    categoryId,
+    productId,
+    contactFormId,
+  };
 }
 
 beforeAll(async () => {

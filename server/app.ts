@@ -27,8 +27,10 @@ import { accountRoutes } from './routes/account';
 import { companyRoutes } from './routes/company';
 import { envRoutes } from './routes/env';
 import { healthRoutes } from './routes/health';
+import { inboxRoutes } from './routes/inbox';
 import { oauthRoutes } from './routes/oauth';
 import { passwordRoutes } from './routes/password';
+import { publicRoutes } from './routes/public';
 import { resourceRoutes } from './routes/resources';
 import { uploadRoutes } from './routes/uploads';
 import { versionRoutes } from './routes/version';
@@ -51,6 +53,8 @@ export interface AppDeps {
   prepared?: PreparedDatabase;
   /** Where log lines go instead of stdout (tests read them). */
   logStream?: { write(line: string): void };
+  /** The clock of the publishing rules and the public API's bot checks (tests set the time). */
+  now?: () => Date;
 }
 
 const REDACTED = '[redacted]';
@@ -294,6 +298,8 @@ async function buildHttpApp(
   await app.register(passwordRoutes, { config });
   await app.register(uploadRoutes, { config });
   await app.register(resourceRoutes);
+  await app.register(inboxRoutes);
+  await app.register(publicRoutes, { config, now: deps.now ?? (() => new Date()) });
   await app.register(companyRoutes);
   await app.register(envRoutes, { config });
   await app.register(healthRoutes);

@@ -76,6 +76,12 @@ export interface Config {
     uploadsPerUser: RateLimitRule;
     /** Every API request of one signed-in user (API_RATE_LIMIT per minute; 0 switches it off). */
     apiPerUser: RateLimitRule;
+    /** The website's public API, per address: reads, contact messages, newsletter sign-ups and unsubscribes. */
+    publicReadPerIp: RateLimitRule;
+    publicContactPerIp: RateLimitRule;
+    publicSubscribePerIp: RateLimitRule;
+    /** New-message mails to staff, for the whole site. */
+    publicNotifications: RateLimitRule;
   };
 }
 
@@ -193,6 +199,10 @@ export function loadConfig(env: Env = process.env): Config {
       uploadsPerIp: { max: 120, windowMs: minutes(10) },
       uploadsPerUser: { max: 60, windowMs: minutes(10) },
       apiPerUser: { max: int(env, 'API_RATE_LIMIT', 1200), windowMs: minutes(1) },
+      publicReadPerIp: { max: 600, windowMs: minutes(1) },
+      publicContactPerIp: { max: 5, windowMs: minutes(10) },
+      publicSubscribePerIp: { max: 10, windowMs: minutes(10) },
+      publicNotifications: { max: 30, windowMs: minutes(60) },
     },
   };
 }

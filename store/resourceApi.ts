@@ -1,6 +1,7 @@
 import type { EndpointBuilder } from '@reduxjs/toolkit/query';
 import {
   apiPath,
+  bulkDeletePath,
   compactParams,
   optionsPath,
   type ListParams,
@@ -232,4 +233,18 @@ function saveBlob(blob: Blob, filename: string): void {
   link.click();
   link.remove();
   URL.revokeObjectURL(url);
+}
+
+/**
+ * `POST /api/{group}/bulk-delete` `{ids}` (contracts with `bulkDelete`): the selected rows of a list.
+ * A successful one refreshes the resource's lists, options and items.
+ */
+export function bulkDeleteEndpoint<Tag extends string>(
+  build: ApiBuilder<Tag>,
+  contract: ResourceContract & { tag: Tag },
+) {
+  return build.mutation<WriteResponse<{ count: number }>, number[]>({
+    query: (ids) => ({ url: bulkDeletePath(contract), method: 'POST', body: { ids } }),
+    invalidatesTags: (result) => (result ? [{ type: contract.tag }, ...listAndOptions(contract.tag)] : []),
+  });
 }

@@ -114,6 +114,7 @@ export interface AxeRecords {
   brandId: number;
   categoryId: number;
   productId: number;
+  contactFormId: number;
 }
 
 /** One screen of the list: a later screen is one line here. */

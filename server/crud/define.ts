@@ -14,6 +14,7 @@ import type {
 } from '../../src/shared/resources/resource';
 import type { Executor, Tx } from '../db/client';
 import type { AuthUser } from '../repositories/tokens';
+import type { PublicRead } from './publicRead';
 
 /** The columns the machinery reads and writes on every resource table (`id()`, `auditColumns()`). */
 export type ResourceTable = PgTable & {
@@ -146,6 +147,8 @@ export type ServerResource<
   beforeDelete?: (tx: Tx, id: number, ctx: WriteContext) => Promise<void>;
   /** Writes beyond the row itself (e.g. a role's permissions, revoking tokens), same transaction. */
   afterWrite?: (tx: Tx, id: number, input: WriteInput<C>, ctx: WriteContext) => Promise<void>;
+  /** Served to the website under `/public/v1/<group>` (crud/publicRead.ts): published rows, public fields. */
+  publicRead?: PublicRead;
 } & SheetParts<C, T, Row>;
 
 /** Columns the contract names that the table must have: its title (options), its date (date range). */

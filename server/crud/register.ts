@@ -2,6 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import { en } from '../../src/shared/messages';
 import { apiPath, hasAction } from '../../src/shared/resources/resource';
 import { MessageSchema } from '../../src/shared/resources/wire';
+import { bulkDeleteRoute } from './bulk';
 import { createRoute } from './create';
 import { deleteRoute } from './delete';
 import { exportRoute } from './export';
@@ -54,6 +55,8 @@ export function registerResource(app: FastifyInstance, declaration: Declaration)
     templateRoute(app, resource, base);
     importRoute(app, resource, base);
   }
+
+  if (contract.bulkDelete && may('destroy')) bulkDeleteRoute(app, resource);
 
   listRoute(app, resource, base);
   showRoute(app, resource, base);

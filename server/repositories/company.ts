@@ -15,6 +15,7 @@ const EMPTY: CompanySettings = {
   facebook_link: null,
   linkedin: null,
   address: null,
+  notification_email: null,
   updated_at: null,
 };
 
@@ -31,6 +32,7 @@ export async function findCompanySettings(db: Executor): Promise<CompanySettings
       facebook_link: companySettings.facebook_link,
       linkedin: companySettings.linkedin,
       address: companySettings.address,
+      notification_email: companySettings.notification_email,
       updated_at: companySettings.updated_at,
       logo: fileColumns,
     })
@@ -61,4 +63,10 @@ export async function saveCompanySettings(
     .insert(companySettings)
     .values({ ...values, created_by: userId })
     .onConflictDoUpdate({ target: companySettings.id, set: { ...values, updated_at: new Date() } });
+}
+
+/** The address new contact-form messages are announced to, or null. */
+export async function findNotificationEmail(db: Executor): Promise<string | null> {
+  const [row] = await db.select({ to: companySettings.notification_email }).from(companySettings).limit(1);
+  return row?.to ?? null;
 }

@@ -1,11 +1,11 @@
 import { LABELS } from '../../src/shared/messages';
-import { brandsResource } from '../../src/shared/resources/brands';
+import { brandPublicWire, brandsResource } from '../../src/shared/resources/brands';
 import { brands, products } from '../db/schema';
 import { defineServerResource } from '../crud/define';
 import { file } from '../crud/fields';
 import { taxonomyRepository } from '../repositories/taxonomy';
 import { refuseIfUsed } from './catalog';
-import { taxonomyCells, taxonomyImport, taxonomyList, taxonomyWrite } from './taxonomy';
+import { taxonomyCells, taxonomyImport, taxonomyList, taxonomyPublicRead, taxonomyWrite } from './taxonomy';
 
 const { select, toItems } = taxonomyRepository(
   brands,
@@ -24,4 +24,5 @@ export const brandsServer = defineServerResource({
   beforeDelete: (tx, id) => refuseIfUsed(tx, products.brand_id, id, brandsResource.item),
   cells: taxonomyCells,
   import: taxonomyImport(brands),
+  publicRead: taxonomyPublicRead(brands, brandPublicWire),
 });

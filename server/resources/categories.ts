@@ -1,11 +1,11 @@
 import { LABELS } from '../../src/shared/messages';
-import { categoriesResource } from '../../src/shared/resources/categories';
+import { categoriesResource, categoryPublicWire } from '../../src/shared/resources/categories';
 import { categories, products } from '../db/schema';
 import { defineServerResource } from '../crud/define';
 import { file } from '../crud/fields';
 import { taxonomyRepository } from '../repositories/taxonomy';
 import { refuseIfUsed } from './catalog';
-import { taxonomyCells, taxonomyImport, taxonomyList, taxonomyWrite } from './taxonomy';
+import { taxonomyCells, taxonomyImport, taxonomyList, taxonomyPublicRead, taxonomyWrite } from './taxonomy';
 
 const { select, toItems } = taxonomyRepository(
   categories,
@@ -24,4 +24,5 @@ export const categoriesServer = defineServerResource({
   beforeDelete: (tx, id) => refuseIfUsed(tx, products.category_id, id, categoriesResource.item),
   cells: taxonomyCells,
   import: taxonomyImport(categories),
+  publicRead: taxonomyPublicRead(categories, categoryPublicWire),
 });

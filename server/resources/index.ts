@@ -4,6 +4,8 @@ import { productsServer } from './products';
 import { rolesServer } from './roles';
 import { usersServer } from './users';
 import { pagesServer } from './pages';
+import { contactFormsServer } from './contactForms';
+import { subscribesServer } from './subscribes';
 
 /**
  * Every declared resource; `routes/resources.ts` registers each (its routes follow its permission
@@ -16,4 +18,6 @@ export const RESOURCES = [
   categoriesServer,
   productsServer,
   pagesServer,
+  contactFormsServer,
+  subscribesServer,
 ] as const;

@@ -1,7 +1,8 @@
-import { inArray, sql } from 'drizzle-orm';
+import { and, asc, eq, inArray, sql, type SQL } from 'drizzle-orm';
 import { LABELS, validation } from '../../src/shared/messages';
 import {
   productImportRowSchema,
+  productPublicWire,
   productsResource,
   type ProductImportRow,
 } from '../../src/shared/resources/products';
@@ -40,6 +41,21 @@ const importedText = (row: ProductImportRow) => ({
   meta_description: row.meta_description,
   meta_keyword: row.meta_keyword,
 });
+
+/** Ids of the Active rows of a brand or category table with this slug (a public filter). */
+const activeWithSlug = (table: typeof brands | typeof categories, slug: string) =>
+  sql`(select ${table.id} from ${table} where ${table.slug} = ${slug} and ${table.status} = 1)`;
+
+/**
+ * The publishing rule of a product: Active, in an Active category, and without a brand or with an
+ * Active one (a product of a switched-off brand or category is not shown either).
+ */
+const productPublished = (): SQL =>
+  and(
+    eq(products.status, 1),
+    sql`${products.category_id} in (select ${categories.id} from ${categories} where ${categories.status} = 1)`,
+    sql`(${products.brand_id} is null or ${products.brand_id} in (select ${brands.id} from ${brands} where ${brands.status} = 1))`,
+  ) as SQL;
 
 /** `/api/products`: the contract's list, CRUD, export and import. */
 export const productsServer = defineServerResource({
@@ -122,6 +138,22 @@ export const productsServer = defineServerResource({
           };
         },
       };
+    },
+  },
+  publicRead: {
+    wire: productPublicWire,
+    published: productPublished,
+    slug: products.slug,
+    order: [asc(products.name)],
+    filters: {
+      brand: {
+        description: 'A brand slug',
+        where: (slug) => sql`${products.brand_id} in ${activeWithSlug(brands, slug)}`,
+      },
+      category: {
+        description: 'A category slug',
+        where: (slug) => sql`${products.category_id} in ${activeWithSlug(categories, slug)}`,
+      },
     },
   },
 });

@@ -1,4 +1,6 @@
-import { inArray } from 'drizzle-orm';
+import { asc, eq, inArray } from 'drizzle-orm';
+import type { TObject } from '@sinclair/typebox';
+import type { PublicRead } from '../crud/publicRead';
 import { LABELS } from '../../src/shared/messages';
 import { taxonomyImportRowSchema, type TaxonomyImportRow } from '../../src/shared/resources/taxonomy';
 import type { brands, categories } from '../db/schema';
@@ -70,3 +72,11 @@ export function taxonomyImport<T extends TaxonomyTable>(table: T): ResourceImpor
     }),
   };
 }
+
+/** What the website reads of brands and categories: the Active ones, by name. */
+export const taxonomyPublicRead = (table: TaxonomyTable, wire: TObject): PublicRead => ({
+  wire,
+  published: () => eq(table.status, 1),
+  slug: table.slug,
+  order: [asc(table.name)],
+});

@@ -1,11 +1,13 @@
 import type { PermissionAction } from '../../src/shared/permissions';
 import {
   apiPath,
+  bulkDeletePath,
   can,
   hasAction,
   optionReaderKeys,
   type ResourceContract,
 } from '../../src/shared/resources/resource';
+import { API_PATHS, PUBLIC_API, publicPath } from '../../src/shared/routes';
 import { RESOURCES } from '../resources';
 
 /**
@@ -67,11 +69,39 @@ function resourceRows(contract: ResourceContract): Record<string, RouteAccess> {
       : {}),
     ...(may('update') ? { [`PUT ${base}/{id}`]: anyOf([can(contract, 'update')]) } : {}),
     ...(may('destroy') ? { [`DELETE ${base}/{id}`]: anyOf([can(contract, 'destroy')]) } : {}),
+    ...(may('destroy') && contract.bulkDelete
+      ? { [`POST ${bulkDeletePath(contract)}`]: anyOf([can(contract, 'destroy')]) }
+      : {}),
   };
+}
+
+/**
+ * The website's read routes of a declaration with `publicRead` (crud/publicRead.ts): published rows
+ * and public fields only.
+ */
+function publicReadRows(resource: {
+  contract: ResourceContract;
+  publicRead?: unknown;
+}): Record<string, RouteAccess> {
+  if (!resource.publicRead) return {};
+  const base = publicPath(resource.contract.group);
+  const note = 'the website: published rows, public fields only; per address; CORS: HOST_APP_URL only';
+  return { [`GET ${base}`]: open(note), [`GET ${base}/{slug}`]: open(note) };
 }
 
 export const ROUTE_PERMISSIONS: Record<string, RouteAccess> = {
   ...Object.assign({}, ...RESOURCES.map((resource) => resourceRows(resource.contract))),
+  ...Object.assign({}, ...RESOURCES.map((resource) => publicReadRows(resource))),
+  [`GET ${PUBLIC_API.company}`]: open("the company settings' public fields"),
+  [`POST ${PUBLIC_API.contactForms}`]: open(
+    "the website's contact form: 202 always; honeypot and fill time → Spam; per address; CORS: HOST_APP_URL only",
+  ),
+  [`POST ${PUBLIC_API.subscribes}`]: open(
+    'newsletter sign-up: idempotent, same answer whether known; per address',
+  ),
+  [`POST ${PUBLIC_API.unsubscribe}`]: open("a subscriber's unsubscribe token; per address"),
+  [`PUT ${API_PATHS.contactFormsState}`]: anyOf(['contact-forms.update'], 'bulk mark as read'),
+  [`GET ${API_PATHS.contactFormsCount}`]: anyOf(['contact-forms.index'], 'the New count of the side menu'),
   'POST /oauth/token': open('sign-in and refresh; per address, failed sign-ins per account'),
   'GET /env.js': open('the SPA runtime configuration (no secret beyond the public SPA client)'),
   'GET /api/health': open('liveness'),

@@ -62,6 +62,9 @@ const serverOf = <C extends typeof subscribesLike>(contract: C) => ({
 
 const subscribesLike = defineResource({ ...roleList, group: 'subscribes', input: {} });
 
+/** The stand-in's prefix: the real subscribers resource holds /api/subscribes. */
+const STAND_IN = '/stand-in';
+
 describe('routes by permission action', () => {
   let t: TestApp;
   let admin: string;
@@ -71,8 +74,13 @@ describe('routes by permission action', () => {
     t = await buildTestApp(
       {},
       {
-        extend: (app) => {
-          registerResource(app, defineServerResource({ ...serverOf(subscribesLike), write: {} }));
+        extend: async (app) => {
+          await app.register(
+            async (scoped) => {
+              registerResource(scoped, defineServerResource({ ...serverOf(subscribesLike), write: {} }));
+            },
+            { prefix: STAND_IN },
+          );
         },
       },
     );
@@ -107,9 +115,9 @@ describe('routes by permission action', () => {
       updated_at: shown.updated_at,
     });
     expect(updated.statusCode).toBe(200);
-    expect((await call('PUT', `/api/subscribes/${roleId}`, {})).statusCode).toBe(405);
-    expect((await call('POST', '/api/subscribes', {})).statusCode).toBe(405);
-    expect((await call('DELETE', `/api/subscribes/${roleId}`)).statusCode).toBe(200);
+    expect((await call('PUT', `${STAND_IN}/api/subscribes/${roleId}`, {})).statusCode).toBe(405);
+    expect((await call('POST', `${STAND_IN}/api/subscribes`, {})).statusCode).toBe(405);
+    expect((await call('DELETE', `${STAND_IN}/api/subscribes/${roleId}`)).statusCode).toBe(200);
     const left = await t.app.db
       .select({ id: roles.id })
       .from(roles)
@@ -122,6 +130,9 @@ describe('routes by permission action', () => {
       paths: Record<string, Record<string, unknown>>;
     }>();
     expect(Object.keys(spec.paths['/api/pages'] ?? {})).toEqual(['get']);
-    expect(Object.keys(spec.paths['/api/subscribes/{id}'] ?? {}).sort()).toEqual(['delete', 'get']);
+    expect(Object.keys(spec.paths[`${STAND_IN}/api/subscribes/{id}`] ?? {}).sort()).toEqual([
+      'delete',
+      'get',
+    ]);
   });
 });

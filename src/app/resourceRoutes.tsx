@@ -1,7 +1,7 @@
 import type { RouteObject } from 'react-router-dom';
 import { PERMISSIONS } from '../shared/permissions';
 import { ROUTES } from '../shared/routes';
-import { listAndFormRoutes } from './guarded';
+import { guarded, listAndFormRoutes } from './guarded';
 
 /**
  * Every list+form resource's routes (spec §2): its list, add and detail pages, each screen lazy (its
@@ -52,6 +52,18 @@ const pageForm = () =>
   import(/* webpackChunkName: "pages-form" */ '../resources/pages/PageFormScreen').then(
     (m) => m.PageFormScreen,
   );
+const contactFormList = () =>
+  import(/* webpackChunkName: "contact-forms" */ '../resources/contactForms/ContactFormListScreen').then(
+    (m) => m.ContactFormListScreen,
+  );
+const contactFormForm = () =>
+  import(
+    /* webpackChunkName: "contact-forms-form" */ '../resources/contactForms/ContactFormDetailScreen'
+  ).then((m) => m.ContactFormDetailScreen);
+const subscribeList = () =>
+  import(/* webpackChunkName: "subscribes" */ '../resources/subscribes/SubscribeListScreen').then(
+    (m) => m.SubscribeListScreen,
+  );
 
 export const resourceRoutes: RouteObject[] = [
   // Product
@@ -61,5 +73,11 @@ export const resourceRoutes: RouteObject[] = [
   // Setting
   ...listAndFormRoutes(ROUTES.users, PERMISSIONS.usersIndex, userList, userForm),
   ...listAndFormRoutes(ROUTES.roles, PERMISSIONS.rolesIndex, roleList, roleForm),
+  // Pages
   ...listAndFormRoutes(ROUTES.pages, PERMISSIONS.pagesIndex, pageList, pageForm, { add: false }),
+  // Inbox
+  ...listAndFormRoutes(ROUTES.contactForms, PERMISSIONS.contactFormsIndex, contactFormList, contactFormForm, {
+    add: false,
+  }),
+  { path: ROUTES.subscribes, ...guarded(PERMISSIONS.subscribesIndex, subscribeList) },
 ];

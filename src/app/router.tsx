@@ -54,8 +54,8 @@ export const routes: RouteObject[] = [
       },
       {
         lazy: () =>
-          import(/* webpackChunkName: "app-layout" */ '../components/layout/AppLayout').then((m) => ({
-            Component: m.AppLayout,
+          import(/* webpackChunkName: "app-layout" */ './ShellLayout').then((m) => ({
+            Component: m.ShellLayout,
           })),
         children: [
           {

@@ -58,6 +58,7 @@ export const en = {
   resetPassword: 'Reset Password',
   submit: 'Submit',
   addNew: 'Add New',
+  selectedRows: '{count} selected',
   edit: 'Edit',
   upload: 'Upload',
   remove: 'Remove',
@@ -229,6 +230,7 @@ export const en = {
   sectionSeo: 'SEO',
   // Landmarks and busy states (accessible names)
   mainMenu: 'Main menu',
+  menuNewCount: '{count} new',
   breadcrumb: 'breadcrumb',
   loading: 'Loading',
   // A number or date the database cannot hold (an id past its integer range, the year 0)

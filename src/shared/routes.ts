@@ -31,7 +31,19 @@ export const addPath = (listPath: string): string => `${listPath}/add`;
 export const itemPath = (listPath: string, id: number | ':id'): string => `${listPath}/${id}`;
 
 /** Server-side prefixes that never fall back to the SPA's index.html. */
-export const SERVER_PREFIXES = ['/api', '/oauth', '/uploads'] as const;
+export const SERVER_PREFIXES = ['/api', '/oauth', '/uploads', '/public'] as const;
+
+/** The website's public API (no sign-in): its prefix and its fixed paths. */
+export const PUBLIC_API = {
+  prefix: '/public/v1',
+  contactForms: '/public/v1/contact-forms',
+  subscribes: '/public/v1/subscribes',
+  unsubscribe: '/public/v1/subscribes/unsubscribe',
+  company: '/public/v1/company',
+} as const;
+
+/** The public list and item paths of a group the website reads (`/public/v1/products`). */
+export const publicPath = (group: string): string => `${PUBLIC_API.prefix}/${group}`;
 
 /** Server paths the SPA calls. */
 export const API_PATHS = {
@@ -45,6 +57,8 @@ export const API_PATHS = {
   uploads: '/api/uploads',
   permissions: '/api/permissions',
   companySettings: '/api/settings/company',
+  contactFormsState: '/api/contact-forms/state',
+  contactFormsCount: '/api/contact-forms/count',
   health: '/api/health',
   version: '/api/version',
   docs: '/api/docs',

@@ -18,6 +18,8 @@ export const companySettings = pgTable(
     facebook_link: text('facebook_link'),
     linkedin: text('linkedin'),
     address: text('address'),
+    /** Where a new contact-form message is announced (issue 10); never served publicly. */
+    notification_email: text('notification_email'),
     ...audit,
     ...timestamps,
   },

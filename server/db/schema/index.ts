@@ -13,3 +13,5 @@ export { refreshTokens } from './refreshTokens';
 export { rolePermissions } from './rolePermissions';
 export { roles } from './roles';
 export { users } from './users';
+export { contactForms } from './contactForms';
+export { subscribes } from './subscribes';

@@ -15,6 +15,7 @@ import { Link as RouterLink, useLocation } from 'react-router-dom';
 import { findSelectedKey, type MenuItem } from '../../shared/menu';
 import { en } from '../../shared/messages';
 import { ROUTES } from '../../shared/routes';
+import { MenuBadge } from './menuBadges';
 import { MenuIcon } from './menuIcons';
 
 export type SideMenuMode = 'horizontal' | 'vertical' | 'inline';
@@ -84,6 +85,7 @@ export function SideMenu({ menus, mode = 'horizontal', onNavigate }: SideMenuPro
           onClick={chosen}
         >
           {child.label}
+          <MenuBadge path={child.path} />
         </MenuItemButton>
       ))}
     </Menu>
@@ -249,6 +251,7 @@ function Leaf({ item, selected, nested, parentKey, onClick }: LeafProps) {
         </ListItemIcon>
       )}
       <ListItemText primary={item.label} />
+      <MenuBadge path={item.path} />
     </ListItemButton>
   );
 }

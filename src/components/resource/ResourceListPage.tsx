@@ -4,7 +4,13 @@ import Paper from '@mui/material/Paper';
 import Stack from '@mui/material/Stack';
 import AddIcon from '@mui/icons-material/Add';
 import FileUploadIcon from '@mui/icons-material/FileUpload';
-import { DataGrid, type GridColDef, type GridRenderCellParams } from '@mui/x-data-grid';
+import Typography from '@mui/material/Typography';
+import {
+  DataGrid,
+  type GridColDef,
+  type GridRenderCellParams,
+  type GridRowSelectionModel,
+} from '@mui/x-data-grid';
 import { Link as RouterLink, useLocation, useNavigate } from 'react-router-dom';
 import { useAuth } from '../../auth/AuthContext';
 import { useBreadcrumbs } from '../../hooks/useBreadcrumbs';
@@ -24,6 +30,8 @@ import { ResetFiltersButton } from './ResetFiltersButton';
 import { SearchBox } from './SearchBox';
 import type { ResourceListPageProps, ResourceRow } from './types';
 import { useListState } from './useListState';
+
+const NO_SELECTION: GridRowSelectionModel = { type: 'include', ids: new Set() };
 
 /** A click that means "open elsewhere" (new tab or window), left to the browser. */
 const opensElsewhere = (event: MouseEvent) =>
@@ -47,6 +55,7 @@ export function ResourceListPage<T extends ResourceRow>({
   rowPath: rowPathProp,
   importMutation,
   disableVirtualization,
+  selectionActions,
 }: ResourceListPageProps<T>) {
   useBreadcrumbs([
     { label: en.dashboard, path: ROUTES.dashboard },
@@ -60,6 +69,16 @@ export function ResourceListPage<T extends ResourceRow>({
   const list = useListState(contract);
   const { data, isFetching } = useList(list.params);
   const [importing, setImporting] = useState(false);
+  const [selection, setSelection] = useState<GridRowSelectionModel>(NO_SELECTION);
+  const rows = data?.data;
+  const selectedIds = useMemo(
+    () =>
+      selection.type === 'include'
+        ? [...selection.ids].map(Number)
+        : (rows ?? []).filter((row) => !selection.ids.has(row.id)).map((row) => row.id),
+    [selection, rows],
+  );
+  const clearSelection = () => setSelection(NO_SELECTION);
   const back: ListReturnState = { from: location.pathname + location.search };
   const addPath =
     addPathProp === undefined
@@ -143,6 +162,20 @@ export function ResourceListPage<T extends ResourceRow>({
   return (
     <Stack spacing={2}>
       <ListToolbar title={title} actions={actions} filters={filterRow} />
+      {selectionActions && selectedIds.length > 0 && (
+        <Stack
+          direction="row"
+          spacing={1}
+          alignItems="center"
+          role="region"
+          aria-label={en.selectedRows.replace('{count}', String(selectedIds.length))}
+        >
+          <Typography variant="body2" sx={{ mr: 1 }}>
+            {en.selectedRows.replace('{count}', String(selectedIds.length))}
+          </Typography>
+          {selectionActions(selectedIds, clearSelection)}
+        </Stack>
+      )}
       <Paper variant="outlined">
         <DataGrid<T>
           rows={data?.data ?? []}
@@ -160,12 +193,21 @@ export function ResourceListPage<T extends ResourceRow>({
           sortingOrder={['asc', 'desc']}
           disableColumnFilter
           disableRowSelectionOnClick
+          // No checkboxes over an empty grid (its header checkbox alone breaks the grid's ARIA structure).
+          checkboxSelection={Boolean(selectionActions) && Boolean(rows?.length)}
+          rowSelectionModel={selection}
+          onRowSelectionModelChange={setSelection}
           disableVirtualization={disableVirtualization}
           onRowClick={
             rowPath
               ? ({ row }, event) => {
                   // The row's link handles its own clicks (and a click meant for a new tab).
-                  if (opensElsewhere(event) || (event.target as HTMLElement).closest('a')) return;
+                  // The row's link, and its selection checkbox, handle their own clicks.
+                  if (
+                    opensElsewhere(event) ||
+                    (event.target as HTMLElement).closest('a, [data-field="__check__"]')
+                  )
+                    return;
                   open(row);
                 }
               : undefined
@@ -173,7 +215,11 @@ export function ResourceListPage<T extends ResourceRow>({
           onCellKeyDown={
             rowPath
               ? ({ row }, event) => {
-                  if (event.key !== 'Enter' || (event.target as HTMLElement).closest('a')) return;
+                  if (
+                    event.key !== 'Enter' ||
+                    (event.target as HTMLElement).closest('a, [data-field="__check__"]')
+                  )
+                    return;
                   event.preventDefault();
                   open(row);
                 }

@@ -44,6 +44,11 @@ export interface ResourceListPageProps<T extends ResourceRow> {
   importMutation?: MutationHook<File, ImportResponse>;
   /** Render every row and column (jsdom has no layout); passed to the DataGrid. */
   disableVirtualization?: boolean;
+  /**
+   * Rows get checkboxes, and these buttons show above the grid while some are selected (bulk
+   * actions): given the selected ids and a function that clears the selection.
+   */
+  selectionActions?: (ids: number[], clear: () => void) => ReactNode;
 }
 
 /** Formik values of a resource form. */

@@ -60,6 +60,15 @@ export function CompanyFields({ logo, disabled }: CompanyFieldsProps) {
           <FormTextField name={name} label={COMPANY_LABELS[name]} type="url" {...text} />
         </Grid>
       ))}
+      <Grid size={{ xs: 12, md: 6 }}>
+        <FormTextField
+          name="notification_email"
+          label={COMPANY_LABELS.notification_email}
+          type="email"
+          helperText="New contact-form messages are announced to this address"
+          {...text}
+        />
+      </Grid>
     </Grid>
   );
 }

@@ -20,6 +20,7 @@ const settings: CompanySettings = {
   facebook_link: 'https://facebook.com/acme',
   linkedin: null,
   address: 'Jl. Sudirman 1\nJakarta',
+  notification_email: 'inbox@acme.test',
   updated_at: '2024-05-01T10:00:00.000Z',
 };
 

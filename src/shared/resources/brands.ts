@@ -3,10 +3,11 @@ import type { Static } from '@sinclair/typebox';
 import { LABELS } from '../messages';
 import { ROUTES } from '../routes';
 import { defineResource } from './resource';
-import { TAXONOMY_LIST, taxonomyFields, taxonomyWire } from './taxonomy';
+import { TAXONOMY_LIST, taxonomyFields, taxonomyPublicWire, taxonomyWire } from './taxonomy';
 
 export const brandWire = taxonomyWire('logo');
 export type Brand = Static<typeof brandWire>;
+export const brandPublicWire = taxonomyPublicWire('logo');
 
 const base = taxonomyFields('logo', LABELS.logo);
 export const brandCreateSchema = yup.object(base);

@@ -3,10 +3,11 @@ import type { Static } from '@sinclair/typebox';
 import { LABELS } from '../messages';
 import { ROUTES } from '../routes';
 import { defineResource } from './resource';
-import { TAXONOMY_LIST, taxonomyFields, taxonomyWire } from './taxonomy';
+import { TAXONOMY_LIST, taxonomyFields, taxonomyPublicWire, taxonomyWire } from './taxonomy';
 
 export const categoryWire = taxonomyWire('image');
 export type Category = Static<typeof categoryWire>;
+export const categoryPublicWire = taxonomyPublicWire('image');
 
 const base = taxonomyFields('image', LABELS.image);
 export const categoryCreateSchema = yup.object(base);

@@ -1,5 +1,6 @@
 import * as yup from 'yup';
 import { Type, type Static } from '@sinclair/typebox';
+import { NAME_MAX } from '../limits';
 import { LABELS, validation } from '../messages';
 import { optionalId } from './catalog';
 import { Nullable, NullableFile, NullableText } from './wire';
@@ -16,6 +17,7 @@ export const COMPANY_LABELS = {
   facebook_link: 'Facebook Link',
   linkedin: 'Linkedin',
   address: 'Address',
+  notification_email: 'Notification E-mail',
 } as const;
 
 export const COMPANY_ITEM = 'Company Setting';
@@ -32,6 +34,7 @@ export const companySettingsWire = Type.Object({
   facebook_link: NullableText(),
   linkedin: NullableText(),
   address: NullableText(),
+  notification_email: NullableText('Where new contact-form messages are announced'),
   updated_at: Nullable(Type.String({ description: 'null until the first save' })),
 });
 export type CompanySettings = Static<typeof companySettingsWire>;
@@ -60,6 +63,9 @@ export const companySettingsSchema = yup.object({
   facebook_link: link(COMPANY_LABELS.facebook_link),
   linkedin: link(COMPANY_LABELS.linkedin),
   address: text(COMPANY_LABELS.address, 1000),
+  notification_email: text(COMPANY_LABELS.notification_email, NAME_MAX).email(
+    validation.email(COMPANY_LABELS.notification_email),
+  ),
   /** The version the edit started from; null for the very first save. */
   updated_at: yup.string().nullable().default(null),
 });

@@ -37,6 +37,28 @@ export const productWire = Type.Object({
 });
 export type Product = Static<typeof productWire>;
 
+/** A product as the website reads it (`GET /public/v1/products`): no status, audit or user. */
+export const productPublicWire = Type.Pick(productWire, [
+  'id',
+  'name',
+  'slug',
+  'brand',
+  'other_brand',
+  'category',
+  'model',
+  'function',
+  'specification',
+  'overview',
+  'application',
+  'image',
+  'mobile_image',
+  'document',
+  'catalogue',
+  'meta_title',
+  'meta_description',
+  'meta_keyword',
+]);
+
 const noOtherBrand = (otherBrand: string | null | undefined) => !otherBrand || !otherBrand.trim();
 
 /** The fields a product form and a product row share. */
@@ -129,6 +151,8 @@ export const productsResource = defineResource({
   ],
   exportable: true,
   importable: true,
+  /** The inbox filters messages by the product they were about. */
+  options: { readers: ['contact-forms'] },
   wire: productWire,
   input: { create: productCreateSchema, update: productUpdateSchema },
 });

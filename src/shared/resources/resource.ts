@@ -62,6 +62,11 @@ export interface ResourceContract<G extends PermissionGroup = PermissionGroup> {
   exportable: boolean;
   importable: boolean;
   /**
+   * Offers `POST /api/<group>/bulk-delete` (`{ids}`, the group's destroy key) and row selection
+   * with a bulk Delete on the list.
+   */
+  bulkDelete?: boolean;
+  /**
    * Served as select/filter options (`GET /api/<group>/options`, every row as an `OptionItem`) to
    * the holders of the group's index key and of any key of the `readers` groups: a product's form
    * picks its brand with `products.store` alone.
@@ -164,3 +169,26 @@ export interface WriteResponse<T> {
 /** A required, trimmed text field with the product's templates ('Name is required', 'Name max 255 character'). */
 export const requiredText = (label: string, max: number) =>
   yup.string().trim().required(validation.required(label)).max(max, validation.max(label, max));
+
+/** Most rows one bulk action takes (`POST /api/<group>/bulk-delete`, bulk state changes). */
+export const BULK_MAX = 500;
+
+/** The body of a bulk action: the selected rows' ids. */
+export const bulkIdsSchema = yup.object({
+  ids: yup
+    .array(
+      yup
+        .number()
+        .integer()
+        .positive()
+        .max(2 ** 31 - 1)
+        .required(),
+    )
+    .required()
+    .min(1)
+    .max(BULK_MAX),
+});
+export type BulkIds = yup.InferType<typeof bulkIdsSchema>;
+
+export const bulkDeletePath = (contract: Pick<ResourceContract, 'group'>): string =>
+  `${apiPath(contract)}/bulk-delete`;

@@ -46,6 +46,16 @@ export const taxonomyWire = <const Picture extends string>(picture: Picture) =>
     ...auditGroup.wire,
   });
 
+/** A brand or category as the website reads it (`/public/v1/brands`): no status, count, audit or user. */
+export const taxonomyPublicWire = <const Picture extends string>(picture: Picture) =>
+  Type.Object({
+    id: IdSchema,
+    name: Type.String(),
+    ...slugGroup.wire,
+    description: NullableText(),
+    ...({ [picture]: NullableFile() } as Record<Picture, ReturnType<typeof NullableFile>>),
+  });
+
 /** A brand or category as the API answers it, without its picture. */
 export type TaxonomyItem = Omit<Static<ReturnType<typeof taxonomyWire<'picture'>>>, 'picture'>;
 

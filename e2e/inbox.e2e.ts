@@ -1,0 +1,136 @@
+import { readFileSync } from 'node:fs';
+import type { Browser, Page } from 'playwright-core';
+import { en } from '../src/shared/messages';
+import { CONTACT_LABELS } from '../src/shared/resources/contactForms';
+import { PUBLIC_API, ROUTES } from '../src/shared/routes';
+import { STORAGE_KEYS } from '../src/shared/storageKeys';
+import { exactLabel, launchBrowser, newPage, signInViaApi, snap } from './support/browser';
+import { baseUrl } from './support/config';
+import { makeProduct, type MadeProduct } from './support/records';
+
+let browser: Browser;
+beforeAll(async () => {
+  browser = await launchBrowser();
+});
+afterAll(async () => {
+  await browser.close();
+});
+
+const grid = (page: Page) => page.getByRole('grid');
+const tag = Date.now().toString(36);
+const ABOUT_PRODUCT = `Is the pump in stock ${tag}`;
+const GENERAL = `Opening hours ${tag}`;
+const READER = `reader-${tag}@example.org`;
+
+async function choose(page: Page, label: string, option: string) {
+  await page.getByRole('combobox', { name: exactLabel(label) }).click();
+  await page.getByRole('option', { name: option, exact: true }).click();
+  await page.keyboard.press('Escape');
+}
+
+describe('the inbox: what the website sends, triaged by staff', () => {
+  let product: MadeProduct;
+
+  it('shows a message sent through the public API as New, counted in the menu; filters by source and product survive a reload', async () => {
+    const { context, page } = await newPage(browser);
+    await signInViaApi(page);
+    product = await makeProduct(page, 'Inbox');
+
+    // The website's server sends these (no browser origin), as the README's curl example does.
+    const send = (data: object) =>
+      context.request.post(`${baseUrl}${PUBLIC_API.contactForms}`, {
+        data: {
+          name: 'Ada Lovelace',
+          email: 'ada@example.org',
+          message: 'Please call me back.',
+          started_at: Date.now() - 20_000,
+          ...data,
+        },
+      });
+    const sent = await send({
+      subject: ABOUT_PRODUCT,
+      source: 'product-page',
+      product: String(product.productId),
+    });
+    expect(sent.status()).toBe(202);
+    expect(await sent.json()).toEqual({ message: expect.any(String) });
+    expect((await send({ subject: GENERAL, source: 'contact-page' })).status()).toBe(202);
+    const subscribed = await context.request.post(`${baseUrl}${PUBLIC_API.subscribes}`, {
+      data: { email: READER, source: 'footer' },
+    });
+    expect(subscribed.status()).toBe(202);
+
+    await page.goto(ROUTES.contactForms);
+    const row = grid(page).getByRole('row', { name: new RegExp(ABOUT_PRODUCT) });
+    await row.getByText('New').waitFor();
+    await expect(row.getByText(product.productName).count()).resolves.toBe(1);
+    const menuLink = page
+      .getByRole('navigation', { name: en.mainMenu })
+      .getByRole('link', { name: /Contact Form/ });
+    await menuLink.getByLabel(/^\d+ new$/).waitFor();
+
+    await choose(page, CONTACT_LABELS.source, 'Product Page');
+    await choose(page, CONTACT_LABELS.product, product.productName);
+    await page.waitForURL(/sources=product-page/);
+    await page.waitForURL(/product_ids=/);
+    await grid(page).getByText(ABOUT_PRODUCT).waitFor();
+    await expect(grid(page).getByText(GENERAL).count()).resolves.toBe(0);
+    const stored = await page.evaluate(
+      (keys) => keys.map((key) => localStorage.getItem(key)),
+      [STORAGE_KEYS.filterSources, STORAGE_KEYS.filterProducts],
+    );
+    expect(stored.every((value) => value !== null)).toBe(true);
+    await snap(page, 'inbox-contact-form-filtered');
+
+    await page.reload();
+    await grid(page).getByText(ABOUT_PRODUCT).waitFor();
+    await expect(grid(page).getByText(GENERAL).count()).resolves.toBe(0);
+    // Without the query, the stored selections still apply.
+    await page.goto(ROUTES.contactForms);
+    await grid(page).getByText(ABOUT_PRODUCT).waitFor();
+    await expect(grid(page).getByText(GENERAL).count()).resolves.toBe(0);
+    await page
+      .getByRole('combobox', { name: exactLabel(CONTACT_LABELS.source) })
+      .getByText('Product Page')
+      .waitFor();
+    await context.close();
+  });
+
+  it('opens the message (Read), marks it replied, and links the product it was about', async () => {
+    const { context, page } = await newPage(browser);
+    await signInViaApi(page);
+    await page.goto(ROUTES.contactForms);
+    await grid(page).getByRole('link', { name: ABOUT_PRODUCT }).click();
+    await page.getByRole('heading', { name: ABOUT_PRODUCT }).waitFor();
+    await page.getByText('Read', { exact: true }).waitFor();
+    await page.getByRole('link', { name: product.productName }).waitFor();
+    expect(await page.getByRole('link', { name: CONTACT_LABELS.reply }).getAttribute('href')).toBe(
+      `mailto:ada@example.org?subject=${encodeURIComponent(`Re: ${ABOUT_PRODUCT}`)}`,
+    );
+    await page.getByRole('button', { name: CONTACT_LABELS.markReplied }).click();
+    await page.getByText('Replied', { exact: true }).waitFor();
+    await snap(page, 'inbox-contact-form-detail');
+
+    await page.reload();
+    await page.getByText('Replied', { exact: true }).waitFor();
+    await context.close();
+  });
+
+  it('lists the subscriber and exports the list as CSV', async () => {
+    const { context, page } = await newPage(browser);
+    await signInViaApi(page);
+    await page.goto(ROUTES.subscribes);
+    await page.getByLabel(en.search).fill(READER);
+    await grid(page).getByText(READER).waitFor();
+    await snap(page, 'inbox-subscribe-list');
+    await page.getByRole('button', { name: en.export }).click();
+    const [download] = await Promise.all([
+      page.waitForEvent('download'),
+      page.getByRole('menuitem', { name: en.exportCsv }).click(),
+    ]);
+    const csv = readFileSync(await download.path(), 'utf8');
+    expect(csv).toContain(READER);
+    expect(csv.split('\n')[0]).toContain('Email');
+    await context.close();
+  });
+});

@@ -1,0 +1,227 @@
+import { createHash } from 'node:crypto';
+import { and, asc, count, eq, ilike, or, type SQL } from 'drizzle-orm';
+import type { PgColumn } from 'drizzle-orm/pg-core';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { Type, type TObject, type TSchema } from '@sinclair/typebox';
+import { SEARCH_MAX } from '../../src/shared/resources/resource';
+import { listAnswer, dataAnswer } from '../../src/shared/resources/wire';
+import { publicPath } from '../../src/shared/routes';
+import { HttpError } from '../lib/httpError';
+import { errorResponses } from './openapi';
+import { likePattern } from './list';
+import { notFound, type AnyResource } from './resource';
+
+/**
+ * The website's read side (API contract: Public API): a declaration opts in with `publicRead` and
+ * gets `GET /public/v1/<group>` (paged, searchable, its public filters) and
+ * `GET /public/v1/<group>/{slug}`. Only rows its `published` rule lets through are ever read, and
+ * only the properties of its public `wire` (an allow-list, applied deeply) are ever sent: no status,
+ * no audit column, no user. Answers carry `ETag` and `Cache-Control`; a matching `If-None-Match`
+ * answers 304.
+ */
+export interface PublicRead {
+  /** The item as the website gets it: only these properties of the admin item, at any depth. */
+  wire: TObject;
+  /**
+   * The publishing rule at `now` (the app's clock): the rows the public may see. Status Active at
+   * least; content adds its date rules (scheduled and ended items are not live).
+   */
+  published: (now: Date) => SQL | undefined;
+  /** The column `/{slug}` finds an item by. */
+  slug: PgColumn;
+  /** The list's order (the id follows, so pages never overlap). */
+  order: readonly SQL[];
+  /** Query parameters beyond `page`, `per_page` and `search`: a value → a condition (or a 422). */
+  filters?: Record<string, { description: string; where: (value: string) => SQL }>;
+}
+
+export const PUBLIC_PAGE_SIZE = 20;
+export const PUBLIC_PAGE_MAX = 100;
+
+/** `Cache-Control` of public reads: short, then served stale while a fresh copy is fetched. */
+export const PUBLIC_CACHE = 'public, max-age=60, stale-while-revalidate=300';
+
+const SLUG = /^[a-z0-9]+(?:-[a-z0-9]+)*$/;
+
+/**
+ * A copy of `value` with only what `schema` names: object properties by the schema's, arrays item by
+ * item, a nullable union by its non-null branch. Whatever the admin item carries beyond the public
+ * schema (status, audit, a user) is not copied.
+ */
+export function pickBySchema(schema: TSchema, value: unknown): unknown {
+  if (value === null || value === undefined) return null;
+  if (Array.isArray(schema.anyOf)) {
+    const branch = (schema.anyOf as TSchema[]).find((item) => item.type !== 'null');
+    return branch ? pickBySchema(branch, value) : null;
+  }
+  if (schema.type === 'object' && schema.properties && typeof value === 'object') {
+    const source = value as Record<string, unknown>;
+    return Object.fromEntries(
+      Object.entries(schema.properties as Record<string, TSchema>).map(([key, sub]) => [
+        key,
+        pickBySchema(sub, source[key]),
+      ]),
+    );
+  }
+  if (schema.type === 'array' && Array.isArray(value))
+    return value.map((item) => pickBySchema(schema.items as TSchema, item));
+  if (typeof value === 'object') return null; // an object where the schema has a scalar: never sent
+  return value;
+}
+
+const etagOf = (body: string): string =>
+  `W/"${createHash('sha256').update(body).digest('base64url').slice(0, 27)}"`;
+
+/** Whether `If-None-Match` names this entity tag (weak comparison, RFC 9110 §13.1.2). */
+function matches(header: string | undefined, etag: string): boolean {
+  if (!header) return false;
+  const bare = etag.replace(/^W\//, '');
+  return header
+    .split(',')
+    .map((tag) => tag.trim())
+    .some((tag) => tag === '*' || tag.replace(/^W\//, '') === bare);
+}
+
+/** Sends a public JSON answer with its `ETag` and `Cache-Control`, or `304` when the client has it. */
+export function sendCached(request: FastifyRequest, reply: FastifyReply, body: unknown): FastifyReply {
+  const json = JSON.stringify(body);
+  const etag = etagOf(json);
+  reply.header('ETag', etag).header('Cache-Control', PUBLIC_CACHE);
+  if (matches(request.headers['if-none-match'], etag)) return reply.code(304).send();
+  return reply.type('application/json; charset=utf-8').send(json);
+}
+
+interface PublicQuery {
+  page: number;
+  per_page: number;
+  search?: string;
+  filters: Record<string, string>;
+}
+
+/** Reads a public list query; anything malformed is a 422 naming the parameter. */
+function parsePublicQuery(read: PublicRead, raw: Record<string, unknown>): PublicQuery {
+  const errors: Record<string, string[]> = {};
+  const one = (key: string): string | undefined => {
+    const value = raw[key];
+    if (value === undefined) return undefined;
+    if (typeof value !== 'string') {
+      errors[key] = [`${key} is invalid`];
+      return undefined;
+    }
+    const trimmed = value.trim();
+    return trimmed === '' ? undefined : trimmed;
+  };
+  const int = (key: string, fallback: number, max: number): number => {
+    const value = one(key);
+    if (value === undefined) return fallback;
+    const parsed = /^\d{1,6}$/.test(value) ? Number(value) : 0;
+    if (parsed >= 1 && parsed <= max) return parsed;
+    errors[key] = [`${key} is invalid`];
+    return fallback;
+  };
+  const page = int('page', 1, 100_000);
+  const perPage = int('per_page', PUBLIC_PAGE_SIZE, PUBLIC_PAGE_MAX);
+  const search = one('search');
+  if (search !== undefined && search.length > SEARCH_MAX) errors.search = ['search is invalid'];
+  const filters: Record<string, string> = {};
+  for (const name of Object.keys(read.filters ?? {})) {
+    const value = one(name);
+    if (value === undefined) continue;
+    if (!SLUG.test(value) || value.length > 255) errors[name] = [`${name} is invalid`];
+    else filters[name] = value;
+  }
+  const first = Object.values(errors)[0];
+  if (first) throw new HttpError(422, first[0], errors);
+  return { page, per_page: perPage, search, filters };
+}
+
+const queryDoc = (read: PublicRead) =>
+  Type.Object({
+    page: Type.Optional(Type.String({ description: 'From 1' })),
+    per_page: Type.Optional(
+      Type.String({ description: `1–${PUBLIC_PAGE_MAX}, default ${PUBLIC_PAGE_SIZE}` }),
+    ),
+    search: Type.Optional(Type.String({ description: 'Free text over the searchable columns' })),
+    ...Object.fromEntries(
+      Object.entries(read.filters ?? {}).map(([name, filter]) => [
+        name,
+        Type.Optional(Type.String({ description: filter.description })),
+      ]),
+    ),
+  });
+
+/** A declaration that opts into the public read side. */
+export type PublicResource = AnyResource & { publicRead: PublicRead };
+
+export const hasPublicRead = (resource: AnyResource): resource is PublicResource =>
+  Boolean((resource as { publicRead?: PublicRead }).publicRead);
+
+/** `GET /public/v1/<group>` and `GET /public/v1/<group>/{slug}` of one declaration. */
+export function publicReadRoutes(app: FastifyInstance, resource: PublicResource, now: () => Date): void {
+  const { contract, publicRead: read } = resource;
+  const base = publicPath(contract.group);
+  const tags = ['public'];
+  const publish = (item: unknown) => pickBySchema(read.wire, item);
+
+  app.get(
+    base,
+    {
+      schema: {
+        tags,
+        summary: `Published ${contract.group}`,
+        querystring: queryDoc(read),
+        response: { 200: listAnswer(read.wire), ...errorResponses(422) },
+      },
+    },
+    async (request, reply) => {
+      const query = parsePublicQuery(read, (request.query ?? {}) as Record<string, unknown>);
+      const where = and(
+        read.published(now()),
+        query.search && resource.search.length
+          ? or(...resource.search.map((col) => ilike(col, likePattern(query.search as string))))
+          : undefined,
+        ...Object.entries(query.filters).map(([name, value]) => read.filters?.[name].where(value)),
+      );
+      const rows = await resource
+        .select(app.db)
+        .where(where)
+        .orderBy(...read.order, asc(resource.table.id))
+        .limit(query.per_page)
+        .offset((query.page - 1) * query.per_page);
+      const [{ total }] = await app.db.select({ total: count() }).from(resource.table).where(where);
+      const items = await resource.toItems(app.db, rows);
+      return sendCached(request, reply, {
+        data: items.map(publish),
+        meta: {
+          current_page: query.page,
+          per_page: query.per_page,
+          total,
+          last_page: Math.max(1, Math.ceil(total / query.per_page)),
+        },
+      });
+    },
+  );
+
+  app.get(
+    `${base}/:slug`,
+    {
+      schema: {
+        tags,
+        summary: `One published ${contract.item.toLowerCase()} by slug`,
+        params: Type.Object({ slug: Type.String() }),
+        response: { 200: dataAnswer(read.wire), ...errorResponses(404) },
+      },
+    },
+    async (request, reply) => {
+      const { slug } = request.params as { slug: string };
+      if (!SLUG.test(slug) || slug.length > 255) throw notFound();
+      const rows = await resource
+        .select(app.db)
+        .where(and(read.published(now()), eq(read.slug, slug)))
+        .limit(1);
+      const [item] = await resource.toItems(app.db, rows);
+      if (!item) throw notFound();
+      return sendCached(request, reply, { data: publish(item) });
+    },
+  );
+}

@@ -1,0 +1,38 @@
+import { index, integer, pgTable, text } from 'drizzle-orm/pg-core';
+import type { ContactState, Source } from '../../../src/shared/resources/contactForms';
+import { auditColumns, id } from './columns';
+import { trigramIndex } from './indexes';
+import { products } from './products';
+
+/** Contact-form messages the website sends (`POST /public/v1/contact-forms`); staff change only state and note. */
+export const contactForms = pgTable(
+  'contact_forms',
+  {
+    id: id(),
+    name: text('name').notNull(),
+    email: text('email').notNull(),
+    phone_number: text('phone_number'),
+    subject: text('subject').notNull(),
+    message: text('message').notNull(),
+    source: text('source').$type<Source>().notNull(),
+    // A product deleted later leaves the message, without its product.
+    product_id: integer('product_id').references(() => products.id, { onDelete: 'set null' }),
+    state: text('state').$type<ContactState>().notNull().default('new'),
+    note: text('note'),
+    ...auditColumns(),
+  },
+  // One index per list filter and sort, a trigram one per search column.
+  (table) => [
+    index('contact_forms_state_created_at_idx').on(table.state, table.created_at),
+    index('contact_forms_source_idx').on(table.source),
+    index('contact_forms_product_id_idx').on(table.product_id),
+    index('contact_forms_created_at_idx').on(table.created_at),
+    index('contact_forms_name_idx').on(table.name),
+    index('contact_forms_email_idx').on(table.email),
+    index('contact_forms_subject_idx').on(table.subject),
+    trigramIndex('contact_forms_name_trgm_idx', table.name),
+    trigramIndex('contact_forms_email_trgm_idx', table.email),
+    trigramIndex('contact_forms_subject_trgm_idx', table.subject),
+    trigramIndex('contact_forms_message_trgm_idx', table.message),
+  ],
+);

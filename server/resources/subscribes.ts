@@ -1,0 +1,67 @@
+import { inArray } from 'drizzle-orm';
+import { SOURCE_LABELS } from '../../src/shared/resources/contactForms';
+import {
+  SUBSCRIBE_STATE_LABELS,
+  subscribesResource,
+  type Subscriber,
+} from '../../src/shared/resources/subscribes';
+import type { Executor } from '../db/client';
+import { subscribes } from '../db/schema';
+import { defineServerResource } from '../crud/define';
+import { auditCells } from '../crud/fields';
+import { auditOf, auditSelect } from '../repositories/audit';
+
+const select = (db: Executor) =>
+  db
+    .select({
+      id: subscribes.id,
+      email: subscribes.email,
+      source: subscribes.source,
+      state: subscribes.state,
+      unsubscribed_at: subscribes.unsubscribed_at,
+      unsubscribe_token: subscribes.unsubscribe_token,
+      ...auditSelect(subscribes),
+    })
+    .from(subscribes)
+    .$dynamic();
+
+async function toItems(db: Executor, rows: Awaited<ReturnType<typeof select>>): Promise<Subscriber[]> {
+  const audit = await auditOf(db, rows);
+  return rows.map((row): Subscriber => ({
+    id: row.id,
+    email: row.email,
+    source: row.source,
+    state: row.state,
+    unsubscribed_at: row.unsubscribed_at?.toISOString() ?? null,
+    unsubscribe_token: row.unsubscribe_token,
+    ...audit(row),
+  }));
+}
+
+/** `/api/subscribes`: list, show, export, delete and bulk delete. Sign-ups come from the public API only. */
+export const subscribesServer = defineServerResource({
+  contract: subscribesResource,
+  table: subscribes,
+  select,
+  toItems,
+  search: [subscribes.email],
+  sort: {
+    email: subscribes.email,
+    source: subscribes.source,
+    state: subscribes.state,
+    created_at: subscribes.created_at,
+  },
+  filters: {
+    states: (values) => inArray(subscribes.state, values),
+    sources: (values) => inArray(subscribes.source, values),
+  },
+  write: {},
+  cells: (item) => ({
+    email: item.email,
+    source: SOURCE_LABELS[item.source],
+    state: SUBSCRIBE_STATE_LABELS[item.state],
+    unsubscribed_at: item.unsubscribed_at,
+    unsubscribe_token: item.unsubscribe_token,
+    ...auditCells(item),
+  }),
+});

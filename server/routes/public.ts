@@ -1,0 +1,272 @@
+import { and, eq, type SQL } from 'drizzle-orm';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { Type } from '@sinclair/typebox';
+import { companySettingsWire } from '../../src/shared/resources/company';
+import {
+  contactSubmissionSchema,
+  MIN_FILL_MS,
+  CONTACT_LABELS,
+  SOURCE_LABELS,
+  type ContactSubmission,
+} from '../../src/shared/resources/contactForms';
+import { subscribeSubmissionSchema, unsubscribeSchema } from '../../src/shared/resources/subscribes';
+import { normalizeEmail } from '../../src/shared/contracts/account';
+import { validation } from '../../src/shared/messages';
+import { PUBLIC_API, ROUTES } from '../../src/shared/routes';
+import type { Config } from '../config';
+import { errorResponses } from '../crud/openapi';
+import { hasPublicRead, pickBySchema, publicReadRoutes, sendCached } from '../crud/publicRead';
+import { contactForms, products, subscribes } from '../db/schema';
+import { randomToken } from '../lib/crypto';
+import { fieldError } from '../lib/httpError';
+import { parseBody } from '../lib/validation';
+import { findCompanySettings, findNotificationEmail } from '../repositories/company';
+import { RESOURCES } from '../resources';
+
+/** What the website is told after a submission: the same whatever happened to it. */
+export const PUBLIC_TEXT = {
+  contactReceived: 'Thank you. Your message has been received.',
+  subscribed: 'Thank you. Please watch your inbox for our newsletter.',
+  unsubscribed: 'You have been unsubscribed.',
+  invalidLink: 'This unsubscribe link is not valid.',
+  foreignOrigin: 'This origin may not call the public API.',
+} as const;
+
+export const PUBLIC_BODY_LIMIT = 16 * 1024;
+
+const MessageAnswer = Type.Object({ message: Type.String() });
+
+/** The company as the website reads it: an allow-list of the settings' fields (no version, no notification address). */
+export const companyPublicWire = Type.Pick(companySettingsWire, [
+  'logo',
+  'description',
+  'address',
+  'office_phone_number',
+  'get_in_touch_description',
+  'iframe_address',
+  'youtube_link',
+  'instagram_link',
+  'facebook_link',
+  'linkedin',
+]);
+
+const originOf = (url: string): string | undefined => {
+  try {
+    return url ? new URL(url).origin : undefined;
+  } catch {
+    return undefined;
+  }
+};
+
+/**
+ * The website's API (API contract: Public API), no sign-in, under `/public/v1`: submissions of
+ * contact messages and newsletter sign-ups, and the read side of every declaration with
+ * `publicRead` plus the company. CORS admits only `HOST_APP_URL`'s origin; a request from another
+ * origin is refused (403) before anything runs. Every route is limited per address.
+ */
+export async function publicRoutes(
+  app: FastifyInstance,
+  { config, now }: { config: Config; now: () => Date },
+): Promise<void> {
+  const allowed = originOf(config.hostAppUrl);
+  const limits = config.rateLimit;
+  const readLimit = app.limiter('public-read', limits.publicReadPerIp);
+  const contactLimit = app.limiter('public-contact', limits.publicContactPerIp);
+  const subscribeLimit = app.limiter('public-subscribe', limits.publicSubscribePerIp);
+  // Staff mail is capped for the whole site: many addresses together cannot flood the inbox's mailbox
+  // (past the cap, messages still arrive and the menu counts them).
+  const notifyLimit = app.limiter('public-notify', limits.publicNotifications, () => 'all');
+
+  app.addHook('onRequest', async (request: FastifyRequest, reply: FastifyReply) => {
+    reply.header('Vary', 'Origin');
+    const origin = request.headers.origin;
+    if (origin !== undefined) {
+      if (!allowed || origin !== allowed) {
+        return reply.code(403).send({ message: PUBLIC_TEXT.foreignOrigin });
+      }
+      reply.header('Access-Control-Allow-Origin', allowed);
+      reply.header('Access-Control-Expose-Headers', 'ETag, Retry-After');
+    }
+    if (request.method === 'OPTIONS') {
+      return reply
+        .code(204)
+        .header('Access-Control-Allow-Methods', 'GET, POST')
+        .header('Access-Control-Allow-Headers', 'Content-Type, If-None-Match')
+        .header('Access-Control-Max-Age', '600')
+        .send();
+    }
+    if (request.method === 'GET' || request.method === 'HEAD') await readLimit.hit(request);
+  });
+  // The preflight's route: the hook above answers it.
+  app.options(`${PUBLIC_API.prefix}/*`, { schema: { hide: true } }, async (_request, reply) =>
+    reply.code(204).send(),
+  );
+
+  for (const resource of RESOURCES) {
+    if (hasPublicRead(resource as never)) publicReadRoutes(app, resource as never, now);
+  }
+
+  app.get(
+    PUBLIC_API.company,
+    {
+      schema: {
+        tags: ['public'],
+        summary: 'The company (settings) the website shows',
+        response: { 200: Type.Object({ data: companyPublicWire }) },
+      },
+    },
+    async (request, reply) =>
+      sendCached(request, reply, {
+        data: pickBySchema(companyPublicWire, await findCompanySettings(app.db)),
+      }),
+  );
+
+  app.post(
+    PUBLIC_API.contactForms,
+    {
+      bodyLimit: PUBLIC_BODY_LIMIT,
+      schema: {
+        tags: ['public'],
+        summary: 'Send a contact-form message',
+        description:
+          '`source`: contact-page, product-page, promotion-page or footer; `product`: an id or slug. ' +
+          '`website` (a honeypot, leave empty) and `started_at` (epoch ms when the form was shown) ' +
+          'are bot traps: a filled honeypot or a form sent within 3 s is accepted but stored as Spam. ' +
+          'Always 202 with the same message; never echoes what was stored.',
+        body: Type.Object({}, { additionalProperties: true }),
+        response: { 202: MessageAnswer, ...errorResponses(422) },
+      },
+    },
+    async (request, reply) => {
+      await contactLimit.hit(request);
+      const input = await parseBody(contactSubmissionSchema, request.body);
+      const productId = input.product ? await findPublishedProduct(app, input.product, now()) : null;
+      const spam = isBot(input, now());
+      await app.db.insert(contactForms).values({
+        name: input.name,
+        email: input.email,
+        phone_number: input.phone_number || null,
+        subject: input.subject,
+        message: input.message,
+        source: input.source,
+        product_id: productId,
+        state: spam ? 'spam' : 'new',
+      });
+      if (
+        !spam &&
+        (await notifyLimit.hit(request).then(
+          () => true,
+          () => false,
+        ))
+      )
+        await notifyStaff(app, config, input);
+      return reply.code(202).send({ message: PUBLIC_TEXT.contactReceived });
+    },
+  );
+
+  app.post(
+    PUBLIC_API.subscribes,
+    {
+      bodyLimit: PUBLIC_BODY_LIMIT,
+      schema: {
+        tags: ['public'],
+        summary: 'Subscribe an address to the newsletter',
+        description:
+          'Idempotent: subscribing twice keeps one subscriber (an unsubscribed one is subscribed again). ' +
+          'The answer is the same whether the address was known.',
+        body: Type.Object({}, { additionalProperties: true }),
+        response: { 202: MessageAnswer, ...errorResponses(422) },
+      },
+    },
+    async (request, reply) => {
+      await subscribeLimit.hit(request);
+      const input = await parseBody(subscribeSubmissionSchema, request.body);
+      if (!input.website) {
+        await app.db
+          .insert(subscribes)
+          .values({
+            email: normalizeEmail(input.email),
+            source: input.source,
+            unsubscribe_token: randomToken(32),
+          })
+          .onConflictDoUpdate({
+            target: subscribes.email,
+            set: { state: 'subscribed', unsubscribed_at: null },
+            setWhere: eq(subscribes.state, 'unsubscribed'),
+          });
+      }
+      return reply.code(202).send({ message: PUBLIC_TEXT.subscribed });
+    },
+  );
+
+  app.post(
+    PUBLIC_API.unsubscribe,
+    {
+      bodyLimit: PUBLIC_BODY_LIMIT,
+      schema: {
+        tags: ['public'],
+        summary: "Unsubscribe with the token of a subscriber's links",
+        description: 'The subscriber is kept, marked unsubscribed. An unknown token is a 422 on `token`.',
+        body: Type.Object({}, { additionalProperties: true }),
+        response: { 202: MessageAnswer, ...errorResponses(422) },
+      },
+    },
+    async (request, reply) => {
+      await subscribeLimit.hit(request);
+      const { token } = await parseBody(unsubscribeSchema, request.body);
+      const [found] = await app.db
+        .select({ id: subscribes.id, state: subscribes.state })
+        .from(subscribes)
+        .where(eq(subscribes.unsubscribe_token, token))
+        .limit(1);
+      if (!found) throw fieldError('token', PUBLIC_TEXT.invalidLink);
+      if (found.state !== 'unsubscribed')
+        await app.db
+          .update(subscribes)
+          .set({ state: 'unsubscribed', unsubscribed_at: now() })
+          .where(eq(subscribes.id, found.id));
+      return reply.code(202).send({ message: PUBLIC_TEXT.unsubscribed });
+    },
+  );
+}
+
+/** A honeypot filled in, no start time, or a form sent sooner than a person can fill it. */
+function isBot(input: ContactSubmission, at: Date): boolean {
+  if (input.website) return true;
+  if (input.started_at === null || input.started_at === undefined) return true;
+  return at.getTime() - input.started_at < MIN_FILL_MS;
+}
+
+/** The product a message is about, by id or slug, if the website may show it; else a 422 on `product`. */
+async function findPublishedProduct(app: FastifyInstance, ref: string, at: Date): Promise<number> {
+  const declaration = RESOURCES.find((resource) => resource.contract.group === 'products');
+  const published = (
+    declaration as { publicRead?: { published: (now: Date) => SQL | undefined } }
+  )?.publicRead?.published(at);
+  const byRef = /^\d+$/.test(ref) ? eq(products.id, Number(ref)) : eq(products.slug, ref);
+  const [found] = await app.db
+    .select({ id: products.id })
+    .from(products)
+    .where(and(byRef, published))
+    .limit(1);
+  if (!found) throw fieldError('product', validation.invalid(CONTACT_LABELS.product));
+  return found.id;
+}
+
+/** One mail to the company's notification address (if set) about a new message; a mail failure loses nothing. */
+async function notifyStaff(app: FastifyInstance, config: Config, input: ContactSubmission): Promise<void> {
+  const to = await findNotificationEmail(app.db);
+  if (!to) return;
+  const link = `${config.publicUrl}${ROUTES.contactForms}?states=new`;
+  try {
+    await app.mailer.send({
+      to,
+      subject: `New message: ${input.subject.replace(/[\r\n\t]+/g, ' ').slice(0, 120)}`,
+      text:
+        `${input.name} <${input.email}> wrote from the ${SOURCE_LABELS[input.source]}:\n\n` +
+        `${input.message}\n\nOpen the inbox: ${link}\n`,
+    });
+  } catch (error) {
+    app.log.error({ err: error }, 'new message notification not sent');
+  }
+}
