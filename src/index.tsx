@@ -4,7 +4,8 @@ import { RouterProvider } from 'react-router-dom';
 import { makeStore } from '../store';
 import { runtimeEnv } from '../store/runtimeEnv';
 import { Providers } from './app/Providers';
-import { router } from './app/router';
+import { provideRouteStore } from './app/listPrefetch';
+import { createAppRouter } from './app/router';
 import { en } from './shared/messages';
 import { setPasswordMinLength } from './shared/limits';
 
@@ -14,6 +15,9 @@ document.title = env.APP_NAME || en.appName;
 setPasswordMinLength(env.PASSWORD_MIN_LENGTH);
 
 const store = makeStore();
+// A list route asks for its rows while its screen's chunks load (issue #15).
+provideRouteStore(store);
+const router = createAppRouter();
 const container = document.getElementById('root');
 if (!container) throw new Error('The page has no #root element');
 

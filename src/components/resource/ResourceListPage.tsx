@@ -8,6 +8,7 @@ import { DataGrid, type GridColDef, type GridRenderCellParams } from '@mui/x-dat
 import { Link as RouterLink, useLocation, useNavigate } from 'react-router-dom';
 import { useAuth } from '../../auth/AuthContext';
 import { useBreadcrumbs } from '../../hooks/useBreadcrumbs';
+import { usePhone } from '../../hooks/usePhone';
 import { PAGE_SIZES } from '../../shared/limits';
 import { menuSection } from '../../shared/menu';
 import { en } from '../../shared/messages';
@@ -20,6 +21,7 @@ import { ExportMenu } from './ExportMenu';
 import { ImportDialog } from './ImportDialog';
 import { ListFilters } from './ListFilters';
 import { ListToolbar } from './ListToolbar';
+import { ResourceCardList } from './ResourceCardList';
 import { ResetFiltersButton } from './ResetFiltersButton';
 import { SearchBox } from './SearchBox';
 import type { ResourceListPageProps, ResourceRow } from './types';
@@ -47,6 +49,7 @@ export function ResourceListPage<T extends ResourceRow>({
   rowPath: rowPathProp,
   importMutation,
   disableVirtualization,
+  cardFields: cardFieldsProp,
 }: ResourceListPageProps<T>) {
   useBreadcrumbs([
     { label: en.dashboard, path: ROUTES.dashboard },
@@ -60,6 +63,7 @@ export function ResourceListPage<T extends ResourceRow>({
   const list = useListState(contract);
   const { data, isFetching } = useList(list.params);
   const [importing, setImporting] = useState(false);
+  const phone = usePhone();
   const back: ListReturnState = { from: location.pathname + location.search };
   const addPath =
     addPathProp === undefined
@@ -134,66 +138,107 @@ export function ResourceListPage<T extends ResourceRow>({
 
   const filterRow = (
     <>
-      <SearchBox value={list.query.search ?? ''} onChange={list.setSearch} />
       <ListFilters filters={list.filters} query={list.query} onChange={list.setFilter} />
       <ResetFiltersButton onReset={list.reset} disabled={!list.filtered} />
     </>
   );
 
+  const empty = {
+    item: contract.item,
+    active: list.active,
+    onReset: list.reset,
+    addPath: canAdd ? addPath : undefined,
+  };
+  // A card shows its title (the first column) and these: the fields named, else the next three
+  // columns, the status and the contract's date.
+  const cardFields = useMemo(
+    () =>
+      cardFieldsProp ?? [
+        ...columns.slice(1, 4).map((column) => column.field),
+        'status',
+        contract.dateField ?? 'created_at',
+      ],
+    [cardFieldsProp, columns, contract],
+  );
+
   return (
     <Stack spacing={2}>
-      <ListToolbar title={title} actions={actions} filters={filterRow} />
-      <Paper variant="outlined">
-        <DataGrid<T>
+      <ListToolbar
+        title={title}
+        actions={actions}
+        search={<SearchBox value={list.query.search ?? ''} onChange={list.setSearch} />}
+        filters={filterRow}
+        activeFilters={list.active.filter((filter) => filter.name !== 'search').length}
+        collapseFilters={phone}
+      />
+      {phone ? (
+        <ResourceCardList<T>
+          label={title}
           rows={data?.data ?? []}
-          columns={gridColumns}
+          columns={columns}
+          fields={cardFields}
           rowCount={data?.meta.total ?? 0}
           loading={isFetching}
-          paginationMode="server"
-          sortingMode="server"
-          filterMode="server"
           paginationModel={list.paginationModel}
           onPaginationModelChange={list.setPaginationModel}
-          pageSizeOptions={[...PAGE_SIZES]}
-          sortModel={gridSortModel}
+          pageSizeOptions={PAGE_SIZES}
+          sortModel={list.sortModel}
           onSortModelChange={list.setSortModel}
-          sortingOrder={['asc', 'desc']}
-          disableColumnFilter
-          disableRowSelectionOnClick
-          disableVirtualization={disableVirtualization}
-          onRowClick={
-            rowPath
-              ? ({ row }, event) => {
-                  // The row's link handles its own clicks (and a click meant for a new tab).
-                  if (opensElsewhere(event) || (event.target as HTMLElement).closest('a')) return;
-                  open(row);
-                }
-              : undefined
-          }
-          onCellKeyDown={
-            rowPath
-              ? ({ row }, event) => {
-                  if (event.key !== 'Enter' || (event.target as HTMLElement).closest('a')) return;
-                  event.preventDefault();
-                  open(row);
-                }
-              : undefined
-          }
-          slots={{ noRowsOverlay: EmptyListOverlay }}
-          slotProps={{
-            noRowsOverlay: {
-              empty: {
-                item: contract.item,
-                active: list.active,
-                onReset: list.reset,
-                addPath: canAdd ? addPath : undefined,
-              },
-            },
-          }}
-          sx={rowPath ? { '& .MuiDataGrid-row': { cursor: 'pointer' } } : undefined}
-          autoHeight
+          sortable={columns
+            .filter((column) => column.sortable !== false && contract.sortable.includes(column.field))
+            .map((column) => column.field)}
+          rowPath={rowPath}
+          back={back}
+          empty={empty}
         />
-      </Paper>
+      ) : (
+        <Paper variant="outlined">
+          <DataGrid<T>
+            rows={data?.data ?? []}
+            columns={gridColumns}
+            rowCount={data?.meta.total ?? 0}
+            loading={isFetching}
+            paginationMode="server"
+            sortingMode="server"
+            filterMode="server"
+            paginationModel={list.paginationModel}
+            onPaginationModelChange={list.setPaginationModel}
+            pageSizeOptions={[...PAGE_SIZES]}
+            sortModel={gridSortModel}
+            onSortModelChange={list.setSortModel}
+            sortingOrder={['asc', 'desc']}
+            disableColumnFilter
+            disableRowSelectionOnClick
+            disableVirtualization={disableVirtualization}
+            onRowClick={
+              rowPath
+                ? ({ row }, event) => {
+                    // The row's link handles its own clicks (and a click meant for a new tab).
+                    if (opensElsewhere(event) || (event.target as HTMLElement).closest('a')) return;
+                    open(row);
+                  }
+                : undefined
+            }
+            onCellKeyDown={
+              rowPath
+                ? ({ row }, event) => {
+                    if (event.key !== 'Enter' || (event.target as HTMLElement).closest('a')) return;
+                    event.preventDefault();
+                    open(row);
+                  }
+                : undefined
+            }
+            slots={{ noRowsOverlay: EmptyListOverlay }}
+            slotProps={{
+              noRowsOverlay: { empty },
+              // Rows of grey while the first page loads (the page's shape at once), a bar after.
+              loadingOverlay: { variant: 'linear-progress', noRowsVariant: 'skeleton' },
+            }}
+            sx={rowPath ? { '& .MuiDataGrid-row': { cursor: 'pointer' } } : undefined}
+            autoHeight
+          />
+        </Paper>
+      )}
       {importMutation && (
         <ImportDialog
           open={importing}
