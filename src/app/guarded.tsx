@@ -1,6 +1,7 @@
 import type { ComponentType } from 'react';
 import type { RouteObject } from 'react-router-dom';
 import { RequirePermission } from '../components/layout/RequirePermission';
+import { registerRoutePreload } from '../hooks/routePreload';
 import { addPath, itemPath } from '../shared/routes';
 import { prefetchListRows, type LoadListRows } from './listPrefetch';
 
@@ -35,6 +36,12 @@ export function listAndFormRoutes(
   form: LoadScreen,
   { add = true, rows }: { add?: boolean; rows?: LoadListRows } = {},
 ): RouteObject[] {
+  // A menu entry hovered or focused: the list's chunk and its first page start loading.
+  registerRoutePreload(listPath, () => {
+    void list().catch(() => undefined);
+    if (rows)
+      void prefetchListRows(rows, new URL(listPath, window.location.origin).href).catch(() => undefined);
+  });
   return [
     {
       path: listPath,
