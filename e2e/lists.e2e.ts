@@ -114,7 +114,7 @@ describe('list pages a user keeps', () => {
     await expect(filters.getAttribute('aria-expanded')).resolves.toBe('false');
     await filters.click();
     await page.getByRole('combobox', { name: LABELS.status }).click();
-    await page.getByRole('option', { name: en.active }).click();
+    await page.getByRole('option', { name: en.active, exact: true }).click();
     await page.keyboard.press('Escape');
     await page.waitForURL(/status=1/);
     await page.getByRole('button', { name: t('filtersCount', { count: 1 }) }).waitFor();
