@@ -66,24 +66,27 @@ const quietQueries = new Set<string>();
 /**
  * Asks for a query's data ahead of the screen that shows it, into the same cache entry (no
  * subscription: the entry lives for the cache's unused time unless the screen subscribes). An
- * entry already there or on its way is not asked again. Failures stay quiet (see above).
+ * entry already there or on its way is not asked again. A 401 or 403 stays quiet (see above).
+ * Returns the request (`unwrap()` gives its answer).
  */
-export function prefetchQuietly<Arg>(
+export function prefetchQuietly<Arg, Request>(
   dispatch: (action: never) => unknown,
   endpoint: {
     name: string;
-    initiate: (arg: Arg, options: { subscribe: false }) => unknown;
+    // A thunk: dispatched, it answers the running request.
+    initiate: (arg: Arg, options: { subscribe: false }) => (...thunkArgs: never[]) => Request;
   },
   arg: Arg,
-): void {
+): Request {
   const key = defaultSerializeQueryArgs({
     endpointName: endpoint.name,
     queryArgs: arg,
     endpointDefinition: undefined as never,
   });
   quietQueries.add(key);
-  const request = dispatch(endpoint.initiate(arg, { subscribe: false }) as never) as Promise<unknown>;
+  const request = dispatch(endpoint.initiate(arg, { subscribe: false }) as never) as Request;
   void Promise.resolve(request).finally(() => quietQueries.delete(key));
+  return request;
 }
 
 /**

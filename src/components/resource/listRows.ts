@@ -8,7 +8,10 @@ import { listParamsFor } from './useListState';
  * its route loads beside the screen's chunk.
  */
 export interface ListRows {
-  endpoint: { name: string; initiate: (params: ListParams, options: { subscribe: false }) => unknown };
+  endpoint: {
+    name: string;
+    initiate: (params: ListParams, options: { subscribe: false }) => (...thunkArgs: never[]) => unknown;
+  };
   params: (searchParams: URLSearchParams) => ListParams;
 }
 
