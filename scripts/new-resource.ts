@@ -496,12 +496,12 @@ ${
 `
     : ''
 }${
-  canUpdate
-    ? `const ${names.item}Form = () =>
+    canUpdate
+      ? `const ${names.item}Form = () =>
   import(/* webpackChunkName: "${chunk}-form" */ '../resources/${key}/${names.Item}FormScreen').then((m) => m.${names.Item}FormScreen);
 `
-    : ''
-}`,
+      : ''
+  }`,
 );
 const routeEntry = canUpdate
   ? `  ...listAndFormRoutes(ROUTES.${key}, PERMISSIONS.${indexKey}, ${names.item}List, ${names.item}Form, { ${canStore ? '' : 'add: false, '}rows: ${names.item}Rows }),\n`
