@@ -67,6 +67,18 @@ export interface AuthProviderProps {
   earlyAccount?: Promise<User>;
 }
 
+/** A value handed out once: `take()` gives it the first time, undefined after. */
+function takeOnce<T>(value: T | undefined): { take: () => T | undefined } {
+  let held = value;
+  return {
+    take: () => {
+      const taken = held;
+      held = undefined;
+      return taken;
+    },
+  };
+}
+
 export function AuthProvider({
   store,
   children,
@@ -75,7 +87,7 @@ export function AuthProvider({
   earlyAccount,
 }: AuthProviderProps) {
   // Used once, by the first account call.
-  const [early] = useState<{ account?: Promise<User> }>(() => ({ account: earlyAccount }));
+  const [early] = useState(() => takeOnce(earlyAccount));
 
   const clearToken = useCallback(() => {
     clearSession();
@@ -133,8 +145,7 @@ export function AuthProvider({
           await withRefreshLock(() => refreshStored(known));
         }),
         fetchUser: fromPromise<User>(async () => {
-          const { account } = early;
-          early.account = undefined;
+          const account = early.take();
           if (account) {
             try {
               return await account;
