@@ -1,5 +1,5 @@
 import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { en } from '../src/shared/messages';
+import { en, t } from '../src/shared/messages';
 import { API_PATHS, PUBLIC_API, ROUTES, addPath, itemPath } from '../src/shared/routes';
 import { apiRequest, launchBrowser, signInViaApi, snap } from './support/browser';
 import {
@@ -58,6 +58,16 @@ const SCREENS: AxeScreen[] = [
   { name: 'role detail', path: ({ roleId }) => itemPath(ROUTES.roles, roleId) },
   { name: 'company', path: ROUTES.company },
   { name: 'brands', path: ROUTES.brands },
+  {
+    name: 'brands, filters unfolded (phone)',
+    path: ROUTES.brands,
+    prepare: async (page) => {
+      const button = page.getByRole('button', { name: t('filtersCount', { count: 0 }) });
+      if (!(await button.isVisible())) return;
+      await button.click();
+      await page.getByRole('group', { name: t('filtersCount', { count: 0 }) }).waitFor();
+    },
+  },
   { name: 'brand add', path: addPath(ROUTES.brands) },
   { name: 'brand detail', path: ({ brandId }) => itemPath(ROUTES.brands, brandId) },
   { name: 'categories', path: ROUTES.categories },

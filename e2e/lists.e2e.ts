@@ -4,6 +4,7 @@ import { brandsResource } from '../src/shared/resources/brands';
 import { apiPath } from '../src/shared/resources/resource';
 import { itemPath, ROUTES } from '../src/shared/routes';
 import { STORAGE_KEYS } from '../src/shared/storageKeys';
+import { PHONE } from './support/axe';
 import { launchBrowser, newPage, signInViaApi, snap } from './support/browser';
 
 /** Twelve brands, enough for a second page of ten. */
@@ -95,6 +96,45 @@ describe('list pages a user keeps', () => {
     // Back to every brand, newest first.
     await grid(page).getByText(BRANDS[11]).waitFor();
     expect(query(page)).toEqual({});
+    await context.close();
+  });
+
+  it('on a phone shows cards that open their record, and folds the filters behind "Filters (n)"', async () => {
+    const { context, page } = await newPage(browser, PHONE);
+    await signInViaApi(page);
+    await page.goto(`${ROUTES.brands}?search=${encodeURIComponent('Listed Brand')}&sort=name&order=asc`);
+    const cards = page.getByRole('list', { name: brandsResource.item });
+    await cards.getByRole('heading', { name: BRANDS[0] }).waitFor();
+    await expect(page.getByRole('grid').count()).resolves.toBe(0);
+    await expect(cards.getByRole('listitem').count()).resolves.toBe(10);
+    await snap(page, 'brand-list-phone-cards');
+
+    // The filters are folded; the button counts the filters set (search is in sight, not counted).
+    const filters = page.getByRole('button', { name: t('filtersCount', { count: 0 }) });
+    await expect(filters.getAttribute('aria-expanded')).resolves.toBe('false');
+    await filters.click();
+    await page.getByRole('combobox', { name: LABELS.status }).click();
+    await page.getByRole('option', { name: en.active, exact: true }).click();
+    await page.keyboard.press('Escape');
+    await page.waitForURL(/status=1/);
+    await page.getByRole('button', { name: t('filtersCount', { count: 1 }) }).waitFor();
+    await snap(page, 'brand-list-phone-filters-open');
+
+    // Keyboard: Tab reaches a card's link, Enter opens the record; Back returns to the list as left.
+    const link = cards.getByRole('link', { name: BRANDS[1] });
+    await link.focus();
+    await page.keyboard.press('Enter');
+    await page.waitForURL(new RegExp(`${itemPath(ROUTES.brands, ':id').replace(':id', '\\d+')}$`));
+    await page.goBack();
+    await cards.getByRole('heading', { name: BRANDS[1] }).waitFor();
+    expect(query(page)).toMatchObject({ search: 'Listed Brand', status: '1', sort: 'name' });
+
+    // A tap anywhere on a card opens it.
+    await cards
+      .getByRole('listitem')
+      .filter({ hasText: BRANDS[2] })
+      .click({ position: { x: 200, y: 70 } });
+    await page.waitForURL(new RegExp(`${itemPath(ROUTES.brands, ':id').replace(':id', '\\d+')}$`));
     await context.close();
   });
 });

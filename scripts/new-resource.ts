@@ -134,6 +134,7 @@ const files = {
   columns: `src/resources/${key}/${key}Columns.tsx`,
   fields: `src/resources/${key}/${names.Item}Fields.tsx`,
   list: `src/resources/${key}/${names.Item}ListScreen.tsx`,
+  rows: `src/resources/${key}/${names.item}Rows.ts`,
   form: `src/resources/${key}/${names.Item}FormScreen.tsx`,
   apiTest: `server/test/${key}.test.ts`,
 };
@@ -469,6 +470,18 @@ export function ${names.Item}FormScreen(_props: ${names.Item}FormScreenProps) {
   );
 }
 
+// The list route's early request for its rows (a small chunk beside the screen's).
+write(
+  files.rows,
+  `import { ${key}Api } from '../../../store/${key}Api';
+import { listRows } from '../../components/resource/listRows';
+import { ${key}Resource } from '../../shared/resources/${key}';
+
+/** The list route's early request for its rows (src/app/resourceRoutes.tsx loads this beside the screen). */
+export const ${names.item}Rows = listRows(${key}Resource, ${key}Api.endpoints.list${names.Items});
+`,
+);
+
 const routesList = 'src/app/resourceRoutes.tsx';
 const chunk = names.group;
 insertBefore(
@@ -478,14 +491,20 @@ insertBefore(
   import(/* webpackChunkName: "${chunk}" */ '../resources/${key}/${names.Item}ListScreen').then((m) => m.${names.Item}ListScreen);
 ${
   canUpdate
-    ? `const ${names.item}Form = () =>
-  import(/* webpackChunkName: "${chunk}-form" */ '../resources/${key}/${names.Item}FormScreen').then((m) => m.${names.Item}FormScreen);
+    ? `const ${names.item}Rows = () =>
+  import(/* webpackChunkName: "${chunk}-rows" */ '../resources/${key}/${names.item}Rows').then((m) => m.${names.item}Rows);
 `
     : ''
-}`,
+}${
+    canUpdate
+      ? `const ${names.item}Form = () =>
+  import(/* webpackChunkName: "${chunk}-form" */ '../resources/${key}/${names.Item}FormScreen').then((m) => m.${names.Item}FormScreen);
+`
+      : ''
+  }`,
 );
 const routeEntry = canUpdate
-  ? `  ...listAndFormRoutes(ROUTES.${key}, PERMISSIONS.${indexKey}, ${names.item}List, ${names.item}Form${canStore ? '' : ', { add: false }'}),\n`
+  ? `  ...listAndFormRoutes(ROUTES.${key}, PERMISSIONS.${indexKey}, ${names.item}List, ${names.item}Form, { ${canStore ? '' : 'add: false, '}rows: ${names.item}Rows }),\n`
   : `  { path: ROUTES.${key}, ...guarded(PERMISSIONS.${indexKey}, ${names.item}List) },\n`;
 const routesSource = read(routesList);
 const end = routesSource.lastIndexOf('];');

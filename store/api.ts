@@ -1,5 +1,6 @@
 import {
   createApi,
+  defaultSerializeQueryArgs,
   fetchBaseQuery,
   type BaseQueryFn,
   type FetchArgs,
@@ -55,6 +56,40 @@ export const sessionRestoredAfter401 = (): Promise<boolean> =>
   unauthorizedListener ? unauthorizedListener() : Promise.resolve(false);
 
 /**
+ * Queries asked for ahead of their screen (a list's rows while its route loads, before the
+ * account is known): a 401 or 403 of their first answer is neither toasted nor reported to the
+ * auth actor — the screen, once drawn, asks again for a failed entry and shows its own answer (a
+ * user without the permission sees No access). Other failures are shown as always.
+ */
+const quietQueries = new Set<string>();
+
+/**
+ * Asks for a query's data ahead of the screen that shows it, into the same cache entry (no
+ * subscription: the entry lives for the cache's unused time unless the screen subscribes). An
+ * entry already there or on its way is not asked again. A 401 or 403 stays quiet (see above).
+ * Returns the request (`unwrap()` gives its answer).
+ */
+export function prefetchQuietly<Arg, Request>(
+  dispatch: (action: never) => unknown,
+  endpoint: {
+    name: string;
+    // A thunk: dispatched, it answers the running request.
+    initiate: (arg: Arg, options: { subscribe: false }) => (...thunkArgs: never[]) => Request;
+  },
+  arg: Arg,
+): Request {
+  const key = defaultSerializeQueryArgs({
+    endpointName: endpoint.name,
+    queryArgs: arg,
+    endpointDefinition: undefined as never,
+  });
+  quietQueries.add(key);
+  const request = dispatch(endpoint.initiate(arg, { subscribe: false }) as never) as Request;
+  void Promise.resolve(request).finally(() => quietQueries.delete(key));
+  return request;
+}
+
+/**
  * Adds the Bearer header to every request and turns failures into the spec's error display: each
  * message a toast at the top. A 401 keeps the request waiting while the user signs in again in the
  * session dialog; it is then sent once more with the new token, so a save goes through as asked.
@@ -64,7 +99,10 @@ export const baseQuery: BaseQueryFn<
   unknown,
   FetchBaseQueryError,
   ApiExtraOptions
-> = async (args, api, extraOptions = {}) => {
+> = async (args, api, givenOptions = {}) => {
+  const quiet =
+    api.type === 'query' && api.queryCacheKey !== undefined && quietQueries.has(api.queryCacheKey);
+  const extraOptions: ApiExtraOptions = quiet ? { ...givenOptions, ignoreUnauthorized: true } : givenOptions;
   const raw = fetchBaseQuery({
     baseUrl: runtimeEnv().AUTH_HOST,
     prepareHeaders: (headers) => {
@@ -88,6 +126,8 @@ export const baseQuery: BaseQueryFn<
       return result;
     }
   }
+  // An early request the user may not make (401, 403) says nothing; its screen decides.
+  if (quiet && (result.error?.status === 401 || result.error?.status === 403)) return result;
   if (result.error && !extraOptions.silent) {
     const { status, data } = result.error;
     for (const message of errorMessages(

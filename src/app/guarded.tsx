@@ -1,7 +1,9 @@
 import type { ComponentType } from 'react';
 import type { RouteObject } from 'react-router-dom';
 import { RequirePermission } from '../components/layout/RequirePermission';
+import { registerRoutePreload } from '../hooks/routePreload';
 import { addPath, itemPath } from '../shared/routes';
+import { prefetchListRows, type LoadListRows } from './listPrefetch';
 
 export type LoadScreen = () => Promise<ComponentType>;
 
@@ -23,17 +25,34 @@ export function guarded(permission: string, load: LoadScreen): Pick<RouteObject,
 
 /**
  * A resource's routes behind one permission: the list at `listPath`, and the form screen at
- * `listPath/add` (unless `add` is false: pages cannot be added) and `listPath/:id`.
+ * `listPath/add` (unless `add` is false: pages cannot be added) and `listPath/:id`. With `rows`,
+ * the list's rows are asked for as soon as the route is entered, beside the screen's chunk (its
+ * loader; a later change of the list's query is the screen's own request, not the loader's).
  */
 export function listAndFormRoutes(
   listPath: string,
   permission: string,
   list: LoadScreen,
   form: LoadScreen,
-  { add = true }: { add?: boolean } = {},
+  { add = true, rows }: { add?: boolean; rows?: LoadListRows } = {},
 ): RouteObject[] {
+  // A menu entry hovered or focused: the list's chunk and its first page start loading.
+  registerRoutePreload(listPath, () => {
+    void list().catch(() => undefined);
+    if (rows)
+      void prefetchListRows(rows, new URL(listPath, window.location.origin).href).catch(() => undefined);
+  });
   return [
-    { path: listPath, ...guarded(permission, list) },
+    {
+      path: listPath,
+      ...guarded(permission, list),
+      ...(rows
+        ? {
+            loader: ({ request }: { request: Request }) => prefetchListRows(rows, request.url),
+            shouldRevalidate: () => false,
+          }
+        : {}),
+    },
     ...(add ? [{ path: addPath(listPath), ...guarded(permission, form) }] : []),
     { path: itemPath(listPath, ':id'), ...guarded(permission, form) },
   ];

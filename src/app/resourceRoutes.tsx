@@ -7,13 +7,15 @@ import { guarded, listAndFormRoutes } from './guarded';
  * Every list+form resource's routes (spec §2): its list, add and detail pages, each screen lazy (its
  * own chunk) and behind the list's permission. A new resource adds its entry here (`npm run
  * new:resource` does). Only routes and permission keys are imported, never a contract, so the
- * shell's chunk stays small. Static paths (`/product/brand`) rank above `/product/:id`.
+ * shell's chunk stays small; a list's `rows` module (its early request) is its own small chunk. Static paths (`/product/brand`) rank above `/product/:id`.
  */
 // webpackChunkName keeps each screen in a chunk named after it.
 const brandList = () =>
   import(/* webpackChunkName: "brands" */ '../resources/brands/BrandListScreen').then(
     (m) => m.BrandListScreen,
   );
+const brandRows = () =>
+  import(/* webpackChunkName: "brands-rows" */ '../resources/brands/brandRows').then((m) => m.brandRows);
 const brandForm = () =>
   import(/* webpackChunkName: "brand-form" */ '../resources/brands/BrandFormScreen').then(
     (m) => m.BrandFormScreen,
@@ -21,6 +23,10 @@ const brandForm = () =>
 const categoryList = () =>
   import(/* webpackChunkName: "categories" */ '../resources/categories/CategoryListScreen').then(
     (m) => m.CategoryListScreen,
+  );
+const categoryRows = () =>
+  import(/* webpackChunkName: "categories-rows" */ '../resources/categories/categoryRows').then(
+    (m) => m.categoryRows,
   );
 const categoryForm = () =>
   import(/* webpackChunkName: "category-form" */ '../resources/categories/CategoryFormScreen').then(
@@ -30,18 +36,26 @@ const productList = () =>
   import(/* webpackChunkName: "products" */ '../resources/products/ProductListScreen').then(
     (m) => m.ProductListScreen,
   );
+const productRows = () =>
+  import(/* webpackChunkName: "products-rows" */ '../resources/products/productRows').then(
+    (m) => m.productRows,
+  );
 const productForm = () =>
   import(/* webpackChunkName: "product-form" */ '../resources/products/ProductFormScreen').then(
     (m) => m.ProductFormScreen,
   );
 const userList = () =>
   import(/* webpackChunkName: "users" */ '../resources/users/UserListScreen').then((m) => m.UserListScreen);
+const userRows = () =>
+  import(/* webpackChunkName: "users-rows" */ '../resources/users/userRows').then((m) => m.userRows);
 const userForm = () =>
   import(/* webpackChunkName: "user-form" */ '../resources/users/UserFormScreen').then(
     (m) => m.UserFormScreen,
   );
 const roleList = () =>
   import(/* webpackChunkName: "roles" */ '../resources/roles/RoleListScreen').then((m) => m.RoleListScreen);
+const roleRows = () =>
+  import(/* webpackChunkName: "roles-rows" */ '../resources/roles/roleRows').then((m) => m.roleRows);
 const roleForm = () =>
   import(/* webpackChunkName: "role-form" */ '../resources/roles/RoleFormScreen').then(
     (m) => m.RoleFormScreen,
@@ -67,12 +81,16 @@ const subscribeList = () =>
 
 export const resourceRoutes: RouteObject[] = [
   // Product
-  ...listAndFormRoutes(ROUTES.brands, PERMISSIONS.brandsIndex, brandList, brandForm),
-  ...listAndFormRoutes(ROUTES.categories, PERMISSIONS.categoriesIndex, categoryList, categoryForm),
-  ...listAndFormRoutes(ROUTES.products, PERMISSIONS.productsIndex, productList, productForm),
+  ...listAndFormRoutes(ROUTES.brands, PERMISSIONS.brandsIndex, brandList, brandForm, { rows: brandRows }),
+  ...listAndFormRoutes(ROUTES.categories, PERMISSIONS.categoriesIndex, categoryList, categoryForm, {
+    rows: categoryRows,
+  }),
+  ...listAndFormRoutes(ROUTES.products, PERMISSIONS.productsIndex, productList, productForm, {
+    rows: productRows,
+  }),
   // Setting
-  ...listAndFormRoutes(ROUTES.users, PERMISSIONS.usersIndex, userList, userForm),
-  ...listAndFormRoutes(ROUTES.roles, PERMISSIONS.rolesIndex, roleList, roleForm),
+  ...listAndFormRoutes(ROUTES.users, PERMISSIONS.usersIndex, userList, userForm, { rows: userRows }),
+  ...listAndFormRoutes(ROUTES.roles, PERMISSIONS.rolesIndex, roleList, roleForm, { rows: roleRows }),
   // Pages
   ...listAndFormRoutes(ROUTES.pages, PERMISSIONS.pagesIndex, pageList, pageForm, { add: false }),
   // Inbox

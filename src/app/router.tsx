@@ -104,4 +104,5 @@ export const routes: RouteObject[] = [
   },
 ];
 
-export const router = createBrowserRouter(routes);
+/** The app's router; made after the store is handed to the routes' loaders (`provideRouteStore`). */
+export const createAppRouter = () => createBrowserRouter(routes);

@@ -3,7 +3,7 @@ import dayjs from 'dayjs';
 import { SimulatedClock } from 'xstate';
 import { makeStore, type AppStore } from '../../store';
 import { accountApi } from '../../store/accountApi';
-import { api } from '../../store/api';
+import { api, prefetchQuietly } from '../../store/api';
 import { readSession, writeSession } from '../../store/session';
 import { testUser as user } from '../../test/accountFixtures';
 import { fakeNetwork, type FakeNetwork, type Reply } from '../../test/fakeNetwork';
@@ -159,6 +159,39 @@ describe('AuthProvider on start', () => {
     renderAuth();
     await waitFor(() => expect(phase()).toBe('no-auth'));
     expect(readSession()).toBeNull();
+  });
+});
+
+describe('AuthProvider with the account asked for before React started', () => {
+  const renderWithEarly = (store: AppStore, earlyAccount: Promise<typeof user>) => {
+    const clock = new SimulatedClock();
+    clock.set(START);
+    render(
+      <AuthProvider store={store} clock={clock} reloadPage={jest.fn()} earlyAccount={earlyAccount}>
+        <Probe />
+      </AuthProvider>,
+    );
+  };
+
+  it('takes its answer instead of asking again', async () => {
+    writeSession(token('stored'), START);
+    const store = makeStore();
+    const early = prefetchQuietly(store.dispatch, accountApi.endpoints.getAccount, undefined).unwrap();
+    renderWithEarly(store, early);
+    await waitFor(() => expect(phase()).toBe('auth'));
+    expect(screen.getByTestId('user')).toHaveTextContent('Ada Lovelace');
+    expect(network.requestsTo('/api/account')).toHaveLength(1);
+  });
+
+  it('asks again when it failed, and a failure then ends as before', async () => {
+    writeSession(token('stored'), START);
+    network.route('GET /api/account', () => ({ status: 401, body: { message: 'Unauthenticated.' } }));
+    const store = makeStore();
+    const early = prefetchQuietly(store.dispatch, accountApi.endpoints.getAccount, undefined).unwrap();
+    early.catch(() => undefined);
+    renderWithEarly(store, early);
+    await waitFor(() => expect(network.requestsTo('/api/account')).toHaveLength(2));
+    await waitFor(() => expect(phase()).toBe('no-auth'));
   });
 });
 

@@ -60,6 +60,23 @@ export interface AuthProviderProps {
   clock?: AuthClock;
   /** Defaults to `window.location.reload()`; jsdom cannot navigate. */
   reloadPage?: () => void;
+  /**
+   * The account, asked for by the app before React started (a valid session was stored): the
+   * start's account call takes its answer instead of asking again, unless it failed.
+   */
+  earlyAccount?: Promise<User>;
+}
+
+/** A value handed out once: `take()` gives it the first time, undefined after. */
+function takeOnce<T>(value: T | undefined): { take: () => T | undefined } {
+  let held = value;
+  return {
+    take: () => {
+      const taken = held;
+      held = undefined;
+      return taken;
+    },
+  };
 }
 
 export function AuthProvider({
@@ -67,7 +84,11 @@ export function AuthProvider({
   children,
   clock = systemClock,
   reloadPage = () => window.location.reload(),
+  earlyAccount,
 }: AuthProviderProps) {
+  // Used once, by the first account call.
+  const [early] = useState(() => takeOnce(earlyAccount));
+
   const clearToken = useCallback(() => {
     clearSession();
     // Cached answers belong to the signed-out user; the next one must not see them.
@@ -124,6 +145,14 @@ export function AuthProvider({
           await withRefreshLock(() => refreshStored(known));
         }),
         fetchUser: fromPromise<User>(async () => {
+          const account = early.take();
+          if (account) {
+            try {
+              return await account;
+            } catch {
+              // Asked again below, where a failure is reported as it always is.
+            }
+          }
           const request = store.dispatch(
             accountApi.endpoints.getAccount.initiate(undefined, { forceRefetch: true }),
           );

@@ -210,6 +210,11 @@ export const en = {
   chooseFile: 'Choose file',
   rowError: '{row}: {message}',
   reloadItem: 'Reload {item}',
+  // Lists on a phone: cards, the filters behind a button, a sort select
+  filtersCount: 'Filters ({count})',
+  sortBy: 'Sort by',
+  sortAscending: '{label} (ascending)',
+  sortDescending: '{label} (descending)',
   // Catalogue: brands, categories, products
   slugFormat: '{item} may contain only lowercase letters a-z, digits and single dashes',
   slugFromName: '{item} could not be made from the {source}; please enter one',

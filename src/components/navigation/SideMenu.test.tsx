@@ -1,6 +1,7 @@
 import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { renderWithProviders } from '../../../test/renderWithProviders';
+import { registerRoutePreload } from '../../hooks/routePreload';
 import { filterMenu, MENU } from '../../shared/menu';
 import { en } from '../../shared/messages';
 import { PERMISSION_CATALOGUE, PERMISSIONS } from '../../shared/permissions';
@@ -133,5 +134,21 @@ describe('SideMenu (inline) by keyboard', () => {
     act(() => screen.getByRole('link', { name: 'Pages' }).focus());
     await user.keyboard('{Enter}');
     expect(router.state.location.pathname).toBe(ROUTES.pages);
+  });
+});
+
+describe('SideMenu preloads', () => {
+  it('starts loading an entry’s screen and rows when a pointer rests on it or it gets focus', async () => {
+    const products = jest.fn();
+    const brands = jest.fn();
+    registerRoutePreload(ROUTES.products, products);
+    registerRoutePreload(ROUTES.brands, brands);
+    const user = userEvent.setup();
+    renderWithProviders(<SideMenu menus={filterMenu(MENU, all)} mode="inline" />, { route: ROUTES.brands });
+    await user.hover(screen.getByRole('link', { name: 'List' }));
+    expect(products).toHaveBeenCalled();
+    expect(brands).not.toHaveBeenCalled();
+    act(() => screen.getByRole('link', { name: 'Brand' }).focus());
+    expect(brands).toHaveBeenCalled();
   });
 });

@@ -12,6 +12,7 @@ import ChevronRight from '@mui/icons-material/ChevronRight';
 import ExpandLess from '@mui/icons-material/ExpandLess';
 import ExpandMore from '@mui/icons-material/ExpandMore';
 import { Link as RouterLink, useLocation } from 'react-router-dom';
+import { preloadOn } from '../../hooks/routePreload';
 import { findSelectedKey, type MenuItem } from '../../shared/menu';
 import { en } from '../../shared/messages';
 import { ROUTES } from '../../shared/routes';
@@ -83,6 +84,7 @@ export function SideMenu({ menus, mode = 'horizontal', onNavigate }: SideMenuPro
           selected={selected.key === child.key}
           aria-current={selected.key === child.key ? 'page' : undefined}
           onClick={chosen}
+          {...preloadOn(child.path)}
         >
           {child.label}
           <MenuBadge path={child.path} />
@@ -118,6 +120,7 @@ export function SideMenu({ menus, mode = 'horizontal', onNavigate }: SideMenuPro
               aria-current={selected.key === item.key ? 'page' : undefined}
               startIcon={<MenuIcon name={item.icon} />}
               onClick={chosen}
+              {...preloadOn(item.path)}
             >
               {item.label}
             </Button>
@@ -243,6 +246,7 @@ function Leaf({ item, selected, nested, parentKey, onClick }: LeafProps) {
       selected={selected}
       aria-current={selected ? 'page' : undefined}
       onClick={onClick}
+      {...preloadOn(item.path)}
       sx={nested ? { pl: 7 } : undefined}
     >
       {!nested && (

@@ -1,17 +1,45 @@
-import type { ReactNode } from 'react';
+import { useId, useState, type ReactNode } from 'react';
+import Badge from '@mui/material/Badge';
+import Button from '@mui/material/Button';
+import Collapse from '@mui/material/Collapse';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
+import FilterListIcon from '@mui/icons-material/FilterList';
+import { t } from '../../shared/messages';
 
 export interface ListToolbarProps {
   title: string;
   /** Buttons on the right of the title: Export, Import, Add New. */
   actions?: ReactNode;
-  /** The filters row: search, status, dates, the resource's own filters, Reset filters. */
+  /** The search box: always in sight. */
+  search?: ReactNode;
+  /** The filters row: status, dates, the resource's own filters, Reset filters. */
   filters?: ReactNode;
+  /** How many filters are set (shown on the phone's "Filters (n)" button). */
+  activeFilters?: number;
+  /** A phone: the filters fold behind a "Filters (n)" button, closed at first. */
+  collapseFilters?: boolean;
 }
 
-/** The list page's head: the title with its actions, and the filters below. */
-export function ListToolbar({ title, actions, filters }: ListToolbarProps) {
+/**
+ * The list page's head: the title with its actions, and the search and filters below. On a phone
+ * the filters fold behind a "Filters (n)" button (n: the filters set), which opens them in place.
+ */
+export function ListToolbar({
+  title,
+  actions,
+  search,
+  filters,
+  activeFilters = 0,
+  collapseFilters = false,
+}: ListToolbarProps) {
+  const [open, setOpen] = useState(false);
+  const regionId = useId();
+  const row = (content: ReactNode) => (
+    <Stack direction="row" spacing={1.5} alignItems="center" flexWrap="wrap" useFlexGap>
+      {content}
+    </Stack>
+  );
   return (
     <Stack spacing={2}>
       <Stack
@@ -27,10 +55,46 @@ export function ListToolbar({ title, actions, filters }: ListToolbarProps) {
           {actions}
         </Stack>
       </Stack>
-      {filters && (
-        <Stack direction="row" spacing={1.5} alignItems="center" flexWrap="wrap" useFlexGap>
-          {filters}
-        </Stack>
+      {collapseFilters && filters ? (
+        <>
+          {row(
+            <>
+              {search}
+              <Button
+                variant="outlined"
+                aria-expanded={open}
+                aria-controls={regionId}
+                onClick={() => setOpen((value) => !value)}
+                startIcon={
+                  <Badge color="primary" variant="dot" invisible={activeFilters === 0}>
+                    <FilterListIcon />
+                  </Badge>
+                }
+              >
+                {t('filtersCount', { count: activeFilters })}
+              </Button>
+            </>,
+          )}
+          <Collapse in={open} unmountOnExit>
+            <Stack
+              id={regionId}
+              role="group"
+              aria-label={t('filtersCount', { count: activeFilters })}
+              spacing={1.5}
+              sx={{ '& > *': { width: '100%' } }}
+            >
+              {filters}
+            </Stack>
+          </Collapse>
+        </>
+      ) : (
+        (search || filters) &&
+        row(
+          <>
+            {search}
+            {filters}
+          </>,
+        )
       )}
     </Stack>
   );

@@ -14,6 +14,7 @@ import {
 import { Link as RouterLink, useLocation, useNavigate } from 'react-router-dom';
 import { useAuth } from '../../auth/AuthContext';
 import { useBreadcrumbs } from '../../hooks/useBreadcrumbs';
+import { usePhone } from '../../hooks/usePhone';
 import { PAGE_SIZES } from '../../shared/limits';
 import { menuSection } from '../../shared/menu';
 import { en } from '../../shared/messages';
@@ -26,6 +27,7 @@ import { ExportMenu } from './ExportMenu';
 import { ImportDialog } from './ImportDialog';
 import { ListFilters } from './ListFilters';
 import { ListToolbar } from './ListToolbar';
+import { ResourceCardList } from './ResourceCardList';
 import { ResetFiltersButton } from './ResetFiltersButton';
 import { SearchBox } from './SearchBox';
 import type { ResourceListPageProps, ResourceRow } from './types';
@@ -56,6 +58,7 @@ export function ResourceListPage<T extends ResourceRow>({
   importMutation,
   disableVirtualization,
   selectionActions,
+  cardFields: cardFieldsProp,
 }: ResourceListPageProps<T>) {
   useBreadcrumbs([
     { label: en.dashboard, path: ROUTES.dashboard },
@@ -69,6 +72,7 @@ export function ResourceListPage<T extends ResourceRow>({
   const list = useListState(contract);
   const { data, isFetching } = useList(list.params);
   const [importing, setImporting] = useState(false);
+  const phone = usePhone();
   const [selection, setSelection] = useState<GridRowSelectionModel>(NO_SELECTION);
   const rows = data?.data;
   const selectedIds = useMemo(
@@ -153,15 +157,39 @@ export function ResourceListPage<T extends ResourceRow>({
 
   const filterRow = (
     <>
-      <SearchBox value={list.query.search ?? ''} onChange={list.setSearch} />
       <ListFilters filters={list.filters} query={list.query} onChange={list.setFilter} />
       <ResetFiltersButton onReset={list.reset} disabled={!list.filtered} />
     </>
   );
 
+  const empty = {
+    item: contract.item,
+    active: list.active,
+    onReset: list.reset,
+    addPath: canAdd ? addPath : undefined,
+  };
+  // A card shows its title (the first column) and these: the fields named, else the next three
+  // columns, the status and the contract's date.
+  const cardFields = useMemo(
+    () =>
+      cardFieldsProp ?? [
+        ...columns.slice(1, 4).map((column) => column.field),
+        'status',
+        contract.dateField ?? 'created_at',
+      ],
+    [cardFieldsProp, columns, contract],
+  );
+
   return (
     <Stack spacing={2}>
-      <ListToolbar title={title} actions={actions} filters={filterRow} />
+      <ListToolbar
+        title={title}
+        actions={actions}
+        search={<SearchBox value={list.query.search ?? ''} onChange={list.setSearch} />}
+        filters={filterRow}
+        activeFilters={list.active.filter((filter) => filter.name !== 'search').length}
+        collapseFilters={phone}
+      />
       {selectionActions && selectedIds.length > 0 && (
         <Stack
           direction="row"
@@ -176,70 +204,87 @@ export function ResourceListPage<T extends ResourceRow>({
           {selectionActions(selectedIds, clearSelection)}
         </Stack>
       )}
-      <Paper variant="outlined">
-        <DataGrid<T>
+      {phone ? (
+        <ResourceCardList<T>
+          label={title}
           rows={data?.data ?? []}
-          columns={gridColumns}
+          columns={columns}
+          fields={cardFields}
           rowCount={data?.meta.total ?? 0}
           loading={isFetching}
-          paginationMode="server"
-          sortingMode="server"
-          filterMode="server"
           paginationModel={list.paginationModel}
           onPaginationModelChange={list.setPaginationModel}
-          pageSizeOptions={[...PAGE_SIZES]}
-          sortModel={gridSortModel}
+          pageSizeOptions={PAGE_SIZES}
+          sortModel={list.sortModel}
           onSortModelChange={list.setSortModel}
-          sortingOrder={['asc', 'desc']}
-          disableColumnFilter
-          disableRowSelectionOnClick
-          // No checkboxes over an empty grid (its header checkbox alone breaks the grid's ARIA structure).
-          checkboxSelection={Boolean(selectionActions) && Boolean(rows?.length)}
-          rowSelectionModel={selection}
-          onRowSelectionModelChange={setSelection}
-          disableVirtualization={disableVirtualization}
-          onRowClick={
-            rowPath
-              ? ({ row }, event) => {
-                  // The row's link handles its own clicks (and a click meant for a new tab).
-                  // The row's link, and its selection checkbox, handle their own clicks.
-                  if (
-                    opensElsewhere(event) ||
-                    (event.target as HTMLElement).closest('a, [data-field="__check__"]')
-                  )
-                    return;
-                  open(row);
-                }
-              : undefined
-          }
-          onCellKeyDown={
-            rowPath
-              ? ({ row }, event) => {
-                  if (
-                    event.key !== 'Enter' ||
-                    (event.target as HTMLElement).closest('a, [data-field="__check__"]')
-                  )
-                    return;
-                  event.preventDefault();
-                  open(row);
-                }
-              : undefined
-          }
-          slots={{ noRowsOverlay: EmptyListOverlay }}
-          slotProps={{
-            noRowsOverlay: {
-              empty: {
-                item: contract.item,
-                active: list.active,
-                onReset: list.reset,
-                addPath: canAdd ? addPath : undefined,
-              },
-            },
-          }}
-          sx={rowPath ? { '& .MuiDataGrid-row': { cursor: 'pointer' } } : undefined}
-          autoHeight
+          sortable={columns
+            .filter((column) => column.sortable !== false && contract.sortable.includes(column.field))
+            .map((column) => column.field)}
+          rowPath={rowPath}
+          back={back}
+          empty={empty}
         />
-      </Paper>
+      ) : (
+        <Paper variant="outlined">
+          <DataGrid<T>
+            rows={data?.data ?? []}
+            columns={gridColumns}
+            rowCount={data?.meta.total ?? 0}
+            loading={isFetching}
+            paginationMode="server"
+            sortingMode="server"
+            filterMode="server"
+            paginationModel={list.paginationModel}
+            onPaginationModelChange={list.setPaginationModel}
+            pageSizeOptions={[...PAGE_SIZES]}
+            sortModel={gridSortModel}
+            onSortModelChange={list.setSortModel}
+            sortingOrder={['asc', 'desc']}
+            disableColumnFilter
+            disableRowSelectionOnClick
+            // No checkboxes over an empty grid (its header checkbox alone breaks the grid's ARIA structure).
+            checkboxSelection={Boolean(selectionActions) && Boolean(rows?.length)}
+            rowSelectionModel={selection}
+            onRowSelectionModelChange={setSelection}
+            disableVirtualization={disableVirtualization}
+            onRowClick={
+              rowPath
+                ? ({ row }, event) => {
+                    // The row's link, and its selection checkbox, handle their own clicks (and a
+                    // click meant for a new tab).
+                    if (
+                      opensElsewhere(event) ||
+                      (event.target as HTMLElement).closest('a, [data-field="__check__"]')
+                    )
+                      return;
+                    open(row);
+                  }
+                : undefined
+            }
+            onCellKeyDown={
+              rowPath
+                ? ({ row }, event) => {
+                    if (
+                      event.key !== 'Enter' ||
+                      (event.target as HTMLElement).closest('a, [data-field="__check__"]')
+                    )
+                      return;
+                    event.preventDefault();
+                    open(row);
+                  }
+                : undefined
+            }
+            slots={{ noRowsOverlay: EmptyListOverlay }}
+            slotProps={{
+              noRowsOverlay: { empty },
+              // Rows of grey while the first page loads (the page's shape at once), a bar after.
+              loadingOverlay: { variant: 'linear-progress', noRowsVariant: 'skeleton' },
+            }}
+            sx={rowPath ? { '& .MuiDataGrid-row': { cursor: 'pointer' } } : undefined}
+            autoHeight
+          />
+        </Paper>
+      )}
       {importMutation && (
         <ImportDialog
           open={importing}

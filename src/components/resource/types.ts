@@ -42,6 +42,11 @@ export interface ResourceListPageProps<T extends ResourceRow> {
   rowPath?: ((row: T) => string) | null;
   /** Shows Import (when the contract is importable and the user may store). */
   importMutation?: MutationHook<File, ImportResponse>;
+  /**
+   * On a phone each row is a card: its title (the first column) and these columns' fields
+   * (default: the next three columns, `status` and the contract's date field, where present).
+   */
+  cardFields?: readonly string[];
   /** Render every row and column (jsdom has no layout); passed to the DataGrid. */
   disableVirtualization?: boolean;
   /**

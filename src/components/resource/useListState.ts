@@ -96,6 +96,42 @@ function describe(filter: ShownFilter, value: unknown): string {
 }
 
 /**
+ * The list a URL asks for: its page, size, sort, search and the shown filters' values; a filter
+ * with a storage key and no value in the URL takes the stored one. Malformed values are left out.
+ * Pure (but for reading the storage), so the route can ask for the rows before the page is drawn.
+ */
+export function readListQuery(
+  contract: ResourceContract,
+  filters: readonly Pick<ShownFilter, 'name' | 'filter'>[],
+  searchParams: URLSearchParams,
+): ListQuery {
+  const raw: Record<string, string> = {};
+  for (const { name, filter } of filters) {
+    if (filter.kind === 'dateRange' || !filter.storageKey || searchParams.has(name)) continue;
+    const stored = storedParam(readSelection(filter.storageKey, contract.key));
+    if (stored !== undefined) raw[name] = stored;
+  }
+  Object.assign(raw, Object.fromEntries(searchParams));
+  const shown = {
+    ...contract,
+    filters: Object.fromEntries(filters.map(({ name, filter }) => [name, filter])) as FilterMap,
+  };
+  return parseListQuery(shown, raw).query;
+}
+
+/** The list request a URL asks for, every filter of the contract read (the route's early request). */
+export const listParamsFor = (contract: ResourceContract, searchParams: URLSearchParams): ListParams =>
+  toListParams(
+    contract,
+    readListQuery(
+      contract,
+      Object.entries(contract.filters).map(([name, filter]) => ({ name, filter })),
+      searchParams,
+    ),
+    { explicit: true },
+  );
+
+/**
  * A list page's state, kept where a user keeps it: page, page size, sort, search and filters live
  * in the URL (shareable, restored by Back and the browser's back); each filter with a storage key
  * is also kept in localStorage under it (spec §2) and applies when the URL does not say otherwise
@@ -142,24 +178,9 @@ export function useListState(contract: ResourceContract): ListState {
     [contract, sourceOptions],
   );
 
-  const shownContract = useMemo(
-    () => ({
-      ...contract,
-      filters: Object.fromEntries(filters.map(({ name, filter }) => [name, filter])) as FilterMap,
-    }),
-    [contract, filters],
-  );
-
   const urlText = searchParams.toString();
   const query = useMemo<ListQuery>(() => {
-    const raw: Record<string, string> = {};
-    for (const { name, filter } of filters) {
-      if (filter.kind === 'dateRange' || !filter.storageKey || searchParams.has(name)) continue;
-      const stored = storedParam(readSelection(filter.storageKey, contract.key));
-      if (stored !== undefined) raw[name] = stored;
-    }
-    Object.assign(raw, Object.fromEntries(searchParams));
-    const parsed = parseListQuery(shownContract, raw).query;
+    const parsed = readListQuery(contract, filters, searchParams);
     const values: Record<string, unknown> = { ...parsed.filters };
     // Ids the options no longer offer are dropped once the options are known.
     for (const { name, filter, choices } of filters) {
@@ -175,7 +196,7 @@ export function useListState(contract: ResourceContract): ListState {
     return { ...parsed, filters: values as ListQuery['filters'] };
     // `urlText` stands for `searchParams`, whose identity changes on every navigation.
     // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [urlText, filters, shownContract, contract.key]);
+  }, [urlText, filters, contract]);
 
   // The latest state, so two changes in one event (a sort that also resets the page) compose.
   const latest = useRef(query);

@@ -1,0 +1,118 @@
+import { screen, waitFor } from '@testing-library/react';
+import { makeStore } from '../../store';
+import { writeSession } from '../../store/session';
+import { catalogOptionRoutes, roadRunner } from '../../test/catalogFixtures';
+import { fakeNetwork } from '../../test/fakeNetwork';
+import { allPermissionsBut } from '../../test/renderRoutes';
+import { LocationDisplay, renderWithProviders, testUser } from '../../test/renderWithProviders';
+import { listOf } from '../../test/settingFixtures';
+import { LoadingBlock } from '../components/feedback/LoadingBlock';
+import { writeSelection } from '../hooks/filterStorage';
+import { productsResource } from '../shared/resources/products';
+import { en } from '../shared/messages';
+import { PERMISSION_CATALOGUE, PERMISSIONS } from '../shared/permissions';
+import { ROUTES } from '../shared/routes';
+import { STORAGE_KEYS } from '../shared/storageKeys';
+import { prefetchListRows, provideRouteStore } from './listPrefetch';
+import { resourceRoutes } from './resourceRoutes';
+
+const ALL = PERMISSION_CATALOGUE.map((permission) => permission.name);
+
+/** The app's routes at `route`, with the routes' loaders given the store (as src/index.tsx does). */
+function open(route: string, permissions: string[] = ALL) {
+  const store = makeStore();
+  provideRouteStore(store);
+  return renderWithProviders(<LocationDisplay />, {
+    store,
+    route,
+    routes: [{ hydrateFallbackElement: <LoadingBlock />, children: resourceRoutes }],
+    auth: { user: { ...testUser, permissions } },
+  });
+}
+
+const signedIn = (expiresIn = 3600) =>
+  writeSession(
+    { access_token: 'a', refresh_token: 'r', expires_in: expiresIn, token_type: 'Bearer' },
+    Date.now(),
+  );
+
+beforeEach(() => localStorage.clear());
+afterEach(() => provideRouteStore(null));
+
+describe('a list route asks for its rows early (issue #15)', () => {
+  it('sends the request the URL and the stored filters name, once, and the screen shows its answer', async () => {
+    signedIn();
+    writeSelection(STORAGE_KEYS.filterStatus, productsResource.key, [1]);
+    const network = fakeNetwork({
+      ...catalogOptionRoutes,
+      'GET /api/products': { body: listOf([roadRunner]) },
+    });
+    const seen: string[] = [];
+    const fake = globalThis.fetch;
+    globalThis.fetch = (input: RequestInfo | URL, init?: RequestInit) => {
+      const request = input instanceof Request ? input : new Request(input, init);
+      const url = new URL(request.url);
+      // Whether the screen was drawn when its rows were asked for.
+      if (url.pathname === '/api/products')
+        seen.push(`${url.search}#${document.querySelector('h1') ? 'drawn' : 'early'}`);
+      return fake(request);
+    };
+    open(`${ROUTES.products}?search=road`);
+    expect(await screen.findByText(roadRunner.name)).toBeInTheDocument();
+    expect(network.requestsTo('/api/products')).toHaveLength(1);
+    const [query, when] = seen[0].split('#');
+    expect(when).toBe('early');
+    expect(Object.fromEntries(new URLSearchParams(query))).toEqual({
+      page: '1',
+      per_page: '10',
+      sort: 'created_at',
+      order: 'desc',
+      search: 'road',
+      status: '1',
+    });
+  });
+
+  it('asks nothing ahead with an expired session (the auth actor refreshes it first) or without a session', async () => {
+    const network = fakeNetwork({ 'GET /api/products': { body: listOf([]) } });
+    provideRouteStore(makeStore());
+    const load = jest.fn(async () => (await import('../resources/products/productRows')).productRows);
+    await prefetchListRows(load, `http://localhost${ROUTES.products}`);
+    signedIn(-10);
+    await prefetchListRows(load, `http://localhost${ROUTES.products}`);
+    expect(load).not.toHaveBeenCalled();
+    signedIn();
+    await prefetchListRows(load, `http://localhost${ROUTES.products}`);
+    expect(load).toHaveBeenCalledTimes(1);
+    await waitFor(() => expect(network.requestsTo('/api/products')).toHaveLength(1));
+  });
+
+  it('says nothing of a refused early request: a user without the permission sees No access only', async () => {
+    signedIn();
+    const network = fakeNetwork({
+      ...catalogOptionRoutes,
+      'GET /api/products': { status: 403, body: { message: 'This action is unauthorized.' } },
+    });
+    const { store } = open(ROUTES.products, allPermissionsBut(PERMISSIONS.productsIndex));
+    expect(await screen.findByRole('heading', { name: en.noAccessTitle })).toBeInTheDocument();
+    await waitFor(() => expect(network.requestsTo('/api/products')).toHaveLength(1));
+    // Settled, and no toast for it.
+    await waitFor(() =>
+      expect(Object.values(store.getState().api.queries).some((entry) => entry?.status === 'rejected')).toBe(
+        true,
+      ),
+    );
+    expect(store.getState().toasts).toEqual([]);
+  });
+
+  it('shows a failure of the early request the screen then makes its own', async () => {
+    signedIn();
+    const network = fakeNetwork({
+      ...catalogOptionRoutes,
+      'GET /api/products': { status: 500, body: { message: 'Server Error' } },
+    });
+    const { store } = open(ROUTES.products);
+    await waitFor(() => expect(network.requestsTo('/api/products').length).toBeGreaterThan(0));
+    await waitFor(() => expect(store.getState().toasts.length).toBeGreaterThan(0));
+    expect(store.getState().toasts[0]).toMatchObject({ severity: 'error' });
+  });
+});

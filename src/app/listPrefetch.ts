@@ -1,0 +1,28 @@
+import { prefetchQuietly } from '../../store/api';
+import type { AppStore } from '../../store';
+import { isExpired, readSession } from '../../store/session';
+import type { ListRows } from '../components/resource/listRows';
+
+/** Loads a resource's `ListRows` (a small chunk: its store slice and contract). */
+export type LoadListRows = () => Promise<ListRows>;
+
+let routeStore: AppStore | null = null;
+
+/** The app's store, for the routes' early requests (the app calls it once; tests leave it unset). */
+export function provideRouteStore(store: AppStore | null): void {
+  routeStore = store;
+}
+
+/**
+ * A list route's loader (issue #15): asks for the rows the URL names as soon as the route is
+ * known, beside the screen's chunks and the account call, into RTK Query's cache where the screen
+ * finds them. Only with a stored session still valid (an expired one is refreshed first, by the
+ * auth actor); nothing is awaited but the small rows chunk, so the navigation is not held up.
+ */
+export async function prefetchListRows(load: LoadListRows, url: string): Promise<null> {
+  if (!routeStore || isExpired(readSession(), Date.now())) return null;
+  const rows = await load();
+  const store = routeStore;
+  if (store) prefetchQuietly(store.dispatch, rows.endpoint, rows.params(new URL(url).searchParams));
+  return null;
+}

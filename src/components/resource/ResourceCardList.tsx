@@ -1,0 +1,222 @@
+import type { ReactNode } from 'react';
+import Box from '@mui/material/Box';
+import Card from '@mui/material/Card';
+import CardContent from '@mui/material/CardContent';
+import Link from '@mui/material/Link';
+import MenuItem from '@mui/material/MenuItem';
+import Skeleton from '@mui/material/Skeleton';
+import Stack from '@mui/material/Stack';
+import TablePagination from '@mui/material/TablePagination';
+import TextField from '@mui/material/TextField';
+import Typography from '@mui/material/Typography';
+import type { GridColDef, GridPaginationModel, GridRenderCellParams, GridSortModel } from '@mui/x-data-grid';
+import { Link as RouterLink } from 'react-router-dom';
+import { en, t } from '../../shared/messages';
+import type { ListReturnState } from './cells';
+import { EmptyListOverlay, type EmptyListOverlayProps } from './EmptyListOverlay';
+import type { ResourceRow } from './types';
+
+export interface ResourceCardListProps<T extends ResourceRow> {
+  /** The list's name (the cards' list is labelled with it). */
+  label: string;
+  rows: readonly T[];
+  /** The grid's columns: the first is each card's title, `fields` name the others it shows. */
+  columns: readonly GridColDef<T>[];
+  /** The fields of the other columns a card shows, in the columns' order. */
+  fields: readonly string[];
+  rowCount: number;
+  loading: boolean;
+  paginationModel: GridPaginationModel;
+  onPaginationModelChange: (model: GridPaginationModel) => void;
+  pageSizeOptions: readonly number[];
+  sortModel: GridSortModel;
+  onSortModelChange: (model: GridSortModel) => void;
+  /** The fields the list may be sorted by (the grid's sortable columns). */
+  sortable: readonly string[];
+  /** A card opens this page; none: cards open nothing. */
+  rowPath?: (row: T) => string;
+  back: ListReturnState;
+  empty: EmptyListOverlayProps;
+}
+
+/** A cell's value as the grid would show it: its valueGetter, then its valueFormatter. */
+function cellValue<T extends ResourceRow>(column: GridColDef<T>, row: T): { value: unknown; text: string } {
+  const raw = (row as Record<string, unknown>)[column.field];
+  // The columns' getters and formatters read the value and the row only (no grid api off the grid).
+  const value = column.valueGetter
+    ? (column.valueGetter as (value: unknown, row: T) => unknown)(raw, row)
+    : raw;
+  const formatted = column.valueFormatter
+    ? (column.valueFormatter as (value: unknown, row: T) => unknown)(value, row)
+    : value;
+  return { value, text: formatted === null || formatted === undefined ? '' : String(formatted) };
+}
+
+/** A cell as the grid would draw it: its renderCell (given the row, value and field), else its text. */
+function cellContent<T extends ResourceRow>(column: GridColDef<T>, row: T): ReactNode {
+  const { value, text } = cellValue(column, row);
+  if (!column.renderCell) return text;
+  const params = {
+    row,
+    id: row.id,
+    field: column.field,
+    value,
+    formattedValue: text,
+    colDef: column,
+    tabIndex: -1,
+    hasFocus: false,
+  } as unknown as GridRenderCellParams<T>;
+  return column.renderCell(params);
+}
+
+/**
+ * A list as cards, for phones (issue #13): each row a card with its title (the first column: a
+ * real link to the record, stretched over the card so a tap anywhere opens it, one tab stop per
+ * card) and its key fields as label / value pairs; a sort select for the sortable columns (a phone
+ * has no column headers) and the grid's paging below. Skeleton cards while the first page loads;
+ * the empty result says what is filtered, as the grid does.
+ */
+export function ResourceCardList<T extends ResourceRow>({
+  label,
+  rows,
+  columns,
+  fields,
+  rowCount,
+  loading,
+  paginationModel,
+  onPaginationModelChange,
+  pageSizeOptions,
+  sortModel,
+  onSortModelChange,
+  sortable,
+  rowPath,
+  back,
+  empty,
+}: ResourceCardListProps<T>) {
+  const [title, ...others] = columns;
+  const shown = others.filter((column) => fields.includes(column.field));
+  const sortColumns = columns.filter((column) => sortable.includes(column.field));
+  const [sort] = sortModel;
+  const sortValue = sort ? `${sort.field}:${sort.sort ?? 'asc'}` : '';
+
+  return (
+    <Stack spacing={1.5}>
+      {sortColumns.length > 0 && (
+        <TextField
+          select
+          size="small"
+          label={en.sortBy}
+          value={sortColumns.some((column) => column.field === sort?.field) ? sortValue : ''}
+          onChange={(event) => {
+            const [field, order] = event.target.value.split(':');
+            onSortModelChange([{ field, sort: order === 'desc' ? 'desc' : 'asc' }]);
+          }}
+        >
+          {sortColumns.flatMap((column) => {
+            const name = column.headerName ?? column.field;
+            return [
+              <MenuItem key={`${column.field}:asc`} value={`${column.field}:asc`}>
+                {t('sortAscending', { label: name })}
+              </MenuItem>,
+              <MenuItem key={`${column.field}:desc`} value={`${column.field}:desc`}>
+                {t('sortDescending', { label: name })}
+              </MenuItem>,
+            ];
+          })}
+        </TextField>
+      )}
+      {rows.length === 0 && loading ? (
+        <Stack spacing={1.5} role="progressbar" aria-label={en.loading}>
+          {Array.from({ length: 3 }, (_, index) => (
+            <Skeleton key={index} variant="rounded" height={112} />
+          ))}
+        </Stack>
+      ) : rows.length === 0 ? (
+        <Card variant="outlined">
+          <EmptyListOverlay empty={empty} />
+        </Card>
+      ) : (
+        <Box
+          component="ul"
+          aria-label={label}
+          aria-busy={loading}
+          sx={{ listStyle: 'none', m: 0, p: 0, display: 'grid', gap: 1.5, opacity: loading ? 0.6 : 1 }}
+        >
+          {rows.map((row) => {
+            const heading = cellContent(title, row);
+            return (
+              <Card
+                key={row.id}
+                component="li"
+                variant="outlined"
+                sx={{
+                  position: 'relative',
+                  '&:focus-within': { outline: 2, outlineColor: 'primary.main', outlineOffset: 2 },
+                  '&:hover': rowPath ? { bgcolor: 'action.hover' } : undefined,
+                }}
+              >
+                <CardContent sx={{ '&:last-child': { pb: 2 } }}>
+                  <Typography component="h2" variant="subtitle1" sx={{ mb: 1 }}>
+                    {rowPath ? (
+                      <Link
+                        component={RouterLink}
+                        to={rowPath(row)}
+                        state={back}
+                        color="inherit"
+                        underline="hover"
+                        sx={{
+                          display: 'block',
+                          // The link covers the card: a tap anywhere opens the record.
+                          '&::after': { content: '""', position: 'absolute', inset: 0 },
+                          '&:focus-visible': { outline: 'none' },
+                        }}
+                      >
+                        {heading}
+                      </Link>
+                    ) : (
+                      heading
+                    )}
+                  </Typography>
+                  <Box
+                    component="dl"
+                    sx={{
+                      m: 0,
+                      display: 'grid',
+                      gridTemplateColumns: 'minmax(6rem, auto) 1fr',
+                      columnGap: 2,
+                      rowGap: 0.5,
+                      alignItems: 'center',
+                    }}
+                  >
+                    {shown.map((column) => (
+                      <Box key={column.field} sx={{ display: 'contents' }}>
+                        <Typography component="dt" variant="body2" color="text.secondary">
+                          {column.headerName ?? column.field}
+                        </Typography>
+                        <Typography component="dd" variant="body2" sx={{ m: 0, minWidth: 0 }} noWrap>
+                          {cellContent(column, row)}
+                        </Typography>
+                      </Box>
+                    ))}
+                  </Box>
+                </CardContent>
+              </Card>
+            );
+          })}
+        </Box>
+      )}
+      <TablePagination
+        component="div"
+        count={rowCount}
+        page={rowCount === 0 ? 0 : paginationModel.page}
+        rowsPerPage={paginationModel.pageSize}
+        rowsPerPageOptions={[...pageSizeOptions]}
+        onPageChange={(_event, page) => onPaginationModelChange({ ...paginationModel, page })}
+        onRowsPerPageChange={(event) =>
+          onPaginationModelChange({ page: 0, pageSize: Number(event.target.value) })
+        }
+        sx={{ '& .MuiTablePagination-toolbar': { px: 0 } }}
+      />
+    </Stack>
+  );
+}
