@@ -1,7 +1,6 @@
 import { index, integer, pgTable, text } from 'drizzle-orm/pg-core';
 import type { ContactState, Source } from '../../../src/shared/resources/contactForms';
 import { auditColumns, id } from './columns';
-import { trigramIndex } from './indexes';
 import { products } from './products';
 
 /** Contact-form messages the website sends (`POST /public/v1/contact-forms`); staff change only state and note. */
@@ -21,7 +20,8 @@ export const contactForms = pgTable(
     note: text('note'),
     ...auditColumns(),
   },
-  // One index per list filter and sort, a trigram one per search column.
+  // One index per list filter and sort; the search's trigram index is an expression over its
+  // four columns (migration contact_forms_search, as search_expressions does for products).
   (table) => [
     index('contact_forms_state_created_at_idx').on(table.state, table.created_at),
     index('contact_forms_source_idx').on(table.source),
@@ -30,9 +30,5 @@ export const contactForms = pgTable(
     index('contact_forms_name_idx').on(table.name),
     index('contact_forms_email_idx').on(table.email),
     index('contact_forms_subject_idx').on(table.subject),
-    trigramIndex('contact_forms_name_trgm_idx', table.name),
-    trigramIndex('contact_forms_email_trgm_idx', table.email),
-    trigramIndex('contact_forms_subject_trgm_idx', table.subject),
-    trigramIndex('contact_forms_message_trgm_idx', table.message),
   ],
 );
