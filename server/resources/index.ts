@@ -3,9 +3,23 @@ import { categoriesServer } from './categories';
 import { productsServer } from './products';
 import { rolesServer } from './roles';
 import { usersServer } from './users';
+import { newsServer } from './news';
+import { promotionsServer } from './promotions';
+import { productHighlightsServer } from './productHighlights';
+import { productArticlesServer } from './productArticles';
 
 /**
  * Every declared resource; `routes/resources.ts` registers each (its routes follow its permission
  * group's actions). A new resource adds its line here.
  */
-export const RESOURCES = [usersServer, rolesServer, brandsServer, categoriesServer, productsServer] as const;
+export const RESOURCES = [
+  usersServer,
+  rolesServer,
+  brandsServer,
+  categoriesServer,
+  productsServer,
+  newsServer,
+  promotionsServer,
+  productHighlightsServer,
+  productArticlesServer,
+] as const;

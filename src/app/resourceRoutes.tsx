@@ -46,6 +46,36 @@ const roleForm = () =>
   import(/* webpackChunkName: "role-form" */ '../resources/roles/RoleFormScreen').then(
     (m) => m.RoleFormScreen,
   );
+const newsList = () =>
+  import(/* webpackChunkName: "news" */ '../resources/news/NewsListScreen').then((m) => m.NewsListScreen);
+const newsForm = () =>
+  import(/* webpackChunkName: "news-form" */ '../resources/news/NewsFormScreen').then(
+    (m) => m.NewsFormScreen,
+  );
+const promotionList = () =>
+  import(/* webpackChunkName: "promotions" */ '../resources/promotions/PromotionListScreen').then(
+    (m) => m.PromotionListScreen,
+  );
+const promotionForm = () =>
+  import(/* webpackChunkName: "promotions-form" */ '../resources/promotions/PromotionFormScreen').then(
+    (m) => m.PromotionFormScreen,
+  );
+const productHighlightList = () =>
+  import(
+    /* webpackChunkName: "product-highlights" */ '../resources/productHighlights/ProductHighlightListScreen'
+  ).then((m) => m.ProductHighlightListScreen);
+const productHighlightForm = () =>
+  import(
+    /* webpackChunkName: "product-highlights-form" */ '../resources/productHighlights/ProductHighlightFormScreen'
+  ).then((m) => m.ProductHighlightFormScreen);
+const productArticleList = () =>
+  import(
+    /* webpackChunkName: "product-articles" */ '../resources/productArticles/ProductArticleListScreen'
+  ).then((m) => m.ProductArticleListScreen);
+const productArticleForm = () =>
+  import(
+    /* webpackChunkName: "product-articles-form" */ '../resources/productArticles/ProductArticleFormScreen'
+  ).then((m) => m.ProductArticleFormScreen);
 
 export const resourceRoutes: RouteObject[] = [
   // Product
@@ -55,4 +85,18 @@ export const resourceRoutes: RouteObject[] = [
   // Setting
   ...listAndFormRoutes(ROUTES.users, PERMISSIONS.usersIndex, userList, userForm),
   ...listAndFormRoutes(ROUTES.roles, PERMISSIONS.rolesIndex, roleList, roleForm),
+  ...listAndFormRoutes(ROUTES.news, PERMISSIONS.newsIndex, newsList, newsForm),
+  ...listAndFormRoutes(ROUTES.promotions, PERMISSIONS.promotionsIndex, promotionList, promotionForm),
+  ...listAndFormRoutes(
+    ROUTES.productHighlights,
+    PERMISSIONS.productHighlightsIndex,
+    productHighlightList,
+    productHighlightForm,
+  ),
+  ...listAndFormRoutes(
+    ROUTES.productArticles,
+    PERMISSIONS.productArticlesIndex,
+    productArticleList,
+    productArticleForm,
+  ),
 ];

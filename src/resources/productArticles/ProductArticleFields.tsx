@@ -1,0 +1,34 @@
+import Grid from '@mui/material/Grid';
+import { FormTextField } from '../../components/form';
+import { SlugField } from '../../components/resource/fields/SlugField';
+import { StatusField } from '../../components/resource/fields/StatusField';
+import { LABELS } from '../../shared/messages';
+
+export interface ProductArticleFieldsProps {
+  /** Read-only: the user may see the product article but not save it. */
+  disabled?: boolean;
+}
+
+/** A product article's fields, shared by add and detail. */
+export function ProductArticleFields({ disabled }: ProductArticleFieldsProps) {
+  return (
+    <Grid container columnSpacing={2} rowSpacing={1}>
+      <Grid size={{ xs: 12, md: 6 }}>
+        <FormTextField
+          name="title"
+          label={LABELS.title}
+          autoComplete="off"
+          required
+          fullWidth
+          disabled={disabled}
+        />
+      </Grid>
+      <Grid size={{ xs: 12, md: 6 }}>
+        <SlugField source={LABELS.title} disabled={disabled} />
+      </Grid>
+      <Grid size={{ xs: 12, md: 6 }}>
+        <StatusField disabled={disabled} />
+      </Grid>
+    </Grid>
+  );
+}
