@@ -1,5 +1,14 @@
 import { index, pgTable, text } from 'drizzle-orm/pg-core';
-import { auditColumns, id, slugColumns, statusColumns } from './columns';
+import {
+  auditColumns,
+  dayColumn,
+  fileRef,
+  id,
+  imageColumns,
+  seoColumns,
+  slugColumns,
+  statusColumns,
+} from './columns';
 import { trigramIndex } from './indexes';
 
 export const news = pgTable(
@@ -8,16 +17,27 @@ export const news = pgTable(
     id: id(),
     title: text('title').notNull(),
     ...slugColumns(),
+    /** The publish date: scheduled before it, live from it. */
+    date: dayColumn('date').notNull(),
+    summary: text('summary'),
+    /** Rich text, sanitised before it is stored. */
+    description: text('description'),
+    ...imageColumns(),
+    banner_id: fileRef('banner_id'),
     ...statusColumns(),
+    ...seoColumns(),
     ...auditColumns(),
   },
   // One index per list filter and sort (slug sorts by its unique index), a trigram one per search column.
+  // The publish state filters by (status, date); the default sort is the date.
   (table) => [
     index('news_title_idx').on(table.title),
-    index('news_status_idx').on(table.status),
+    index('news_date_idx').on(table.date),
+    index('news_status_date_idx').on(table.status, table.date),
     index('news_created_at_idx').on(table.created_at),
     index('news_updated_at_idx').on(table.updated_at),
     trigramIndex('news_title_trgm_idx', table.title),
     trigramIndex('news_slug_trgm_idx', table.slug),
+    trigramIndex('news_meta_title_trgm_idx', table.meta_title),
   ],
 );

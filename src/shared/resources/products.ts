@@ -129,6 +129,8 @@ export const productsResource = defineResource({
   ],
   exportable: true,
   importable: true,
+  /** Picked by a product highlight and a product article (their selects and `filter:products`). */
+  options: { readers: ['product-highlights', 'product-articles'] },
   wire: productWire,
   input: { create: productCreateSchema, update: productUpdateSchema },
 });
