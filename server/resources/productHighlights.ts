@@ -32,7 +32,6 @@ const select = (db: Executor) =>
       link: productHighlights.link,
       product_id: productHighlights.product_id,
       product_name: products.name,
-      product_slug: products.slug,
       position: productHighlights.position,
       image_id: productHighlights.image_id,
       mobile_image_id: productHighlights.mobile_image_id,
@@ -45,9 +44,6 @@ const select = (db: Executor) =>
 
 type Row = Awaited<ReturnType<typeof select>>[number];
 
-/** The product's slug, for the sheet; kept beside the item by id. */
-const productSlugs = new WeakMap<ProductHighlight, string>();
-
 /** A page of rows → the contract's items (annotated, so a field the wire schema lacks is an error here). */
 async function toItems(db: Executor, rows: Row[]): Promise<ProductHighlight[]> {
   const stored = await filesByIds(
@@ -56,25 +52,21 @@ async function toItems(db: Executor, rows: Row[]): Promise<ProductHighlight[]> {
   );
   const file = (id: number | null) => (id === null ? null : (stored.get(id) ?? null));
   const audit = await auditOf(db, rows);
-  return rows.map((row): ProductHighlight => {
-    const item: ProductHighlight = {
-      id: row.id,
-      title: row.title,
-      description: row.description,
-      link: row.link,
-      product:
-        row.product_id !== null && row.product_name !== null
-          ? { id: row.product_id, name: row.product_name }
-          : null,
-      position: row.position,
-      image: file(row.image_id),
-      mobile_image: file(row.mobile_image_id),
-      status: row.status,
-      ...audit(row),
-    };
-    if (row.product_slug) productSlugs.set(item, row.product_slug);
-    return item;
-  });
+  return rows.map((row): ProductHighlight => ({
+    id: row.id,
+    title: row.title,
+    description: row.description,
+    link: row.link,
+    product:
+      row.product_id !== null && row.product_name !== null
+        ? { id: row.product_id, name: row.product_name }
+        : null,
+    position: row.position,
+    image: file(row.image_id),
+    mobile_image: file(row.mobile_image_id),
+    status: row.status,
+    ...audit(row),
+  }));
 }
 
 /** The next free position: after the last highlight. */
@@ -102,7 +94,7 @@ export const productHighlightsServer = defineServerResource({
   table: productHighlights,
   select,
   toItems,
-  search: [productHighlights.title, products.name],
+  search: [productHighlights.title],
   sort: {
     position: productHighlights.position,
     title: productHighlights.title,
@@ -128,7 +120,8 @@ export const productHighlightsServer = defineServerResource({
     title: item.title,
     description: item.description,
     link: item.link,
-    product: productSlugs.get(item) ?? item.product?.name ?? null,
+    // The product by name (an import accepts its slug or its name).
+    product: item.product?.name ?? null,
     position: item.position,
     ...statusCells(item),
     ...auditCells(item),
@@ -161,4 +154,3 @@ export const productHighlightsServer = defineServerResource({
     },
   },
 });
-

@@ -1,13 +1,5 @@
 import { index, integer, pgTable, primaryKey, text } from 'drizzle-orm/pg-core';
-import {
-  auditColumns,
-  dayColumn,
-  id,
-  imageColumns,
-  seoColumns,
-  slugColumns,
-  statusColumns,
-} from './columns';
+import { auditColumns, dayColumn, id, imageColumns, seoColumns, slugColumns, statusColumns } from './columns';
 import { trigramIndex } from './indexes';
 import { products } from './products';
 

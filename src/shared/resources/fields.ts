@@ -131,22 +131,33 @@ export const linkField = (label: string) =>
   optionalText(label, LINK_MAX).test(
     'link',
     validation.invalid(label),
-    (value) => !value || /^https?:\/\/[^\s/]+\.[^\s]*$|^https?:\/\/localhost(:\d+)?(\/\S*)?$|^\/(?!\/)\S*$/.test(value),
+    (value) =>
+      !value ||
+      /^https?:\/\/[^\s/]+\.[^\s]*$|^https?:\/\/localhost(:\d+)?(\/\S*)?$|^\/(?!\/)\S*$/.test(value),
   );
 
 /**
  * An end date that must not precede the `start` field of the same object (a promotion's `end_date`
  * against its `date`); empty reads as null.
  */
-export function endDateGroup<const Name extends string>(name: Name, label: string, start: string, startLabel: string) {
+export function endDateGroup<const Name extends string>(
+  name: Name,
+  label: string,
+  start: string,
+  startLabel: string,
+) {
   const field = dayField(label)
     .nullable()
     .default(null)
     .transform((value: string | null) => (value === '' ? null : value))
-    .test('after-start', format(en.endBeforeStart, { item: label, start: startLabel.toLowerCase() }), function check(value) {
-      const from = (this.parent as Record<string, unknown>)[start];
-      return !value || typeof from !== 'string' || !isIsoDay(from) || value >= from;
-    });
+    .test(
+      'after-start',
+      format(en.endBeforeStart, { item: label, start: startLabel.toLowerCase() }),
+      function check(value) {
+        const from = (this.parent as Record<string, unknown>)[start];
+        return !value || typeof from !== 'string' || !isIsoDay(from) || value >= from;
+      },
+    );
   const wire = Nullable(DaySchema);
   return {
     fields: () => ({ [name]: field }) as Record<Name, typeof field>,

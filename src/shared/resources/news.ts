@@ -4,15 +4,7 @@ import { NAME_MAX } from '../limits';
 import { LABELS } from '../messages';
 import { ROUTES } from '../routes';
 import { DESCRIPTION_MAX, optionalText, richText } from './catalog';
-import {
-  auditGroup,
-  dateGroup,
-  imageGroup,
-  pictureGroup,
-  seoGroup,
-  slugGroup,
-  statusGroup,
-} from './fields';
+import { auditGroup, dateGroup, imageGroup, pictureGroup, seoGroup, slugGroup, statusGroup } from './fields';
 import { PUBLISH_STATE_FILTER, publishGroup } from './publishing';
 import { dateRangeFilter, defineResource, requiredText, STATUS_FILTER } from './resource';
 import { IdSchema, NullableText } from './wire';
@@ -70,7 +62,11 @@ export const newsResource = defineResource({
   sortable: ['title', 'date', 'status', 'created_at', 'updated_at'],
   defaultSort: { sort: 'date', order: 'desc' },
   dateField: 'date',
-  filters: { status: STATUS_FILTER, publish_states: PUBLISH_STATE_FILTER, date: dateRangeFilter(LABELS.date) },
+  filters: {
+    status: STATUS_FILTER,
+    publish_states: PUBLISH_STATE_FILTER,
+    date: dateRangeFilter(LABELS.date),
+  },
   sheet: [
     { key: 'title', label: LABELS.title, import: true },
     ...slugGroup.sheet,

@@ -46,11 +46,7 @@ const fields = {
 /** Image ids and related product ids: not in the sheet (an import keeps them). */
 const references = {
   ...imageGroup.fields(),
-  products: yup
-    .array(yup.number().integer().positive().required())
-    .default([])
-    .max(100)
-    .required(),
+  products: yup.array(yup.number().integer().positive().required()).default([]).max(100).required(),
 };
 
 export const productArticleCreateSchema = yup.object({ ...fields, ...references });

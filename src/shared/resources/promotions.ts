@@ -78,7 +78,11 @@ export const promotionsResource = defineResource({
   sortable: ['title', 'date', 'end_date', 'status', 'created_at', 'updated_at'],
   defaultSort: { sort: 'date', order: 'desc' },
   dateField: 'date',
-  filters: { status: STATUS_FILTER, publish_states: PUBLISH_STATE_FILTER, date: dateRangeFilter(LABELS.date) },
+  filters: {
+    status: STATUS_FILTER,
+    publish_states: PUBLISH_STATE_FILTER,
+    date: dateRangeFilter(LABELS.date),
+  },
   sheet: [
     { key: 'title', label: LABELS.title, import: true },
     ...slugGroup.sheet,
