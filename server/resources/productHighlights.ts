@@ -1,4 +1,4 @@
-import { eq, inArray, max, sql } from 'drizzle-orm';
+import { eq, inArray, max } from 'drizzle-orm';
 import { LABELS, validation } from '../../src/shared/messages';
 import {
   productHighlightImportRowSchema,

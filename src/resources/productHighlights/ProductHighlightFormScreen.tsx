@@ -13,19 +13,38 @@ import {
 } from '../../shared/resources/productHighlights';
 import { ProductHighlightFields } from './ProductHighlightFields';
 
-/** The form's values: text as strings ('' for none). */
-type ProductHighlightValues = { title: string; slug: string; status: Status };
+/** The form's values: text as strings ('' for none), the product unset ('') until picked, files as ids. */
+export type ProductHighlightValues = {
+  title: string;
+  description: string;
+  link: string;
+  product_id: number | '';
+  position: number | '';
+  image: number | null;
+  mobile_image: number | null;
+  status: Status;
+};
 
-const toValues = (item?: ProductHighlight): ProductHighlightValues => ({
+export const toHighlightValues = (item?: ProductHighlight): ProductHighlightValues => ({
   title: item?.title ?? '',
-  slug: item?.slug ?? '',
+  description: item?.description ?? '',
+  link: item?.link ?? '',
+  product_id: item?.product?.id ?? '',
+  position: item?.position ?? '',
+  image: item?.image?.id ?? null,
+  mobile_image: item?.mobile_image?.id ?? null,
   status: item?.status ?? STATUS.active,
 });
 
-/** The request body: an empty slug is made from the title by the server. */
-const toBody = (values: ProductHighlightValues): ProductHighlightCreateInput => ({
+/** The request body: an empty position puts a new highlight last; an empty text clears it. */
+export const toHighlightBody = (values: ProductHighlightValues): ProductHighlightCreateInput => ({
   title: values.title.trim(),
-  slug: values.slug.trim(),
+  description: values.description.trim() || null,
+  link: values.link.trim() || null,
+  product_id: values.product_id === '' ? null : values.product_id,
+  position: values.position === '' ? null : Number(values.position),
+  image: values.image,
+  mobile_image: values.mobile_image,
   status: values.status,
 });
 
@@ -40,10 +59,10 @@ export function ProductHighlightFormScreen(_props: ProductHighlightFormScreenPro
       useCreate={useCreateProductHighlightMutation}
       useUpdate={useUpdateProductHighlightMutation}
       useDelete={useDeleteProductHighlightMutation}
-      initialValues={toValues}
-      toBody={toBody}
+      initialValues={toHighlightValues}
+      toBody={toHighlightBody}
     >
-      {(_formik, { readOnly }) => <ProductHighlightFields disabled={readOnly} />}
+      {(_formik, { item, readOnly }) => <ProductHighlightFields item={item} disabled={readOnly} />}
     </ResourceFormPage>
   );
 }

@@ -1,12 +1,23 @@
 import type { GridColDef } from '@mui/x-data-grid';
-import { createdColumn, statusColumn } from '../../components/resource/fields/columns';
+import { createdColumn, imageNameColumn, statusColumn } from '../../components/resource/fields/columns';
 import { LABELS } from '../../shared/messages';
 import type { ProductHighlight } from '../../shared/resources/productHighlights';
 
 /** The product highlight list's columns; the first links to the item, `field` names match the contract's sortable columns. */
 export const productHighlightsColumns: GridColDef<ProductHighlight>[] = [
-  { field: 'title', headerName: LABELS.title, flex: 1.6, minWidth: 220 },
-  { field: 'slug', headerName: LABELS.slug, flex: 1, minWidth: 160, sortable: false },
+  {
+    ...imageNameColumn<ProductHighlight>('title', LABELS.title, (row) => row.image),
+    flex: 1.6,
+    minWidth: 220,
+  },
+  { field: 'position', headerName: LABELS.position, width: 110, type: 'number' },
+  {
+    field: 'product',
+    headerName: LABELS.product,
+    flex: 1,
+    minWidth: 160,
+    valueGetter: (_value, row) => row.product?.name ?? '',
+  },
   statusColumn(),
   createdColumn(),
 ];

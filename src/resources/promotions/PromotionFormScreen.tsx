@@ -13,20 +13,43 @@ import {
 } from '../../shared/resources/promotions';
 import { PromotionFields } from './PromotionFields';
 
-/** The form's values: text as strings ('' for none). */
-type PromotionValues = { title: string; slug: string; status: Status };
+const TEXT = ['summary', 'description', 'link', 'meta_title', 'meta_description', 'meta_keyword'] as const;
+const FILES = ['banner', 'image', 'mobile_image'] as const;
+type Text = (typeof TEXT)[number];
+type Files = (typeof FILES)[number];
+
+/** The form's values: text and dates as strings ('' for none), files as ids. */
+type PromotionValues = Record<Text, string> &
+  Record<Files, number | null> & {
+    title: string;
+    slug: string;
+    date: string;
+    end_date: string;
+    status: Status;
+  };
 
 const toValues = (item?: Promotion): PromotionValues => ({
   title: item?.title ?? '',
   slug: item?.slug ?? '',
+  date: item?.date ?? '',
+  end_date: item?.end_date ?? '',
   status: item?.status ?? STATUS.active,
+  ...(Object.fromEntries(TEXT.map((key) => [key, item?.[key] ?? ''])) as Record<Text, string>),
+  ...(Object.fromEntries(FILES.map((key) => [key, item?.[key]?.id ?? null])) as Record<Files, number | null>),
 });
 
-/** The request body: an empty slug is made from the title by the server. */
+/** The request body: an empty slug is made from the title by the server; an empty text or end clears it. */
 const toBody = (values: PromotionValues): PromotionCreateInput => ({
   title: values.title.trim(),
   slug: values.slug.trim(),
+  date: values.date,
+  end_date: values.end_date || null,
   status: values.status,
+  ...(Object.fromEntries(TEXT.map((key) => [key, values[key].trim() || null])) as Record<
+    Text,
+    string | null
+  >),
+  ...(Object.fromEntries(FILES.map((key) => [key, values[key]])) as Record<Files, number | null>),
 });
 
 export type PromotionFormScreenProps = Record<string, never>;
@@ -43,7 +66,7 @@ export function PromotionFormScreen(_props: PromotionFormScreenProps) {
       initialValues={toValues}
       toBody={toBody}
     >
-      {(_formik, { readOnly }) => <PromotionFields disabled={readOnly} />}
+      {(_formik, { item, readOnly }) => <PromotionFields item={item} disabled={readOnly} />}
     </ResourceFormPage>
   );
 }

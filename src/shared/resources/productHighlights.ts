@@ -8,7 +8,7 @@ import { DESCRIPTION_MAX, optionalId, optionalText } from './catalog';
 import { auditGroup, imageGroup, linkField, statusGroup } from './fields';
 import { productsResource } from './products';
 import { CREATED_DATE_FILTER, defineResource, idsFilter, requiredText, STATUS_FILTER } from './resource';
-import { IdSchema, Nullable, NullableObject, NullableText, RefSchema } from './wire';
+import { IdSchema, NullableObject, NullableText, RefSchema } from './wire';
 
 export const POSITION_MAX = 100_000;
 

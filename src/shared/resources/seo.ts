@@ -59,3 +59,11 @@ export function seoWarnings(item: SeoSource, duplicateTitle: boolean, itemName: 
   if (title && duplicateTitle) warnings.push(format(en.seoDuplicateTitle, { item: itemName.toLowerCase() }));
   return warnings;
 }
+
+/** Where each kind's items live on the website (the search preview's URL: `HOST_APP_URL/<path>/<slug>`). */
+export const SITE_PATHS = {
+  products: 'product',
+  promotions: 'promotion',
+  news: 'news',
+  productArticles: 'product-article',
+} as const;
