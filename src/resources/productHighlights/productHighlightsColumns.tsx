@@ -1,6 +1,7 @@
 import type { GridColDef } from '@mui/x-data-grid';
 import { createdColumn, imageNameColumn, statusColumn } from '../../components/resource/fields/columns';
 import { LABELS } from '../../shared/messages';
+import { PositionCell } from './PositionCell';
 import type { ProductHighlight } from '../../shared/resources/productHighlights';
 
 /** The product highlight list's columns; the first links to the item, `field` names match the contract's sortable columns. */
@@ -10,7 +11,13 @@ export const productHighlightsColumns: GridColDef<ProductHighlight>[] = [
     flex: 1.6,
     minWidth: 220,
   },
-  { field: 'position', headerName: LABELS.position, width: 110, type: 'number' },
+  {
+    field: 'position',
+    headerName: LABELS.position,
+    width: 150,
+    // Editable from the list: up and down swap a highlight with its neighbour.
+    renderCell: (params) => <PositionCell {...params} />,
+  },
   {
     field: 'product',
     headerName: LABELS.product,
