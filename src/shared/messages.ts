@@ -41,6 +41,10 @@ export const en = {
   noAccessTitle: 'No access',
   noAccessText: 'You do not have permission to view this page.',
   uploadHint: 'Recommended size {width} x {height} px, maximum file size {size}',
+  uploadTooSmall:
+    'This picture is {width} x {height} px, smaller than the recommended {rwidth} x {rheight} px: it may look blurred.',
+  uploadOtherShape:
+    'This picture is {width} x {height} px, another shape than the recommended {rwidth} x {rheight} px: it may be cropped.',
   documentHint: 'PDF, maximum file size {size}',
   uploadTooLarge: 'The file is larger than {size}',
   uploadBadType: 'The file type is not allowed',
