@@ -66,6 +66,14 @@ const SCREENS: AxeScreen[] = [
   { name: 'products', path: ROUTES.products },
   { name: 'product add', path: addPath(ROUTES.products) },
   { name: 'product detail', path: ({ productId }) => itemPath(ROUTES.products, productId) },
+  { name: 'product highlights', path: ROUTES.productHighlights },
+  { name: 'product highlight add', path: addPath(ROUTES.productHighlights) },
+  { name: 'promotions', path: ROUTES.promotions },
+  { name: 'promotion add', path: addPath(ROUTES.promotions) },
+  { name: 'news', path: ROUTES.news },
+  { name: 'news add', path: addPath(ROUTES.news) },
+  { name: 'product articles', path: ROUTES.productArticles },
+  { name: 'product article add', path: addPath(ROUTES.productArticles) },
   { name: '404', path: '/no-such-page' },
 ];
 
