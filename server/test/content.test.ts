@@ -5,7 +5,17 @@ import type { ProductHighlight } from '../../src/shared/resources/productHighlig
 import type { Promotion } from '../../src/shared/resources/promotions';
 import type { ListResponse } from '../../src/shared/resources/resource';
 import { setClock } from '../lib/clock';
-import { createProduct, createTaxon, expectSanitised, HOSTILE_HTML } from './catalogFixtures';
+import path from 'node:path';
+import sharp from 'sharp';
+import type { FileObject } from '../../src/shared/resources/wire';
+import {
+  createProduct,
+  createTaxon,
+  expectSanitised,
+  HOSTILE_HTML,
+  pngBytes,
+  uploadFile,
+} from './catalogFixtures';
 import { adminToken, authHeader, buildTestApp, type TestApp } from './helper';
 
 const TODAY = '2026-06-15';
@@ -210,5 +220,47 @@ describe('content: publishing, dates, slugs, rich text, filters', () => {
       status: 1,
     });
     expect(badProduct.json().errors).toEqual({ products: [validation.invalid(LABELS.products)] });
+  });
+});
+
+describe('content images: web variants', () => {
+  let t: TestApp;
+  let admin: string;
+  beforeAll(async () => {
+    t = await buildTestApp();
+    admin = await adminToken(t.app);
+  });
+  afterAll(() => t.close());
+
+  it('stores WebP variants of an uploaded picture at the web widths below its own, with their sizes', async () => {
+    const response = await uploadFile(t, admin, 'image', await pngBytes(2000, 1000), 'wide.png');
+    expect(response.statusCode).toBe(201);
+    const { data } = response.json<{ data: FileObject }>();
+    expect([data.width, data.height]).toEqual([2000, 1000]);
+    expect(data.variants?.map(({ width, height }) => [width, height])).toEqual([
+      [480, 240],
+      [960, 480],
+      [1600, 800],
+    ]);
+    for (const variant of data.variants ?? []) {
+      expect(variant.url).toMatch(/\.webp$/);
+      const stored = await sharp(
+        path.join(t.config.uploadsDir, variant.url.replace('/uploads/', '')),
+      ).metadata();
+      expect([stored.format, stored.width, stored.height]).toEqual(['webp', variant.width, variant.height]);
+    }
+    // A news item shows the same file, variants included.
+    const item = await t.app.inject({
+      method: 'POST',
+      url: '/api/news',
+      headers: authHeader(admin),
+      payload: { title: 'Wide picture', date: '2026-01-01', image: data.id, status: 1 },
+    });
+    expect(item.json<{ data: News }>().data.image?.variants).toEqual(data.variants);
+  });
+
+  it('makes no variant wider than a small original', async () => {
+    const response = await uploadFile(t, admin, 'image', await pngBytes(300, 200), 'small.png');
+    expect(response.json<{ data: FileObject }>().data.variants).toBeUndefined();
   });
 });
