@@ -117,7 +117,7 @@ describe('GET /api/<group>/options', () => {
   });
 
   it('is no route of a resource without options: its `/:id` route refuses the word as an id', async () => {
-    for (const url of ['/api/users/options', '/api/products/options']) {
+    for (const url of ['/api/users/options', '/api/news/options']) {
       const response = await get(url);
       expect([url, response.statusCode]).toEqual([url, 404]);
       expect(response.json()).toEqual({ message: en.notFoundBody });
