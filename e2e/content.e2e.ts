@@ -26,6 +26,13 @@ async function choose(page: Page, label: string, option: string) {
   await page.getByRole('option', { name: option, exact: true }).click();
 }
 
+/** Ticks one option of a list filter (a multi-select named by its label). */
+async function tick(page: Page, label: string, option: string) {
+  await page.getByRole('combobox', { name: label }).click();
+  await page.getByRole('option', { name: option }).click();
+  await page.keyboard.press('Escape');
+}
+
 async function addNew(page: Page, listPath: string) {
   await page.goto(listPath);
   await page
@@ -73,11 +80,7 @@ describe('content (run in order)', () => {
     await page
       .getByLabel(exactLabel(LABELS.image))
       .setInputFiles({ name: 'open-day.png', mimeType: 'image/png', buffer: png });
-    await page
-      .getByRole('img', { name: 'open-day.png' })
-      .or(page.getByText('open-day.png'))
-      .first()
-      .waitFor();
+    await page.getByRole('img', { name: LABELS.image, exact: true }).waitFor();
     // The search preview falls back to the title and summary while the meta fields are empty.
     await page.getByTestId('seo-preview-title').getByText(NEWS.title).waitFor();
     await snap(page, 'news-add');
@@ -98,12 +101,11 @@ describe('content (run in order)', () => {
     await page.goto(ROUTES.news);
     await grid(page).getByText(NEWS.title).waitFor();
 
-    await choose(page, en.publishState, PUBLISH_STATE_LABELS.live);
-    await page.keyboard.press('Escape');
+    await tick(page, en.publishState, PUBLISH_STATE_LABELS.live);
     await grid(page).getByText(NEWS.title).waitFor({ state: 'detached' });
-    await choose(page, en.publishState, PUBLISH_STATE_LABELS.live);
-    await choose(page, en.publishState, PUBLISH_STATE_LABELS.scheduled);
-    await page.keyboard.press('Escape');
+    // Untick Live, tick Scheduled.
+    await tick(page, en.publishState, PUBLISH_STATE_LABELS.live);
+    await tick(page, en.publishState, PUBLISH_STATE_LABELS.scheduled);
     await grid(page).getByText(NEWS.title).waitFor();
     await snap(page, 'news-list-scheduled');
 

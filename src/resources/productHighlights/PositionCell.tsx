@@ -76,7 +76,11 @@ export function PositionCell({ row, api }: GridRenderCellParams<ProductHighlight
                 size="small"
                 aria-label={`${en.moveUp}: ${row.title}`}
                 disabled={busy || !above}
-                onClick={() => void swap(above)}
+                onClick={(event) => {
+                  // The row's own click opens the item: a move stays on the list.
+                  event.stopPropagation();
+                  void swap(above);
+                }}
               >
                 <ArrowUpwardIcon fontSize="inherit" />
               </IconButton>
@@ -88,7 +92,10 @@ export function PositionCell({ row, api }: GridRenderCellParams<ProductHighlight
                 size="small"
                 aria-label={`${en.moveDown}: ${row.title}`}
                 disabled={busy || !below}
-                onClick={() => void swap(below)}
+                onClick={(event) => {
+                  event.stopPropagation();
+                  void swap(below);
+                }}
               >
                 <ArrowDownwardIcon fontSize="inherit" />
               </IconButton>
