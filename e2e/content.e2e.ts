@@ -131,7 +131,7 @@ describe('content (run in order)', () => {
     await grid(page).getByText(NEWS.title).waitFor();
     expect(await grid(page).getByText(NEWS.title).count()).toBe(1);
     // The import kept the picture (files are not in the sheet).
-    await grid(page).getByRole('row').filter({ hasText: NEWS.title }).getByRole('img').waitFor();
+    await grid(page).getByRole('row').filter({ hasText: NEWS.title }).locator('img').waitFor();
     await context.close();
   });
 
