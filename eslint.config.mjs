@@ -102,7 +102,7 @@ export default tseslint.config(
               message: 'src/components imports no resource or screen (src/resources, src/screens, src/app).',
             },
             {
-              regex: '(^|/)shared/resources/(?!(resource|fields|filters|wire)$)',
+              regex: '(^|/)shared/resources/(?!(resource|fields|filters|wire|publishing|seo)$)',
               message: 'src/components imports no resource contract, only the generic contract modules.',
             },
             {

@@ -76,6 +76,14 @@ const SCREENS: AxeScreen[] = [
   { name: 'products', path: ROUTES.products },
   { name: 'product add', path: addPath(ROUTES.products) },
   { name: 'product detail', path: ({ productId }) => itemPath(ROUTES.products, productId) },
+  { name: 'product highlights', path: ROUTES.productHighlights },
+  { name: 'product highlight add', path: addPath(ROUTES.productHighlights) },
+  { name: 'promotions', path: ROUTES.promotions },
+  { name: 'promotion add', path: addPath(ROUTES.promotions) },
+  { name: 'news', path: ROUTES.news },
+  { name: 'news add', path: addPath(ROUTES.news) },
+  { name: 'product articles', path: ROUTES.productArticles },
+  { name: 'product article add', path: addPath(ROUTES.productArticles) },
   { name: 'pages', path: ROUTES.pages },
   { name: 'page detail (about)', path: itemPath(ROUTES.pages, 2) },
   { name: 'contact forms', path: ROUTES.contactForms },
@@ -90,6 +98,21 @@ let records: AxeRecords;
 /** One record of each kind the detail screens show, made through the API. */
 async function makeRecords(page: Page): Promise<AxeRecords> {
   const { brandId, categoryId, productId } = await makeProduct(page, 'Axe');
+  // One item of each content kind: an empty grid is not what staff see, and axe flags its empty role tree.
+  const day = new Date().toISOString().slice(0, 10);
+  await apiRequest(page, 'POST', '/api/product-highlights', {
+    title: 'Axe highlight',
+    product_id: productId,
+    status: 1,
+  });
+  await apiRequest(page, 'POST', '/api/promotions', { title: 'Axe promotion', date: day, status: 1 });
+  await apiRequest(page, 'POST', '/api/news', { title: 'Axe news', date: day, status: 1 });
+  await apiRequest(page, 'POST', '/api/product-articles', {
+    title: 'Axe article',
+    date: day,
+    products: [productId],
+    status: 1,
+  });
   const account = await apiRequest<{ data: { id: number; role: { id: number } } }>(
     page,
     'GET',

@@ -1,3 +1,4 @@
+import { and, eq, gt, gte, isNull, lt, lte, ne, or, sql, type SQL } from 'drizzle-orm';
 import type { PgColumn, PgTable } from 'drizzle-orm/pg-core';
 import type { UploadKind } from '../../src/shared/limits';
 import { LABELS, en, format, validation } from '../../src/shared/messages';
@@ -9,6 +10,13 @@ import { sanitizeRichText } from '../lib/sanitizeHtml';
 import { makeSlug } from '../lib/slug';
 import { freeSlug, idExists, slugTaken } from '../repositories/catalog';
 import { checkFile } from '../repositories/files';
+import {
+  PUBLISH_STATE_LABELS,
+  publishState,
+  type Publishable,
+  type PublishState,
+} from '../../src/shared/resources/publishing';
+import { today } from '../lib/clock';
 import type { Assignment, Cell, FieldWriter } from './define';
 
 /**
@@ -146,3 +154,35 @@ export const importKey = (slugText: string | null | undefined, source: string): 
 
 export const importSlugErrors = (key: string, sourceLabel: string): string[] =>
   key.startsWith(NO_SLUG) ? [slugFromSourceMessage(sourceLabel)] : [];
+
+/** One more picture (a banner), an upload id of kind image. */
+export const pictureWrite = <Name extends string>(name: Name, col: PgColumn, label: string) =>
+  ({ [name]: file(col, 'image', label) }) as Record<Name, FieldWriter<number | null>>;
+
+/**
+ * The publish state filter (`publish_states=scheduled,live`), the rule of
+ * src/shared/resources/publishing.ts in SQL against the server's `today()` (an injectable clock):
+ * draft is Not Active; scheduled is Active dated after today; ended is Active with an end before
+ * today; live is the rest of Active.
+ */
+export const publishFilter =
+  (table: { status: PgColumn; date: PgColumn; end_date?: PgColumn }) =>
+  (values: readonly PublishState[]): SQL | undefined => {
+    const day = today();
+    const active = eq(table.status, 1);
+    const notEnded = table.end_date ? or(isNull(table.end_date), gte(table.end_date, day)) : undefined;
+    const conditions: Record<PublishState, SQL | undefined> = {
+      draft: ne(table.status, 1),
+      scheduled: and(active, gt(table.date, day)),
+      ended: table.end_date ? and(active, lte(table.date, day), lt(table.end_date, day)) : sql`false`,
+      live: and(active, lte(table.date, day), notEnded),
+    };
+    return or(...values.map((value) => conditions[value]));
+  };
+
+/** The computed publish state of a row, against the server's `today()`. */
+export const publishStateOf = (row: Publishable): PublishState => publishState(row, today());
+
+export const publishCells = (item: { publish_state: PublishState }) => ({
+  publish_state: PUBLISH_STATE_LABELS[item.publish_state],
+});

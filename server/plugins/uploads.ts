@@ -13,11 +13,14 @@ import type { Config, SheetLimits } from '../config';
 import { randomToken } from '../lib/crypto';
 import { HttpError, fieldError } from '../lib/httpError';
 import { createFile, type StoredFile } from '../repositories/files';
+import type { ImageVariant } from '../../src/shared/resources/wire';
 
 const UPLOADS_PREFIX = '/uploads/';
 /** Stored files shown inline: the image types (and their previews); everything else is an attachment. */
 const INLINE = /\.(?:jpe?g|png|webp)$/i;
 const PREVIEW_MAX_PX = 400;
+/** The widths of an image's WebP web variants (those below the original's width are made). */
+export const WEB_WIDTHS = [480, 960, 1600] as const;
 const LARGEST_UPLOAD = Math.max(...Object.values(UPLOAD_LIMITS).map((limit) => limit.maxBytes));
 
 export interface UploadInput {
@@ -115,6 +118,7 @@ export const uploadsPlugin = fp<{ config: Config }>(
       let width: number | null = null;
       let height: number | null = null;
       let preview: { path: string; url: string } | null = null;
+      const variants: ImageVariant[] = [];
       if (kind === 'image') {
         const options = { failOn: 'error', limitInputPixels: config.imageMaxPixels } as const;
         // The header alone (no decoding): too many pixels is refused before any memory goes to them.
@@ -147,6 +151,16 @@ export const uploadsPlugin = fp<{ config: Config }>(
           throw fieldError('file', en.uploadUnreadable);
         }
         preview = { path: path.join(month, previewName), url: urlOf(previewName) };
+        // Web variants: WebP at the widths a website's srcset needs, never wider than the original.
+        for (const target of WEB_WIDTHS.filter((w) => w < meta.width!)) {
+          const variantName = `${base}.w${target}.webp`;
+          const info = await sharp(buffer, options)
+            .rotate()
+            .resize({ width: target, withoutEnlargement: true })
+            .webp()
+            .toFile(path.join(dir, variantName));
+          variants.push({ width: info.width, height: info.height, url: urlOf(variantName) });
+        }
       }
       await fs.writeFile(path.join(dir, fileName), buffer, { flag: 'wx' });
 
@@ -156,6 +170,7 @@ export const uploadsPlugin = fp<{ config: Config }>(
         url: urlOf(fileName),
         previewPath: preview?.path ?? null,
         previewUrl: preview?.url ?? null,
+        variants: variants.length ? variants : null,
         name: safeName(originalName),
         mime: detected.mime,
         size: buffer.length,

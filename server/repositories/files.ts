@@ -2,6 +2,7 @@ import { and, eq, inArray } from 'drizzle-orm';
 import type { FileObject } from '../../src/shared/contracts/account';
 import type { UploadKind } from '../../src/shared/limits';
 import { validation } from '../../src/shared/messages';
+import type { ImageVariant } from '../../src/shared/resources/wire';
 import type { Executor } from '../db/client';
 import { files } from '../db/schema';
 import { fieldError } from '../lib/httpError';
@@ -15,6 +16,7 @@ export const fileColumns = {
   width: files.width,
   height: files.height,
   preview_url: files.preview_url,
+  variants: files.variants,
 };
 
 export interface FileRow {
@@ -26,6 +28,7 @@ export interface FileRow {
   width: number | null;
   height: number | null;
   preview_url: string | null;
+  variants: ImageVariant[] | null;
 }
 
 export type StoredFile = FileObject & { preview_url?: string | null };
@@ -39,6 +42,7 @@ export const toFileObject = (row: FileRow): StoredFile => ({
   width: row.width,
   height: row.height,
   ...(row.preview_url ? { preview_url: row.preview_url } : {}),
+  ...(row.variants?.length ? { variants: row.variants } : {}),
 });
 
 export interface NewFile {
@@ -52,6 +56,7 @@ export interface NewFile {
   size: number;
   width: number | null;
   height: number | null;
+  variants?: ImageVariant[] | null;
   createdBy: number | null;
 }
 
@@ -69,6 +74,7 @@ export async function createFile(db: Executor, file: NewFile): Promise<StoredFil
       size: file.size,
       width: file.width,
       height: file.height,
+      variants: file.variants ?? null,
       created_by: file.createdBy,
     })
     .returning(fileColumns);

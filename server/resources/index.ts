@@ -3,6 +3,10 @@ import { categoriesServer } from './categories';
 import { productsServer } from './products';
 import { rolesServer } from './roles';
 import { usersServer } from './users';
+import { newsServer } from './news';
+import { promotionsServer } from './promotions';
+import { productHighlightsServer } from './productHighlights';
+import { productArticlesServer } from './productArticles';
 import { pagesServer } from './pages';
 import { contactFormsServer } from './contactForms';
 import { subscribesServer } from './subscribes';
@@ -17,6 +21,10 @@ export const RESOURCES = [
   brandsServer,
   categoriesServer,
   productsServer,
+  newsServer,
+  promotionsServer,
+  productHighlightsServer,
+  productArticlesServer,
   pagesServer,
   contactFormsServer,
   subscribesServer,

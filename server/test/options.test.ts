@@ -62,6 +62,15 @@ describe('GET /api/<group>/options', () => {
     await options('/api/categories/options', token);
   });
 
+  it('opens product options to content editors (a highlight picks its product, an article its products)', async () => {
+    const { token } = await signInWith(t.app, admin, ['product-highlights.store']);
+    await options('/api/products/options', token);
+    expect((await get('/api/products', token)).statusCode).toBe(403);
+    expect((await get('/api/brands/options', token)).statusCode).toBe(403);
+    const article = await signInWith(t.app, admin, ['product-articles.update']);
+    await options('/api/products/options', article.token);
+  });
+
   it('opens role options to a users-only user, not brand or category options', async () => {
     const { token } = await signInWith(t.app, admin, ['users.index', 'users.store', 'users.update']);
     await options('/api/roles/options', token);
@@ -117,7 +126,7 @@ describe('GET /api/<group>/options', () => {
   });
 
   it('is no route of a resource without options: its `/:id` route refuses the word as an id', async () => {
-    for (const url of ['/api/users/options', '/api/subscribes/options']) {
+    for (const url of ['/api/users/options', '/api/subscribes/options', '/api/news/options']) {
       const response = await get(url);
       expect([url, response.statusCode]).toEqual([url, 404]);
       expect(response.json()).toEqual({ message: en.notFoundBody });

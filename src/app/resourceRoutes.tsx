@@ -60,6 +60,36 @@ const roleForm = () =>
   import(/* webpackChunkName: "role-form" */ '../resources/roles/RoleFormScreen').then(
     (m) => m.RoleFormScreen,
   );
+const newsList = () =>
+  import(/* webpackChunkName: "news" */ '../resources/news/NewsListScreen').then((m) => m.NewsListScreen);
+const newsForm = () =>
+  import(/* webpackChunkName: "news-form" */ '../resources/news/NewsFormScreen').then(
+    (m) => m.NewsFormScreen,
+  );
+const promotionList = () =>
+  import(/* webpackChunkName: "promotions" */ '../resources/promotions/PromotionListScreen').then(
+    (m) => m.PromotionListScreen,
+  );
+const promotionForm = () =>
+  import(/* webpackChunkName: "promotions-form" */ '../resources/promotions/PromotionFormScreen').then(
+    (m) => m.PromotionFormScreen,
+  );
+const productHighlightList = () =>
+  import(
+    /* webpackChunkName: "product-highlights" */ '../resources/productHighlights/ProductHighlightListScreen'
+  ).then((m) => m.ProductHighlightListScreen);
+const productHighlightForm = () =>
+  import(
+    /* webpackChunkName: "product-highlights-form" */ '../resources/productHighlights/ProductHighlightFormScreen'
+  ).then((m) => m.ProductHighlightFormScreen);
+const productArticleList = () =>
+  import(
+    /* webpackChunkName: "product-articles" */ '../resources/productArticles/ProductArticleListScreen'
+  ).then((m) => m.ProductArticleListScreen);
+const productArticleForm = () =>
+  import(
+    /* webpackChunkName: "product-articles-form" */ '../resources/productArticles/ProductArticleFormScreen'
+  ).then((m) => m.ProductArticleFormScreen);
 const pageList = () =>
   import(/* webpackChunkName: "pages" */ '../resources/pages/PageListScreen').then((m) => m.PageListScreen);
 const pageForm = () =>
@@ -91,6 +121,21 @@ export const resourceRoutes: RouteObject[] = [
   // Setting
   ...listAndFormRoutes(ROUTES.users, PERMISSIONS.usersIndex, userList, userForm, { rows: userRows }),
   ...listAndFormRoutes(ROUTES.roles, PERMISSIONS.rolesIndex, roleList, roleForm, { rows: roleRows }),
+  // Content
+  ...listAndFormRoutes(ROUTES.news, PERMISSIONS.newsIndex, newsList, newsForm),
+  ...listAndFormRoutes(ROUTES.promotions, PERMISSIONS.promotionsIndex, promotionList, promotionForm),
+  ...listAndFormRoutes(
+    ROUTES.productHighlights,
+    PERMISSIONS.productHighlightsIndex,
+    productHighlightList,
+    productHighlightForm,
+  ),
+  ...listAndFormRoutes(
+    ROUTES.productArticles,
+    PERMISSIONS.productArticlesIndex,
+    productArticleList,
+    productArticleForm,
+  ),
   // Pages
   ...listAndFormRoutes(ROUTES.pages, PERMISSIONS.pagesIndex, pageList, pageForm, { add: false }),
   // Inbox

@@ -11,6 +11,10 @@ import { productsResource } from '../shared/resources/products';
 import type { ResourceContract } from '../shared/resources/resource';
 import { rolesResource } from '../shared/resources/roles';
 import { usersResource } from '../shared/resources/users';
+import { newsResource } from '../shared/resources/news';
+import { promotionsResource } from '../shared/resources/promotions';
+import { productHighlightsResource } from '../shared/resources/productHighlights';
+import { productArticlesResource } from '../shared/resources/productArticles';
 import { addPath } from '../shared/routes';
 import { en } from '../shared/messages';
 
@@ -27,6 +31,10 @@ describe.each<[string, ResourceContract]>([
   ['brands', brandsResource],
   ['categories', categoriesResource],
   ['products', productsResource],
+  ['news', newsResource],
+  ['promotions', promotionsResource],
+  ['productHighlights', productHighlightsResource],
+  ['productArticles', productArticlesResource],
 ])('the %s form', (_key, contract) => {
   it('has an input for every field of the create schema', async () => {
     fakeNetwork({

@@ -1,4 +1,5 @@
-import { integer, pgTable, text } from 'drizzle-orm/pg-core';
+import { integer, jsonb, pgTable, text } from 'drizzle-orm/pg-core';
+import type { ImageVariant } from '../../../src/shared/resources/wire';
 import type { UploadKind } from '../../../src/shared/limits';
 import { id, timestamps } from './base';
 
@@ -15,6 +16,8 @@ export const files = pgTable('files', {
   size: integer('size').notNull(),
   width: integer('width'),
   height: integer('height'),
+  /** WebP web variants of an image (server/plugins/uploads.ts `WEB_WIDTHS`). */
+  variants: jsonb('variants').$type<ImageVariant[]>(),
   created_by: integer('created_by'),
   ...timestamps,
 });

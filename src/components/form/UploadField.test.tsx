@@ -5,8 +5,8 @@ import { fakeNetwork } from '../../../test/fakeNetwork';
 import { renderWithProviders } from '../../../test/renderWithProviders';
 import type { FileObject } from '../../shared/contracts/account';
 import { RECOMMENDED_SIZES } from '../../shared/limits';
-import { UploadField, type UploadFieldProps } from './UploadField';
-import { en } from '../../shared/messages';
+import { imageSizeWarning, UploadField, type UploadFieldProps } from './UploadField';
+import { en, t } from '../../shared/messages';
 
 const stored: FileObject = {
   id: 7,
@@ -91,5 +91,23 @@ describe('UploadField', () => {
     expect(screen.queryByRole('img', { name: 'Photo' })).not.toBeInTheDocument();
     await user.click(screen.getByRole('button', { name: 'Send' }));
     await waitFor(() => expect(onSubmit).toHaveBeenCalledWith({ photo: null }, expect.anything()));
+  });
+});
+
+describe('imageSizeWarning', () => {
+  const recommended = { width: 1200, height: 800 };
+  it('warns of a picture smaller than recommended', () => {
+    expect(imageSizeWarning({ width: 600, height: 400 }, recommended)).toBe(
+      t('uploadTooSmall', { width: 600, height: 400, rwidth: 1200, rheight: 800 }),
+    );
+  });
+  it('warns of another shape', () => {
+    expect(imageSizeWarning({ width: 2000, height: 2000 }, recommended)).toBe(
+      t('uploadOtherShape', { width: 2000, height: 2000, rwidth: 1200, rheight: 800 }),
+    );
+  });
+  it('says nothing of a large picture of the right shape, or of one without a known size', () => {
+    expect(imageSizeWarning({ width: 2400, height: 1600 }, recommended)).toBeNull();
+    expect(imageSizeWarning({ width: null, height: null }, recommended)).toBeNull();
   });
 });

@@ -55,6 +55,27 @@ export function checkUpload(file: File, kind: UploadKind): string | null {
  * Upload an image or a document: checks type and size first, uploads with `POST /api/uploads`, and
  * sets the field to the returned file id, keeping the file itself for the preview.
  */
+/**
+ * What is off about a picture against its recommended size: smaller than recommended (it may look
+ * blurred), or another shape (over 10% off the recommended aspect ratio: it may be cropped).
+ */
+export function imageSizeWarning(
+  file: { width?: number | null; height?: number | null },
+  recommended: { width: number; height: number },
+): string | null {
+  if (!file.width || !file.height) return null;
+  const params = {
+    width: file.width,
+    height: file.height,
+    rwidth: recommended.width,
+    rheight: recommended.height,
+  };
+  if (file.width < recommended.width || file.height < recommended.height) return t('uploadTooSmall', params);
+  const ratio = file.width / file.height / (recommended.width / recommended.height);
+  if (ratio > 1.1 || ratio < 1 / 1.1) return t('uploadOtherShape', params);
+  return null;
+}
+
 export function UploadField({
   name,
   label,
@@ -85,6 +106,9 @@ export function UploadField({
     ? t('uploadHint', { ...recommended, size: formatBytes(limits.maxBytes) })
     : t('documentHint', { size: formatBytes(limits.maxBytes) });
   const error = localError ?? (meta.touched && meta.error ? meta.error : null);
+  // A warning, never a refusal: the picture is stored as it is.
+  const sizeWarning =
+    kind === 'image' && recommended && current ? imageSizeWarning(current, recommended) : null;
 
   const onPick = async (event: ChangeEvent<HTMLInputElement>) => {
     const file = event.target.files?.[0];
@@ -184,6 +208,11 @@ export function UploadField({
       </Stack>
       {error && <FormHelperText>{error}</FormHelperText>}
       <FormHelperText error={false}>{hint}</FormHelperText>
+      {sizeWarning && (
+        <FormHelperText error={false} sx={{ color: 'warning.main' }} role="note">
+          {sizeWarning}
+        </FormHelperText>
+      )}
     </FormControl>
   );
 }

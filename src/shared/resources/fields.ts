@@ -3,7 +3,7 @@ import * as yup from 'yup';
 import '../yupLocale';
 import { Type } from '@sinclair/typebox';
 import { NAME_MAX } from '../limits';
-import { LABELS, validation } from '../messages';
+import { LABELS, en, format, validation } from '../messages';
 import {
   META_DESCRIPTION_MAX,
   importStatusField,
@@ -106,6 +106,58 @@ export function optionalDateGroup<const Name extends string>(name: Name, label: 
     .nullable()
     .default(null)
     .transform((value: string | null) => (value === '' ? null : value));
+  const wire = Nullable(DaySchema);
+  return {
+    fields: () => ({ [name]: field }) as Record<Name, typeof field>,
+    wire: { [name]: wire } as Record<Name, typeof wire>,
+    sheet: [{ key: name, label, import: true }] as const,
+  };
+}
+
+/** One more picture (a banner): an upload id (kind image) written, a file object read. */
+export function pictureGroup<const Name extends string>(name: Name, label: string) {
+  const field = optionalId(label);
+  const wire = NullableFile();
+  return {
+    fields: () => ({ [name]: field }) as Record<Name, typeof field>,
+    wire: { [name]: wire } as Record<Name, typeof wire>,
+  };
+}
+
+export const LINK_MAX = 2048;
+
+/** A link: a full http(s) URL or a path on the website (`/products/x`); empty reads as null. */
+export const linkField = (label: string) =>
+  optionalText(label, LINK_MAX).test(
+    'link',
+    validation.invalid(label),
+    (value) =>
+      !value ||
+      /^https?:\/\/[^\s/]+\.[^\s]*$|^https?:\/\/localhost(:\d+)?(\/\S*)?$|^\/(?!\/)\S*$/.test(value),
+  );
+
+/**
+ * An end date that must not precede the `start` field of the same object (a promotion's `end_date`
+ * against its `date`); empty reads as null.
+ */
+export function endDateGroup<const Name extends string>(
+  name: Name,
+  label: string,
+  start: string,
+  startLabel: string,
+) {
+  const field = dayField(label)
+    .nullable()
+    .default(null)
+    .transform((value: string | null) => (value === '' ? null : value))
+    .test(
+      'after-start',
+      format(en.endBeforeStart, { item: label, start: startLabel.toLowerCase() }),
+      function check(value) {
+        const from = (this.parent as Record<string, unknown>)[start];
+        return !value || typeof from !== 'string' || !isIsoDay(from) || value >= from;
+      },
+    );
   const wire = Nullable(DaySchema);
   return {
     fields: () => ({ [name]: field }) as Record<Name, typeof field>,

@@ -151,8 +151,9 @@ export const productsResource = defineResource({
   ],
   exportable: true,
   importable: true,
-  /** The inbox filters messages by the product they were about. */
-  options: { readers: ['contact-forms'] },
+  /** Picked by a product highlight and a product article (their selects and `filter:products`), and
+   * the inbox's filter of messages by the product they were about. */
+  options: { readers: ['product-highlights', 'product-articles', 'contact-forms'] },
   wire: productWire,
   input: { create: productCreateSchema, update: productUpdateSchema },
 });

@@ -20,7 +20,18 @@ describe('resource options', () => {
       'users.update',
       'users.destroy',
     ]);
-    expect(optionReaderKeys(productsResource)).toEqual(['products.index']);
+    // A highlight's product select and an article's related products read the products' options.
+    expect(optionReaderKeys(productsResource)).toEqual([
+      'products.index',
+      'product-highlights.index',
+      'product-highlights.store',
+      'product-highlights.update',
+      'product-highlights.destroy',
+      'product-articles.index',
+      'product-articles.store',
+      'product-articles.update',
+      'product-articles.destroy',
+    ]);
   });
 
   it('are readable with any one of those keys, and not without', () => {

@@ -40,6 +40,14 @@ export const StatusSchema = Type.Unsafe<0 | 1>({
   description: '1 Active, 0 Not Active',
 });
 
+/** A WebP web variant of an uploaded image: its size and where it is served. */
+export const ImageVariantSchema = Type.Object({
+  width: Type.Integer(),
+  height: Type.Integer(),
+  url: Type.String(),
+});
+export type ImageVariant = Static<typeof ImageVariantSchema>;
+
 /** A stored file as every resource reads it (API contract: Objects). */
 export const FileObjectSchema = Type.Object({
   id: IdSchema,
@@ -50,6 +58,9 @@ export const FileObjectSchema = Type.Object({
   width: Type.Optional(Nullable(Type.Integer())),
   height: Type.Optional(Nullable(Type.Integer())),
   preview_url: Type.Optional(Type.String({ description: 'A resized WebP preview (images only)' })),
+  variants: Type.Optional(
+    Type.Array(ImageVariantSchema, { description: 'WebP web variants by width (images only)' }),
+  ),
 });
 export type FileObject = Static<typeof FileObjectSchema>;
 

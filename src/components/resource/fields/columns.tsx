@@ -2,7 +2,9 @@ import type { GridColDef, GridValidRowModel } from '@mui/x-data-grid';
 import type { Status } from '../../../shared/contracts/account';
 import { formatDisplayDate } from '../../../shared/formats';
 import { en, LABELS } from '../../../shared/messages';
+import type { PublishState } from '../../../shared/resources/publishing';
 import { ImageNameCell, StatusCell } from '../cells';
+import { PublishStateChip } from './PublishState';
 
 /**
  * List columns of the field groups, spread into a resource's columns. `field` names match the
@@ -45,3 +47,14 @@ export const createdColumn = <T extends GridValidRowModel & { created_at: string
 
 export const updatedColumn = <T extends GridValidRowModel & { updated_at: string }>() =>
   dateColumn<T>('updated_at', en.updatedDate);
+
+/** The publish state (computed by the server) as a chip: next to the status in content lists. */
+export const publishStateColumn = <
+  T extends GridValidRowModel & { publish_state: PublishState },
+>(): GridColDef<T> => ({
+  field: 'publish_state',
+  headerName: en.publishState,
+  width: 130,
+  sortable: false,
+  renderCell: ({ row }) => <PublishStateChip state={row.publish_state} />,
+});

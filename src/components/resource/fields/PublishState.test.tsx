@@ -1,0 +1,54 @@
+import { screen } from '@testing-library/react';
+import { Formik } from 'formik';
+import { renderWithProviders } from '../../../../test/renderWithProviders';
+import { en, format } from '../../../shared/messages';
+import { PublishNote, PublishStateChip } from './PublishState';
+
+const NOW = Date.parse('2026-06-15T12:00:00Z');
+
+function renderNote(values: Record<string, unknown>, endField?: string) {
+  return renderWithProviders(
+    <Formik initialValues={values} onSubmit={() => undefined}>
+      <PublishNote endField={endField} now={NOW} />
+    </Formik>,
+  );
+}
+
+describe('PublishStateChip', () => {
+  it.each([
+    ['draft', en.publishDraft],
+    ['scheduled', en.publishScheduled],
+    ['live', en.publishLive],
+    ['ended', en.publishEnded],
+  ] as const)('shows %s as %s', (state, label) => {
+    renderWithProviders(<PublishStateChip state={state} />);
+    expect(screen.getByText(label)).toBeInTheDocument();
+  });
+});
+
+describe('PublishNote', () => {
+  it('says when an Active item dated tomorrow goes live', () => {
+    renderNote({ status: 1, date: '2026-06-16' });
+    expect(screen.getByRole('status')).toHaveTextContent(en.publishScheduled);
+    expect(screen.getByRole('status')).toHaveTextContent(
+      format(en.publishScheduledSentence, { date: '16 Jun 2026' }),
+    );
+  });
+
+  it('says a promotion that ended yesterday has ended', () => {
+    renderNote({ status: 1, date: '2026-06-01', end_date: '2026-06-14' }, 'end_date');
+    expect(screen.getByRole('status')).toHaveTextContent(
+      format(en.publishEndedSentence, { end: '14 Jun 2026' }),
+    );
+  });
+
+  it('says a running promotion is live until its end, and a Not Active item is a draft', () => {
+    const { unmount } = renderNote({ status: 1, date: '2026-06-15', end_date: '2026-06-20' }, 'end_date');
+    expect(screen.getByRole('status')).toHaveTextContent(
+      format(en.publishLiveUntilSentence, { date: '15 Jun 2026', end: '20 Jun 2026' }),
+    );
+    unmount();
+    renderNote({ status: 0, date: '2026-06-16' });
+    expect(screen.getByRole('status')).toHaveTextContent(en.publishDraftSentence);
+  });
+});

@@ -1,0 +1,30 @@
+import type { GridColDef } from '@mui/x-data-grid';
+import { createdColumn, imageNameColumn, statusColumn } from '../../components/resource/fields/columns';
+import { LABELS } from '../../shared/messages';
+import { PositionCell } from './PositionCell';
+import type { ProductHighlight } from '../../shared/resources/productHighlights';
+
+/** The product highlight list's columns; the first links to the item, `field` names match the contract's sortable columns. */
+export const productHighlightsColumns: GridColDef<ProductHighlight>[] = [
+  {
+    ...imageNameColumn<ProductHighlight>('title', LABELS.title, (row) => row.image),
+    flex: 1.6,
+    minWidth: 220,
+  },
+  {
+    field: 'position',
+    headerName: LABELS.position,
+    width: 150,
+    // Editable from the list: up and down swap a highlight with its neighbour.
+    renderCell: (params) => <PositionCell {...params} />,
+  },
+  {
+    field: 'product',
+    headerName: LABELS.product,
+    flex: 1,
+    minWidth: 160,
+    valueGetter: (_value, row) => row.product?.name ?? '',
+  },
+  statusColumn(),
+  createdColumn(),
+];

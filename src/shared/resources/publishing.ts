@@ -1,0 +1,72 @@
+import { Type } from '@sinclair/typebox';
+import { formatDisplayDate } from '../formats';
+import { en, format } from '../messages';
+import type { Status } from '../contracts/account';
+import { enumFilter } from './filters';
+
+/**
+ * Scheduled publishing (API contract: Publishing). An Active item whose publish `date` lies in the
+ * future is scheduled; it is live from that day on; an item with an `end_date` in the past has
+ * ended; a Not Active item is a draft. Computed from the dates at read time, against `today` (a
+ * `YYYY-MM-DD` day; the server's clock is injectable, server/lib/clock.ts), so nothing has to run on
+ * the day for the state to change. The server's SQL filter (server/crud/fields.ts `publishFilter`)
+ * states the same rule.
+ */
+export const PUBLISH_STATES = ['draft', 'scheduled', 'live', 'ended'] as const;
+export type PublishState = (typeof PUBLISH_STATES)[number];
+
+export interface Publishable {
+  status: Status;
+  date: string | null;
+  end_date?: string | null;
+}
+
+export function publishState(item: Publishable, today: string): PublishState {
+  if (item.status !== 1) return 'draft';
+  if (item.date && item.date > today) return 'scheduled';
+  if (item.end_date && item.end_date < today) return 'ended';
+  return 'live';
+}
+
+export const PUBLISH_STATE_LABELS: Record<PublishState, string> = {
+  draft: en.publishDraft,
+  scheduled: en.publishScheduled,
+  live: en.publishLive,
+  ended: en.publishEnded,
+};
+
+/** The form's sentence: when the item goes live or ends, in words. */
+export function publishSentence(item: Publishable, today: string): string {
+  const date = formatDisplayDate(item.date);
+  const end = formatDisplayDate(item.end_date ?? null);
+  switch (publishState(item, today)) {
+    case 'draft':
+      return en.publishDraftSentence;
+    case 'scheduled':
+      return format(end ? en.publishScheduledUntilSentence : en.publishScheduledSentence, { date, end });
+    case 'ended':
+      return format(en.publishEndedSentence, { end });
+    case 'live':
+      return format(end ? en.publishLiveUntilSentence : en.publishLiveSentence, { date, end });
+  }
+}
+
+/** Today as `YYYY-MM-DD` (UTC), from a clock reading in milliseconds. */
+export const dayOf = (now: number): string => new Date(now).toISOString().slice(0, 10);
+
+export const PUBLISH_STATE_FILTER = enumFilter({
+  label: en.publishState,
+  options: PUBLISH_STATES.map((value) => ({ value, label: PUBLISH_STATE_LABELS[value] })),
+});
+
+/** The publish group's wire property (read only, computed). */
+export const publishGroup = {
+  wire: {
+    publish_state: Type.Unsafe<PublishState>({
+      type: 'string',
+      enum: [...PUBLISH_STATES],
+      description: 'Computed at read time: draft (Not Active), scheduled, live or ended',
+    }),
+  },
+  sheet: [{ key: 'publish_state', label: en.publishState, import: false }],
+} as const;
