@@ -78,12 +78,22 @@ const SCREENS: AxeScreen[] = [
   { name: 'product detail', path: ({ productId }) => itemPath(ROUTES.products, productId) },
   { name: 'product highlights', path: ROUTES.productHighlights },
   { name: 'product highlight add', path: addPath(ROUTES.productHighlights) },
+  {
+    name: 'product highlight detail',
+    path: ({ productHighlightId }) => itemPath(ROUTES.productHighlights, productHighlightId),
+  },
   { name: 'promotions', path: ROUTES.promotions },
   { name: 'promotion add', path: addPath(ROUTES.promotions) },
+  { name: 'promotion detail', path: ({ promotionId }) => itemPath(ROUTES.promotions, promotionId) },
   { name: 'news', path: ROUTES.news },
   { name: 'news add', path: addPath(ROUTES.news) },
+  { name: 'news detail', path: ({ newsId }) => itemPath(ROUTES.news, newsId) },
   { name: 'product articles', path: ROUTES.productArticles },
   { name: 'product article add', path: addPath(ROUTES.productArticles) },
+  {
+    name: 'product article detail',
+    path: ({ productArticleId }) => itemPath(ROUTES.productArticles, productArticleId),
+  },
   { name: 'pages', path: ROUTES.pages },
   { name: 'page detail (about)', path: itemPath(ROUTES.pages, 2) },
   { name: 'contact forms', path: ROUTES.contactForms },
@@ -100,14 +110,23 @@ async function makeRecords(page: Page): Promise<AxeRecords> {
   const { brandId, categoryId, productId } = await makeProduct(page, 'Axe');
   // One item of each content kind: an empty grid is not what staff see, and axe flags its empty role tree.
   const day = new Date().toISOString().slice(0, 10);
-  await apiRequest(page, 'POST', '/api/product-highlights', {
+  type Created = { data: { id: number } };
+  const highlight = await apiRequest<Created>(page, 'POST', '/api/product-highlights', {
     title: 'Axe highlight',
     product_id: productId,
     status: 1,
   });
-  await apiRequest(page, 'POST', '/api/promotions', { title: 'Axe promotion', date: day, status: 1 });
-  await apiRequest(page, 'POST', '/api/news', { title: 'Axe news', date: day, status: 1 });
-  await apiRequest(page, 'POST', '/api/product-articles', {
+  const promotion = await apiRequest<Created>(page, 'POST', '/api/promotions', {
+    title: 'Axe promotion',
+    date: day,
+    status: 1,
+  });
+  const news = await apiRequest<Created>(page, 'POST', '/api/news', {
+    title: 'Axe news',
+    date: day,
+    status: 1,
+  });
+  const article = await apiRequest<Created>(page, 'POST', '/api/product-articles', {
     title: 'Axe article',
     date: day,
     products: [productId],
@@ -146,6 +165,10 @@ async function makeRecords(page: Page): Promise<AxeRecords> {
     categoryId,
     productId,
     contactFormId,
+    productHighlightId: highlight.data.id,
+    promotionId: promotion.data.id,
+    newsId: news.data.id,
+    productArticleId: article.data.id,
   };
 }
 

@@ -115,6 +115,10 @@ export interface AxeRecords {
   categoryId: number;
   productId: number;
   contactFormId: number;
+  productHighlightId: number;
+  promotionId: number;
+  newsId: number;
+  productArticleId: number;
 }
 
 /** One screen of the list: a later screen is one line here. */
