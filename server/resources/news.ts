@@ -1,6 +1,11 @@
 import { desc, inArray } from 'drizzle-orm';
 import { LABELS } from '../../src/shared/messages';
-import { newsImportRowSchema, newsPublicWire, newsResource, type News } from '../../src/shared/resources/news';
+import {
+  newsImportRowSchema,
+  newsPublicWire,
+  newsResource,
+  type News,
+} from '../../src/shared/resources/news';
 import type { Executor } from '../db/client';
 import { news } from '../db/schema/news';
 import { defineServerResource } from '../crud/define';

@@ -72,7 +72,14 @@ describe('the website reads content and pages (/public/v1)', () => {
     picture = upload.json<{ data: FileObject }>().data;
     expect(picture.variants?.length).toBeGreaterThan(0);
     const category = await createTaxon(t, admin, '/api/categories', { name: 'Valves' });
-    productId = (await createProduct(t, admin, { name: 'Gate valve', category_id: category.id, brand_id: null, other_brand: 'Other' })).id;
+    productId = (
+      await createProduct(t, admin, {
+        name: 'Gate valve',
+        category_id: category.id,
+        brand_id: null,
+        other_brand: 'Other',
+      })
+    ).id;
 
     await create('/api/news', { title: 'Live news', date: day(-1), status: 1, image: picture.id });
     await create('/api/news', { title: 'Scheduled news', date: day(2), status: 1 });
@@ -91,7 +98,12 @@ describe('the website reads content and pages (/public/v1)', () => {
     });
     await create('/api/product-articles', { title: 'Scheduled article', date: day(3), status: 1 });
     await create('/api/product-articles', { title: 'Inactive article', date: day(-3), status: 0 });
-    await create('/api/product-highlights', { title: 'Second', position: 2, status: 1, product_id: productId });
+    await create('/api/product-highlights', {
+      title: 'Second',
+      position: 2,
+      status: 1,
+      product_id: productId,
+    });
     await create('/api/product-highlights', { title: 'First', position: 1, status: 1, image: picture.id });
     await create('/api/product-highlights', { title: 'Hidden', position: 3, status: 0 });
   });
@@ -209,14 +221,19 @@ describe('the website reads content and pages (/public/v1)', () => {
       expect([url, response.statusCode]).toEqual([url, 200]);
       expectNoForbidden(response.json());
       const data = response.json<{ data: Item | Item[] }>().data;
-      for (const item of Array.isArray(data) ? data : [data]) expect([url, 'id' in item]).toEqual([url, false]);
+      for (const item of Array.isArray(data) ? data : [data])
+        expect([url, 'id' in item]).toEqual([url, false]);
     }
     const news = (await get(`${publicPath('news')}/live-news`)).json<{ data: Item }>().data;
     expect(news.image).toMatchObject({ id: picture.id, variants: picture.variants });
   });
 
   it('serves the Active pages by key with their sections, images with variants; an inactive page is 404', async () => {
-    const list = await t.app.inject({ method: 'GET', url: '/api/pages?per_page=10', headers: authHeader(admin) });
+    const list = await t.app.inject({
+      method: 'GET',
+      url: '/api/pages?per_page=10',
+      headers: authHeader(admin),
+    });
     const pages = list.json<ListResponse<Page>>().data;
     const about = pages.find((page) => page.key === 'about')!;
     const contact = pages.find((page) => page.key === 'contact')!;
@@ -231,7 +248,10 @@ describe('the website reads content and pages (/public/v1)', () => {
       (
         await put(about, {
           sections: {
-            why_us: { title: 'Why us', items: [{ title: 'Quality', description: 'Tested', image: picture.id }] },
+            why_us: {
+              title: 'Why us',
+              items: [{ title: 'Quality', description: 'Tested', image: picture.id }],
+            },
           },
         })
       ).statusCode,
@@ -270,8 +290,8 @@ describe('the website reads content and pages (/public/v1)', () => {
     expect(changed.statusCode).toBe(200);
     expect(changed.headers.etag).not.toBe(etag);
     const page = await get(`${publicPath('pages')}/home`);
-    expect((await get(`${publicPath('pages')}/home`, { 'if-none-match': page.headers.etag as string })).statusCode).toBe(
-      304,
-    );
+    expect(
+      (await get(`${publicPath('pages')}/home`, { 'if-none-match': page.headers.etag as string })).statusCode,
+    ).toBe(304);
   });
 });
