@@ -13,6 +13,7 @@ import type { PgliteFactory } from './db/client';
 import { prepareDatabase, type PreparedDatabase } from './db/prepare';
 import { databaseErrorAnswer } from './lib/databaseErrors';
 import { HttpError } from './lib/httpError';
+import { now as clockNow } from './lib/clock';
 import { registerStrictParsers } from './lib/strictInput';
 import { authPlugin } from './plugins/auth';
 import { compressionPlugin } from './plugins/compression';
@@ -53,7 +54,11 @@ export interface AppDeps {
   prepared?: PreparedDatabase;
   /** Where log lines go instead of stdout (tests read them). */
   logStream?: { write(line: string): void };
-  /** The clock of the publishing rules and the public API's bot checks (tests set the time). */
+  /**
+   * The clock of the public API (its publishing rules and bot checks; tests set the time). By
+   * default the server's clock (`server/lib/clock.ts`, which `setClock` replaces), the one the admin
+   * lists' publish states use, so both sides agree.
+   */
   now?: () => Date;
 }
 
@@ -299,7 +304,7 @@ async function buildHttpApp(
   await app.register(uploadRoutes, { config });
   await app.register(resourceRoutes);
   await app.register(inboxRoutes);
-  await app.register(publicRoutes, { config, now: deps.now ?? (() => new Date()) });
+  await app.register(publicRoutes, { config, now: deps.now ?? (() => new Date(clockNow())) });
   await app.register(companyRoutes);
   await app.register(envRoutes, { config });
   await app.register(healthRoutes);

@@ -11,6 +11,7 @@ import { makeSlug } from '../lib/slug';
 import { freeSlug, idExists, slugTaken } from '../repositories/catalog';
 import { checkFile } from '../repositories/files';
 import {
+  dayOf,
   PUBLISH_STATE_LABELS,
   publishState,
   type Publishable,
@@ -159,26 +160,43 @@ export const importSlugErrors = (key: string, sourceLabel: string): string[] =>
 export const pictureWrite = <Name extends string>(name: Name, col: PgColumn, label: string) =>
   ({ [name]: file(col, 'image', label) }) as Record<Name, FieldWriter<number | null>>;
 
+type PublishTable = { status: PgColumn; date: PgColumn; end_date?: PgColumn };
+
 /**
- * The publish state filter (`publish_states=scheduled,live`), the rule of
- * src/shared/resources/publishing.ts in SQL against the server's `today()` (an injectable clock):
- * draft is Not Active; scheduled is Active dated after today; ended is Active with an end before
- * today; live is the rest of Active.
+ * The rule of src/shared/resources/publishing.ts in SQL, one condition per state, against `day`
+ * (`YYYY-MM-DD`): draft is Not Active; scheduled is Active dated after the day; ended is Active
+ * with an end before the day; live is the rest of Active.
+ */
+function publishConditions(table: PublishTable, day: string): Record<PublishState, SQL | undefined> {
+  const active = eq(table.status, 1);
+  const notEnded = table.end_date ? or(isNull(table.end_date), gte(table.end_date, day)) : undefined;
+  return {
+    draft: ne(table.status, 1),
+    scheduled: and(active, gt(table.date, day)),
+    ended: table.end_date ? and(active, lte(table.date, day), lt(table.end_date, day)) : sql`false`,
+    live: and(active, lte(table.date, day), notEnded),
+  };
+}
+
+/**
+ * The publish state filter (`publish_states=scheduled,live`): `publishConditions` against the
+ * server's `today()` (an injectable clock).
  */
 export const publishFilter =
-  (table: { status: PgColumn; date: PgColumn; end_date?: PgColumn }) =>
+  (table: PublishTable) =>
   (values: readonly PublishState[]): SQL | undefined => {
-    const day = today();
-    const active = eq(table.status, 1);
-    const notEnded = table.end_date ? or(isNull(table.end_date), gte(table.end_date, day)) : undefined;
-    const conditions: Record<PublishState, SQL | undefined> = {
-      draft: ne(table.status, 1),
-      scheduled: and(active, gt(table.date, day)),
-      ended: table.end_date ? and(active, lte(table.date, day), lt(table.end_date, day)) : sql`false`,
-      live: and(active, lte(table.date, day), notEnded),
-    };
+    const conditions = publishConditions(table, today());
     return or(...values.map((value) => conditions[value]));
   };
+
+/**
+ * The public API's `published(now)` of a content kind: the same rule's `live` state (Active, dated
+ * today or before, not ended), on the UTC day of the app's clock.
+ */
+export const livePublished =
+  (table: PublishTable) =>
+  (now: Date): SQL | undefined =>
+    publishConditions(table, dayOf(now.getTime())).live;
 
 /** The computed publish state of a row, against the server's `today()`. */
 export const publishStateOf = (row: Publishable): PublishState => publishState(row, today());

@@ -14,7 +14,7 @@ import { notFound, type AnyResource } from './resource';
 /**
  * The website's read side (API contract: Public API): a declaration opts in with `publicRead` and
  * gets `GET /public/v1/<group>` (paged, searchable, its public filters) and
- * `GET /public/v1/<group>/{slug}`. Only rows its `published` rule lets through are ever read, and
+ * `GET /public/v1/<group>/{slug}` (when it has a slug). Only rows its `published` rule lets through are ever read, and
  * only the properties of its public `wire` (an allow-list, applied deeply) are ever sent: no status,
  * no audit column, no user. Answers carry `ETag` and `Cache-Control`; a matching `If-None-Match`
  * answers 304.
@@ -27,8 +27,11 @@ export interface PublicRead {
    * least; content adds its date rules (scheduled and ended items are not live).
    */
   published: (now: Date) => SQL | undefined;
-  /** The column `/{slug}` finds an item by. */
-  slug: PgColumn;
+  /**
+   * The column `/{slug}` finds an item by (a text column). Without one the kind is a list only
+   * (product highlights: the home page shows them all, in order, and has no page per item).
+   */
+  slug?: PgColumn;
   /** The list's order (the id follows, so pages never overlap). */
   order: readonly SQL[];
   /** Query parameters beyond `page`, `per_page` and `search`: a value → a condition (or a 422). */
@@ -56,11 +59,12 @@ export function pickBySchema(schema: TSchema, value: unknown): unknown {
   }
   if (schema.type === 'object' && schema.properties && typeof value === 'object') {
     const source = value as Record<string, unknown>;
+    const required = new Set((schema.required as string[] | undefined) ?? []);
     return Object.fromEntries(
-      Object.entries(schema.properties as Record<string, TSchema>).map(([key, sub]) => [
-        key,
-        pickBySchema(sub, source[key]),
-      ]),
+      Object.entries(schema.properties as Record<string, TSchema>)
+        // An optional property the item lacks stays absent (a page's sections of another key).
+        .filter(([key]) => required.has(key) || source[key] !== undefined)
+        .map(([key, sub]) => [key, pickBySchema(sub, source[key])]),
     );
   }
   if (schema.type === 'array' && Array.isArray(value))
@@ -202,6 +206,8 @@ export function publicReadRoutes(app: FastifyInstance, resource: PublicResource,
     },
   );
 
+  const slugColumn = read.slug;
+  if (!slugColumn) return;
   app.get(
     `${base}/:slug`,
     {
@@ -217,7 +223,7 @@ export function publicReadRoutes(app: FastifyInstance, resource: PublicResource,
       if (!SLUG.test(slug) || slug.length > 255) throw notFound();
       const rows = await resource
         .select(app.db)
-        .where(and(read.published(now()), eq(read.slug, slug)))
+        .where(and(read.published(now()), eq(slugColumn, slug)))
         .limit(1);
       const [item] = await resource.toItems(app.db, rows);
       if (!item) throw notFound();

@@ -1,6 +1,11 @@
-import { inArray } from 'drizzle-orm';
+import { desc, inArray } from 'drizzle-orm';
 import { LABELS } from '../../src/shared/messages';
-import { newsImportRowSchema, newsResource, type News } from '../../src/shared/resources/news';
+import {
+  newsImportRowSchema,
+  newsPublicWire,
+  newsResource,
+  type News,
+} from '../../src/shared/resources/news';
 import type { Executor } from '../db/client';
 import { news } from '../db/schema/news';
 import { defineServerResource } from '../crud/define';
@@ -11,6 +16,7 @@ import {
   importedStatus,
   importKey,
   importSlugErrors,
+  livePublished,
   pictureWrite,
   publishCells,
   publishFilter,
@@ -140,5 +146,12 @@ export const newsServer = defineServerResource({
         };
       },
     }),
+  },
+  // The website: Active and live items only (the admin's `publish_states=live`), newest first.
+  publicRead: {
+    wire: newsPublicWire,
+    published: livePublished(news),
+    slug: news.slug,
+    order: [desc(news.date)],
   },
 });

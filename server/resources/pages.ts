@@ -1,9 +1,10 @@
-import { inArray } from 'drizzle-orm';
+import { asc, eq, inArray } from 'drizzle-orm';
 import { ValidationError } from 'yup';
 import { LABELS, validation } from '../../src/shared/messages';
 import {
   PAGE_SECTIONS,
   pageSectionsSchema,
+  pagePublicWire,
   pagesResource,
   SECTIONS,
   type SectionDefinition,
@@ -87,5 +88,12 @@ export const pagesServer = defineServerResource({
     ...statusWrite(pages),
     ...seoWrite(pages),
     sections: sectionsWrite,
+  },
+  // The website: Active pages by their stable key (`/public/v1/pages/home`), with their sections.
+  publicRead: {
+    wire: pagePublicWire,
+    published: () => eq(pages.status, 1),
+    slug: pages.key,
+    order: [asc(pages.id)],
   },
 });

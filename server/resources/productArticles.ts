@@ -1,7 +1,8 @@
-import { asc, eq, inArray, sql } from 'drizzle-orm';
+import { asc, desc, eq, inArray, sql } from 'drizzle-orm';
 import { LABELS, validation } from '../../src/shared/messages';
 import {
   productArticleImportRowSchema,
+  productArticlePublicWire,
   productArticlesResource,
   type ProductArticle,
 } from '../../src/shared/resources/productArticles';
@@ -17,6 +18,7 @@ import {
   importedStatus,
   importKey,
   importSlugErrors,
+  livePublished,
   publishCells,
   publishFilter,
   publishStateOf,
@@ -193,5 +195,12 @@ export const productArticlesServer = defineServerResource({
         };
       },
     }),
+  },
+  // The website: Active and live articles only, newest first.
+  publicRead: {
+    wire: productArticlePublicWire,
+    published: livePublished(productArticles),
+    slug: productArticles.slug,
+    order: [desc(productArticles.date)],
   },
 });

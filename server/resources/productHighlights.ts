@@ -1,7 +1,8 @@
-import { eq, inArray, max } from 'drizzle-orm';
+import { asc, eq, inArray, max } from 'drizzle-orm';
 import { LABELS, validation } from '../../src/shared/messages';
 import {
   productHighlightImportRowSchema,
+  productHighlightPublicWire,
   productHighlightsResource,
   type ProductHighlight,
 } from '../../src/shared/resources/productHighlights';
@@ -152,5 +153,11 @@ export const productHighlightsServer = defineServerResource({
         },
       };
     },
+  },
+  // The website: Active highlights in the home page's order; a list only (no slug, no page per item).
+  publicRead: {
+    wire: productHighlightPublicWire,
+    published: () => eq(productHighlights.status, 1),
+    order: [asc(productHighlights.position)],
   },
 });

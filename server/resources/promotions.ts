@@ -1,7 +1,8 @@
-import { inArray } from 'drizzle-orm';
+import { desc, inArray } from 'drizzle-orm';
 import { LABELS } from '../../src/shared/messages';
 import {
   promotionImportRowSchema,
+  promotionPublicWire,
   promotionsResource,
   type Promotion,
 } from '../../src/shared/resources/promotions';
@@ -15,6 +16,7 @@ import {
   importedStatus,
   importKey,
   importSlugErrors,
+  livePublished,
   pictureWrite,
   publishCells,
   publishFilter,
@@ -155,5 +157,12 @@ export const promotionsServer = defineServerResource({
         };
       },
     }),
+  },
+  // The website: Active and live promotions only (not scheduled, not ended), newest first.
+  publicRead: {
+    wire: promotionPublicWire,
+    published: livePublished(promotions),
+    slug: promotions.slug,
+    order: [desc(promotions.date)],
   },
 });

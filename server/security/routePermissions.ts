@@ -81,12 +81,16 @@ function resourceRows(contract: ResourceContract): Record<string, RouteAccess> {
  */
 function publicReadRows(resource: {
   contract: ResourceContract;
-  publicRead?: unknown;
+  publicRead?: { slug?: unknown };
 }): Record<string, RouteAccess> {
   if (!resource.publicRead) return {};
   const base = publicPath(resource.contract.group);
   const note = 'the website: published rows, public fields only; per address; CORS: HOST_APP_URL only';
-  return { [`GET ${base}`]: open(note), [`GET ${base}/{slug}`]: open(note) };
+  return {
+    [`GET ${base}`]: open(note),
+    // A kind without a slug (product highlights) is a list only.
+    ...(resource.publicRead.slug ? { [`GET ${base}/{slug}`]: open(note) } : {}),
+  };
 }
 
 export const ROUTE_PERMISSIONS: Record<string, RouteAccess> = {

@@ -29,6 +29,21 @@ export const newsWire = Type.Object({
 });
 export type News = Static<typeof newsWire>;
 
+/** A news item as the website reads it (`/public/v1/news`): an allow-list; no id, status, audit or user. */
+export const newsPublicWire = Type.Pick(newsWire, [
+  'title',
+  'slug',
+  'date',
+  'summary',
+  'description',
+  'image',
+  'mobile_image',
+  'banner',
+  'meta_title',
+  'meta_description',
+  'meta_keyword',
+]);
+
 /** The fields a form and a spreadsheet row share. */
 const fields = {
   title: requiredText(LABELS.title, NAME_MAX),

@@ -32,6 +32,20 @@ export const pageWire = Type.Object({
 });
 export type Page = Static<typeof pageWire>;
 
+/** A page as the website reads it (`/public/v1/pages/{key}`): an allow-list; no id, status, audit or user. */
+export const pagePublicWire = Type.Pick(pageWire, [
+  'key',
+  'title',
+  'description',
+  'banner',
+  'image',
+  'mobile_image',
+  'meta_title',
+  'meta_description',
+  'meta_keyword',
+  'sections',
+]);
+
 /** The common fields of every page (the sections are checked per page key: `pageUpdateSchemaFor`). */
 const common = {
   title: requiredText(LABELS.title, NAME_MAX),

@@ -31,6 +31,26 @@ export const productArticleWire = Type.Object({
 });
 export type ProductArticle = Static<typeof productArticleWire>;
 
+/**
+ * A product article as the website reads it (`/public/v1/product-articles`): an allow-list; no id,
+ * status, audit or user. `products` are the related products' `{id, name}` (the ids the public
+ * product list carries).
+ */
+export const productArticlePublicWire = Type.Pick(productArticleWire, [
+  'title',
+  'slug',
+  'date',
+  'summary',
+  'description_one',
+  'description_two',
+  'image',
+  'mobile_image',
+  'products',
+  'meta_title',
+  'meta_description',
+  'meta_keyword',
+]);
+
 /** The fields a form and a spreadsheet row share. */
 const fields = {
   title: requiredText(LABELS.title, NAME_MAX),

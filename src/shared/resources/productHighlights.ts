@@ -26,6 +26,21 @@ export const productHighlightWire = Type.Object({
 });
 export type ProductHighlight = Static<typeof productHighlightWire>;
 
+/**
+ * A product highlight as the website reads it (`/public/v1/product-highlights`, a list only, by
+ * position): an allow-list; its `id` (highlights have no slug) but no status, audit or user.
+ */
+export const productHighlightPublicWire = Type.Pick(productHighlightWire, [
+  'id',
+  'title',
+  'description',
+  'link',
+  'product',
+  'position',
+  'image',
+  'mobile_image',
+]);
+
 /** An optional position; empty puts the highlight last. */
 const position = yup
   .number()

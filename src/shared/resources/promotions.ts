@@ -42,6 +42,23 @@ export const promotionWire = Type.Object({
 });
 export type Promotion = Static<typeof promotionWire>;
 
+/** A promotion as the website reads it (`/public/v1/promotions`): an allow-list; no id, status, audit or user. */
+export const promotionPublicWire = Type.Pick(promotionWire, [
+  'title',
+  'slug',
+  'summary',
+  'description',
+  'link',
+  'date',
+  'end_date',
+  'banner',
+  'image',
+  'mobile_image',
+  'meta_title',
+  'meta_description',
+  'meta_keyword',
+]);
+
 /** The fields a form and a spreadsheet row share. */
 const fields = {
   title: requiredText(LABELS.title, NAME_MAX),
