@@ -7,6 +7,7 @@ import { defineServerResource } from '../crud/define';
 import {
   auditCells,
   column,
+  altWrite,
   imageWrite,
   importedStatus,
   importKey,
@@ -101,6 +102,7 @@ export const newsServer = defineServerResource({
     description: richText(news.description),
     ...imageWrite(news),
     ...pictureWrite('banner', news.banner_id, LABELS.banner),
+    ...altWrite('image', 'mobile_image', 'banner'),
     ...statusWrite(news),
     ...seoWrite(news),
   },

@@ -13,6 +13,7 @@ import { defineServerResource, type FieldWriter } from '../crud/define';
 import {
   auditCells,
   column,
+  altWrite,
   imageWrite,
   importedStatus,
   importKey,
@@ -143,6 +144,7 @@ export const productArticlesServer = defineServerResource({
     description_one: richText(productArticles.description_one),
     description_two: richText(productArticles.description_two),
     ...imageWrite(productArticles),
+    ...altWrite('image', 'mobile_image'),
     products: relatedProducts,
     ...statusWrite(productArticles),
     ...seoWrite(productArticles),

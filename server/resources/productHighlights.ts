@@ -12,6 +12,7 @@ import { defineServerResource, type FieldWriter } from '../crud/define';
 import {
   auditCells,
   column,
+  altWrite,
   imageWrite,
   importedStatus,
   reference,
@@ -114,6 +115,7 @@ export const productHighlightsServer = defineServerResource({
     position,
     product_id: reference(productHighlights.product_id, products, LABELS.product),
     ...imageWrite(productHighlights),
+    ...altWrite('image', 'mobile_image'),
     ...statusWrite(productHighlights),
   },
   cells: (item) => ({
