@@ -54,9 +54,9 @@ export const file =
  * 422 '{Alt text} is required' on the alt field.
  */
 export const alt =
-  <Input extends Record<string, unknown>>(picture: string): FieldWriter<string | null | undefined, Input> =>
+  (picture: string): FieldWriter<string | null | undefined> =>
   async (value, ctx) => {
-    const id = ctx.input[picture];
+    const id = (ctx.input as Record<string, unknown>)[picture];
     if (typeof id !== 'number') return [];
     if (!value) throw fieldError(ctx.field, validation.required(LABELS.altText));
     await setFileAlt(ctx.tx, id, value);
@@ -67,7 +67,7 @@ export const alt =
 export const altWrite = <Name extends string>(...pictures: Name[]) =>
   Object.fromEntries(pictures.map((name) => [`${name}_alt`, alt(name)])) as Record<
     `${Name}_alt`,
-    FieldWriter<string | null | undefined, any>
+    FieldWriter<string | null | undefined>
   >;
 
 /** The id of a row of `target` (a brand, a role), or null; an unknown one is a 422 '{label} is invalid'. */
