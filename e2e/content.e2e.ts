@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import type { Browser, Page } from 'playwright-core';
 import sharp from 'sharp';
-import { LABELS, en, success, t } from '../src/shared/messages';
+import { LABELS, en, success, t, validation } from '../src/shared/messages';
 import { newsResource } from '../src/shared/resources/news';
 import { productHighlightsResource } from '../src/shared/resources/productHighlights';
 import { PUBLISH_STATE_LABELS } from '../src/shared/resources/publishing';
@@ -85,6 +85,11 @@ describe('content (run in order)', () => {
     await page.getByTestId('seo-preview-title').getByText(NEWS.title).waitFor();
     await snap(page, 'news-add');
 
+    // A picture cannot be saved without its alt text: the form asks for it right under the picture.
+    await page.getByRole('button', { name: en.save }).click();
+    const alt = page.locator('[data-field="image_alt"]');
+    await alt.getByText(validation.required(LABELS.altText)).waitFor();
+    await alt.getByRole('textbox').fill('Visitors at the open day');
     await page.getByRole('button', { name: en.save }).click();
     await page.getByText(success.created(newsResource.item)).first().waitFor();
 

@@ -9,7 +9,7 @@ import { fieldError } from '../lib/httpError';
 import { sanitizeRichText } from '../lib/sanitizeHtml';
 import { makeSlug } from '../lib/slug';
 import { freeSlug, idExists, slugTaken } from '../repositories/catalog';
-import { checkFile } from '../repositories/files';
+import { checkFile, setFileAlt } from '../repositories/files';
 import {
   dayOf,
   PUBLISH_STATE_LABELS,
@@ -48,6 +48,28 @@ export const richText =
 export const file =
   (col: PgColumn, kind: UploadKind, label: string): FieldWriter<number | null> =>
   async (value, ctx) => [[col, await checkFile(ctx.tx, ctx.field, label, value, kind)]];
+
+/**
+ * A picture's alt text (`image_alt` beside `image`), stored on the picture's file row. Required
+ * whenever the picture is set (the contract's Yup schema refuses it first; this is the last guard):
+ * 422 '{Alt text} is required' on the alt field.
+ */
+export const alt =
+  (picture: string): FieldWriter<string | null | undefined> =>
+  async (value, ctx) => {
+    const id = (ctx.input as Record<string, unknown>)[picture];
+    if (typeof id !== 'number') return [];
+    if (!value) throw fieldError(ctx.field, validation.required(LABELS.altText));
+    await setFileAlt(ctx.tx, id, value);
+    return [];
+  };
+
+/** The alt texts of the named pictures (`altGroup`), each beside its picture. */
+export const altWrite = <Name extends string>(...pictures: Name[]) =>
+  Object.fromEntries(pictures.map((name) => [`${name}_alt`, alt(name)])) as Record<
+    `${Name}_alt`,
+    FieldWriter<string | null | undefined>
+  >;
 
 /** The id of a row of `target` (a brand, a role), or null; an unknown one is a 422 '{label} is invalid'. */
 export const reference =

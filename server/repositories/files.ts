@@ -15,6 +15,7 @@ export const fileColumns = {
   size: files.size,
   width: files.width,
   height: files.height,
+  alt: files.alt,
   preview_url: files.preview_url,
   variants: files.variants,
 };
@@ -27,6 +28,7 @@ export interface FileRow {
   size: number;
   width: number | null;
   height: number | null;
+  alt: string | null;
   preview_url: string | null;
   variants: ImageVariant[] | null;
 }
@@ -41,6 +43,7 @@ export const toFileObject = (row: FileRow): StoredFile => ({
   size: row.size,
   width: row.width,
   height: row.height,
+  ...(row.alt ? { alt: row.alt } : {}),
   ...(row.preview_url ? { preview_url: row.preview_url } : {}),
   ...(row.variants?.length ? { variants: row.variants } : {}),
 });
@@ -105,6 +108,11 @@ export async function checkFile(
 ): Promise<number | null> {
   if (!(await fileOk(db, id, kind))) throw fieldError(field, validation.invalid(label));
   return id;
+}
+
+/** Sets the alt text of an image (given with the picture in a form). */
+export async function setFileAlt(db: Executor, id: number, alt: string | null): Promise<void> {
+  await db.update(files).set({ alt }).where(eq(files.id, id));
 }
 
 /** Files by id, for a page of items at once (ids may repeat or be null). */

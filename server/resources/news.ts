@@ -12,6 +12,7 @@ import { defineServerResource } from '../crud/define';
 import {
   auditCells,
   column,
+  altWrite,
   imageWrite,
   importedStatus,
   importKey,
@@ -107,6 +108,7 @@ export const newsServer = defineServerResource({
     description: richText(news.description),
     ...imageWrite(news),
     ...pictureWrite('banner', news.banner_id, LABELS.banner),
+    ...altWrite('image', 'mobile_image', 'banner'),
     ...statusWrite(news),
     ...seoWrite(news),
   },

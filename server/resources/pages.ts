@@ -12,7 +12,7 @@ import {
 } from '../../src/shared/resources/pages';
 import { pages } from '../db/schema';
 import { defineServerResource, type FieldWriter } from '../crud/define';
-import { file, imageWrite, richText, column, seoWrite, statusWrite } from '../crud/fields';
+import { altWrite, file, imageWrite, richText, column, seoWrite, statusWrite } from '../crud/fields';
 import { HttpError } from '../lib/httpError';
 import { fileOk } from '../repositories/files';
 import { pageKeyOf, pageSelect, toPages } from '../repositories/pages';
@@ -85,6 +85,7 @@ export const pagesServer = defineServerResource({
     description: richText(pages.description),
     banner: file(pages.banner_id, 'image', LABELS.banner),
     ...imageWrite(pages),
+    ...altWrite('image', 'mobile_image', 'banner'),
     ...statusWrite(pages),
     ...seoWrite(pages),
     sections: sectionsWrite,

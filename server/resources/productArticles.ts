@@ -14,6 +14,7 @@ import { defineServerResource, type FieldWriter } from '../crud/define';
 import {
   auditCells,
   column,
+  altWrite,
   imageWrite,
   importedStatus,
   importKey,
@@ -145,6 +146,7 @@ export const productArticlesServer = defineServerResource({
     description_one: richText(productArticles.description_one),
     description_two: richText(productArticles.description_two),
     ...imageWrite(productArticles),
+    ...altWrite('image', 'mobile_image'),
     products: relatedProducts,
     ...statusWrite(productArticles),
     ...seoWrite(productArticles),

@@ -13,6 +13,7 @@ import { defineServerResource, type FieldWriter } from '../crud/define';
 import {
   auditCells,
   column,
+  altWrite,
   imageWrite,
   importedStatus,
   reference,
@@ -115,6 +116,7 @@ export const productHighlightsServer = defineServerResource({
     position,
     product_id: reference(productHighlights.product_id, products, LABELS.product),
     ...imageWrite(productHighlights),
+    ...altWrite('image', 'mobile_image'),
     ...statusWrite(productHighlights),
   },
   cells: (item) => ({

@@ -12,6 +12,7 @@ import { defineServerResource } from '../crud/define';
 import {
   auditCells,
   column,
+  altWrite,
   imageWrite,
   importedStatus,
   importKey,
@@ -114,6 +115,7 @@ export const promotionsServer = defineServerResource({
     end_date: column(promotions.end_date),
     ...pictureWrite('banner', promotions.banner_id, LABELS.banner),
     ...imageWrite(promotions),
+    ...altWrite('image', 'mobile_image', 'banner'),
     ...statusWrite(promotions),
     ...seoWrite(promotions),
   },

@@ -254,9 +254,65 @@ describe('content images: web variants', () => {
       method: 'POST',
       url: '/api/news',
       headers: authHeader(admin),
-      payload: { title: 'Wide picture', date: '2026-01-01', image: data.id, status: 1 },
+      payload: {
+        title: 'Wide picture',
+        date: '2026-01-01',
+        image: data.id,
+        image_alt: 'A wide picture',
+        status: 1,
+      },
     });
     expect(item.json<{ data: News }>().data.image?.variants).toEqual(data.variants);
+  });
+
+  it('refuses a picture without alt text with a 422 on its alt field, and stores and answers the alt text given', async () => {
+    const picture = (await uploadFile(t, admin, 'image', await pngBytes(300, 200), 'a.png')).json<{
+      data: FileObject;
+    }>().data;
+    const banner = (await uploadFile(t, admin, 'image', await pngBytes(300, 200), 'b.png')).json<{
+      data: FileObject;
+    }>().data;
+    const post = (url: string, payload: object) =>
+      t.app.inject({ method: 'POST', url, headers: authHeader(admin), payload });
+    const base = { title: 'Pictured', date: '2026-01-01', status: 1 };
+
+    const refused = await post('/api/news', {
+      ...base,
+      image: picture.id,
+      banner: banner.id,
+      banner_alt: '  ',
+    });
+    expect(refused.statusCode).toBe(422);
+    expect(refused.json<{ errors: object }>().errors).toEqual({
+      image_alt: [validation.required(LABELS.altText)],
+      banner_alt: [validation.required(LABELS.altText)],
+    });
+    const highlight = await post('/api/product-highlights', {
+      title: 'Pictured',
+      mobile_image: picture.id,
+      status: 1,
+    });
+    expect(highlight.statusCode).toBe(422);
+    expect(highlight.json<{ errors: object }>().errors).toEqual({
+      mobile_image_alt: [validation.required(LABELS.altText)],
+    });
+
+    const saved = await post('/api/news', {
+      ...base,
+      image: picture.id,
+      image_alt: ' A red pump in a field ',
+      banner: banner.id,
+      banner_alt: 'The pump range',
+    });
+    expect(saved.statusCode).toBe(201);
+    const { data } = saved.json<{ data: News }>();
+    expect([data.image?.alt, data.banner?.alt]).toEqual(['A red pump in a field', 'The pump range']);
+    const shown = await t.app.inject({ url: `/api/news/${data.id}`, headers: authHeader(admin) });
+    expect(shown.json<{ data: News }>().data.image?.alt).toBe('A red pump in a field');
+
+    // No picture, no alt text needed.
+    const bare = await post('/api/news', { ...base, title: 'Without a picture' });
+    expect(bare.statusCode).toBe(201);
   });
 
   it('makes no variant wider than a small original', async () => {

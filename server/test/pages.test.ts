@@ -41,8 +41,11 @@ describeResource(
     title: 'Welcome home',
     description: '<p>The company in a paragraph.</p>',
     banner: (await uploaded(t, token, 'image')).id,
+    banner_alt: 'The banner, described',
     image: (await uploaded(t, token, 'image')).id,
+    image_alt: 'The image, described',
     mobile_image: (await uploaded(t, token, 'image')).id,
+    mobile_image_alt: 'The mobile image, described',
     status: 1,
     meta_title: 'Home',
     meta_description: 'What we do',
@@ -240,6 +243,20 @@ describe('/api/pages', () => {
     const stale = await put(contact, { title: 'Contact us' });
     expect(stale.statusCode).toBe(409);
     expect((await pageByKey(t, admin, 'contact')).title).toBe('Contact');
+  });
+
+  it('refuses a page picture without alt text with a 422 on its alt field, and answers the alt text saved', async () => {
+    const home = await pageByKey(t, admin, 'home');
+    const banner = await uploaded(t, admin, 'image');
+    const refused = await put(home, { banner: banner.id, banner_alt: '' });
+    expect(refused.statusCode).toBe(422);
+    expect(refused.json<{ errors: object }>().errors).toEqual({ banner_alt: ['Alt text is required'] });
+    const saved = await put(home, { banner: banner.id, banner_alt: 'Our office at dawn' });
+    expect(saved.statusCode).toBe(200);
+    expect(saved.json<{ data: Page }>().data.banner).toMatchObject({
+      id: banner.id,
+      alt: 'Our office at dawn',
+    });
   });
 
   it('answers 404 for a page that does not exist', async () => {

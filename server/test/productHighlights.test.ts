@@ -14,7 +14,9 @@ describeResource(productHighlightsServer, async (t, token) => {
     product_id: product.id,
     position: 3,
     image: (await uploaded(t, token, 'image')).id,
+    image_alt: 'The image, described',
     mobile_image: (await uploaded(t, token, 'image')).id,
+    mobile_image_alt: 'The mobile image, described',
     status: 1,
   };
 });

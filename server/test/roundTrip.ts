@@ -16,6 +16,12 @@ const idOf = (value: unknown): unknown =>
   value !== null && typeof value === 'object' && 'id' in value ? (value as { id: unknown }).id : value;
 
 function readBack(item: Item, key: string): unknown {
+  // A picture's alt text (`image_alt`) reads back as its file object's `alt`.
+  const alt = /^(.+)_alt$/.exec(key);
+  if (alt && !(key in item)) {
+    const picture = item[alt[1]];
+    return picture !== null && typeof picture === 'object' ? (picture as { alt?: unknown }).alt : undefined;
+  }
   if (key in item) {
     const value = item[key];
     return Array.isArray(value) ? value.map(idOf) : idOf(value);

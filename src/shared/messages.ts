@@ -41,6 +41,7 @@ export const en = {
   noAccessTitle: 'No access',
   noAccessText: 'You do not have permission to view this page.',
   uploadHint: 'Recommended size {width} x {height} px, maximum file size {size}',
+  altTextHint: 'What the {item} shows, for people who cannot see it (required with a picture)',
   uploadTooSmall:
     'This picture is {width} x {height} px, smaller than the recommended {rwidth} x {rheight} px: it may look blurred.',
   uploadOtherShape:
@@ -353,6 +354,7 @@ export const LABELS = {
   logo: 'Logo',
   image: 'Image',
   mobileImage: 'Image Mobile',
+  altText: 'Alt text',
   description: 'Description',
   brand: 'Brand',
   category: 'Category',

@@ -17,8 +17,9 @@ import { useUploadFileMutation } from '../../../store/accountApi';
 import type { FileObject } from '../../shared/contracts/account';
 import { fieldErrors } from '../../shared/fieldErrors';
 import { formatBytes, UPLOAD_LIMITS, type UploadKind } from '../../shared/limits';
-import { en, t } from '../../shared/messages';
+import { LABELS, en, t } from '../../shared/messages';
 import { avatarColor } from '../data/avatarColor';
+import { FormTextField } from './FormTextField';
 import { isApiError } from './serverErrors';
 
 type UploadTarget =
@@ -38,6 +39,11 @@ export type UploadFieldProps = UploadTarget & {
   label: string;
   /** The file the field's initial id refers to, for the preview. */
   initialFile?: FileObject | null;
+  /**
+   * The Formik field of the picture's alt text (`image_alt`): an 'Alt text' input right under the
+   * picture, required while a picture is set (content and pages).
+   */
+  altName?: string;
   /** Shown inside an empty avatar (e.g. the user's initials). */
   placeholder?: string;
   disabled?: boolean;
@@ -85,6 +91,7 @@ export function UploadField({
   initialFile = null,
   placeholder,
   disabled,
+  altName,
 }: UploadFieldProps) {
   const inputId = useId();
   const picker = useRef<HTMLInputElement>(null);
@@ -135,7 +142,7 @@ export function UploadField({
     await helpers.setTouched(true, false);
   };
 
-  return (
+  const upload_ = (
     <FormControl error={Boolean(error)} disabled={disabled} fullWidth data-field={name}>
       <FormLabel htmlFor={inputId}>{label}</FormLabel>
       <Stack direction="row" spacing={2} alignItems="center" sx={{ mt: 1 }}>
@@ -152,7 +159,7 @@ export function UploadField({
           <Box
             component="img"
             src={current.url}
-            alt={label}
+            alt={current.alt ?? label}
             sx={{ maxWidth: 160, maxHeight: 96, borderRadius: 1, border: 1, borderColor: 'divider' }}
           />
         )}
@@ -214,5 +221,18 @@ export function UploadField({
         </FormHelperText>
       )}
     </FormControl>
+  );
+  if (!altName || kind !== 'image') return upload_;
+  return (
+    <Stack spacing={1.5}>
+      {upload_}
+      <FormTextField
+        name={altName}
+        label={LABELS.altText}
+        required={field.value != null}
+        disabled={disabled}
+        helperText={t('altTextHint', { item: label.toLowerCase() })}
+      />
+    </Stack>
   );
 }

@@ -7,6 +7,7 @@ import {
 import { ResourceFormPage } from '../../components/resource/ResourceFormPage';
 import { STATUS, type Status } from '../../shared/contracts/account';
 import { newsResource, type News, type NewsCreateInput } from '../../shared/resources/news';
+import { altBody, altValues, type AltValues } from '../../components/resource/fields/altText';
 import { NewsFields } from './NewsFields';
 
 const TEXT = ['summary', 'description', 'meta_title', 'meta_description', 'meta_keyword'] as const;
@@ -14,7 +15,8 @@ const FILES = ['image', 'mobile_image', 'banner'] as const;
 
 /** The form's values: text as strings ('' for none), files as ids. */
 type NewsValues = Record<(typeof TEXT)[number], string> &
-  Record<(typeof FILES)[number], number | null> & {
+  Record<(typeof FILES)[number], number | null> &
+  AltValues<(typeof FILES)[number]> & {
     title: string;
     slug: string;
     date: string;
@@ -34,6 +36,7 @@ const toValues = (item?: News): NewsValues => ({
     (typeof FILES)[number],
     number | null
   >),
+  ...altValues(FILES, item),
 });
 
 /** The request body: an empty slug is made from the title by the server; an empty text clears it. */
@@ -50,6 +53,7 @@ const toBody = (values: NewsValues): NewsCreateInput => ({
     (typeof FILES)[number],
     number | null
   >),
+  ...altBody(FILES, values),
 });
 
 export type NewsFormScreenProps = Record<string, never>;

@@ -114,6 +114,7 @@ export function PageFields({ page, values, disabled }: PageFieldsProps) {
                   label={LABELS.banner}
                   recommended={RECOMMENDED_SIZES.banner}
                   initialFile={page.banner}
+                  altName="banner_alt"
                   disabled={disabled}
                 />
                 <ImageFields item={page} disabled={disabled} />

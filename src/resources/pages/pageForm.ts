@@ -11,6 +11,9 @@ import {
   type SectionsInput,
 } from '../../shared/resources/pages';
 import type { FileObject } from '../../shared/resources/wire';
+import { altBody, altValues, type AltValues } from '../../components/resource/fields/altText';
+
+const IMAGES = ['banner', 'image', 'mobile_image'] as const;
 
 /** One repeatable item in the form: its fields, and `_key`, which keeps its inputs while it moves (never sent). */
 export type ItemValues = SectionItemInput & { _key: string };
@@ -28,7 +31,7 @@ export type PageValues = {
   meta_description: string;
   meta_keyword: string;
   sections: Record<string, SectionValues>;
-};
+} & AltValues<(typeof IMAGES)[number]>;
 
 let added = 0;
 /** A key for an item added in this tab (loaded items are keyed by position). */
@@ -85,6 +88,7 @@ export function toPageValues(page?: Page): PageValues {
     banner: page?.banner?.id ?? null,
     image: page?.image?.id ?? null,
     mobile_image: page?.mobile_image?.id ?? null,
+    ...altValues(IMAGES, page),
     status: page?.status ?? STATUS.active,
     meta_title: page?.meta_title ?? '',
     meta_description: page?.meta_description ?? '',
@@ -109,6 +113,7 @@ export function toPageBody(values: PageValues): Omit<PageUpdateInput, 'updated_a
     banner: values.banner,
     image: values.image,
     mobile_image: values.mobile_image,
+    ...altBody(IMAGES, values),
     status: values.status,
     meta_title: text(values.meta_title),
     meta_description: text(values.meta_description),

@@ -12,6 +12,7 @@ import {
   type ProductArticleCreateInput,
 } from '../../shared/resources/productArticles';
 import { ProductArticleFields } from './ProductArticleFields';
+import { altBody, altValues, type AltValues } from '../../components/resource/fields/altText';
 
 const TEXT = [
   'summary',
@@ -27,6 +28,7 @@ type Files = (typeof FILES)[number];
 
 /** The form's values: text as strings ('' for none), files as ids, related products as ids. */
 type ProductArticleValues = Record<Text, string> &
+  AltValues<Files> &
   Record<Files, number | null> & {
     title: string;
     slug: string;
@@ -43,6 +45,7 @@ const toValues = (item?: ProductArticle): ProductArticleValues => ({
   status: item?.status ?? STATUS.active,
   ...(Object.fromEntries(TEXT.map((key) => [key, item?.[key] ?? ''])) as Record<Text, string>),
   ...(Object.fromEntries(FILES.map((key) => [key, item?.[key]?.id ?? null])) as Record<Files, number | null>),
+  ...altValues(FILES, item),
 });
 
 /** The request body: an empty slug is made from the title by the server; an empty text clears it. */
@@ -57,6 +60,7 @@ const toBody = (values: ProductArticleValues): ProductArticleCreateInput => ({
     string | null
   >),
   ...(Object.fromEntries(FILES.map((key) => [key, values[key]])) as Record<Files, number | null>),
+  ...altBody(FILES, values),
 });
 
 export type ProductArticleFormScreenProps = Record<string, never>;

@@ -11,7 +11,10 @@ import {
   type ProductHighlight,
   type ProductHighlightCreateInput,
 } from '../../shared/resources/productHighlights';
+import { altBody, altValues, type AltValues } from '../../components/resource/fields/altText';
 import { ProductHighlightFields } from './ProductHighlightFields';
+
+const IMAGES = ['image', 'mobile_image'] as const;
 
 /** The form's values: text as strings ('' for none), the product unset ('') until picked, files as ids. */
 export type ProductHighlightValues = {
@@ -23,7 +26,7 @@ export type ProductHighlightValues = {
   image: number | null;
   mobile_image: number | null;
   status: Status;
-};
+} & AltValues<(typeof IMAGES)[number]>;
 
 export const toHighlightValues = (item?: ProductHighlight): ProductHighlightValues => ({
   title: item?.title ?? '',
@@ -33,6 +36,7 @@ export const toHighlightValues = (item?: ProductHighlight): ProductHighlightValu
   position: item?.position ?? '',
   image: item?.image?.id ?? null,
   mobile_image: item?.mobile_image?.id ?? null,
+  ...altValues(IMAGES, item),
   status: item?.status ?? STATUS.active,
 });
 
@@ -45,6 +49,7 @@ export const toHighlightBody = (values: ProductHighlightValues): ProductHighligh
   position: values.position === '' ? null : Number(values.position),
   image: values.image,
   mobile_image: values.mobile_image,
+  ...altBody(IMAGES, values),
   status: values.status,
 });
 

@@ -26,7 +26,7 @@ export function ProductMediaFields({ product, disabled }: ProductMediaFieldsProp
   return (
     <Grid container columnSpacing={2} rowSpacing={3}>
       <Grid size={12}>
-        <ImageFields item={product} recommended={IMAGE_SIZES} disabled={disabled} />
+        <ImageFields item={product} recommended={IMAGE_SIZES} disabled={disabled} withAlt={false} />
       </Grid>
       {DOCUMENTS.map(({ name, label }) => (
         <Grid key={name} size={{ xs: 12, md: 6 }}>

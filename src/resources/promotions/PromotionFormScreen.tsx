@@ -12,6 +12,7 @@ import {
   type PromotionCreateInput,
 } from '../../shared/resources/promotions';
 import { PromotionFields } from './PromotionFields';
+import { altBody, altValues, type AltValues } from '../../components/resource/fields/altText';
 
 const TEXT = ['summary', 'description', 'link', 'meta_title', 'meta_description', 'meta_keyword'] as const;
 const FILES = ['banner', 'image', 'mobile_image'] as const;
@@ -20,6 +21,7 @@ type Files = (typeof FILES)[number];
 
 /** The form's values: text and dates as strings ('' for none), files as ids. */
 type PromotionValues = Record<Text, string> &
+  AltValues<Files> &
   Record<Files, number | null> & {
     title: string;
     slug: string;
@@ -36,6 +38,7 @@ const toValues = (item?: Promotion): PromotionValues => ({
   status: item?.status ?? STATUS.active,
   ...(Object.fromEntries(TEXT.map((key) => [key, item?.[key] ?? ''])) as Record<Text, string>),
   ...(Object.fromEntries(FILES.map((key) => [key, item?.[key]?.id ?? null])) as Record<Files, number | null>),
+  ...altValues(FILES, item),
 });
 
 /** The request body: an empty slug is made from the title by the server; an empty text or end clears it. */
@@ -50,6 +53,7 @@ const toBody = (values: PromotionValues): PromotionCreateInput => ({
     string | null
   >),
   ...(Object.fromEntries(FILES.map((key) => [key, values[key]])) as Record<Files, number | null>),
+  ...altBody(FILES, values),
 });
 
 export type PromotionFormScreenProps = Record<string, never>;

@@ -76,6 +76,45 @@ export const imageGroup = {
   wire: { image: NullableFile(), mobile_image: NullableFile() },
 } as const;
 
+export const ALT_MAX = 255;
+
+/** The label of a picture's alt text: 'Alt text' followed by the picture ('Alt text (Banner)'). */
+export const altLabel = (pictureLabel: string) => `${LABELS.altText} (${pictureLabel})`;
+
+/** The input field that carries a picture's alt text: `image` → `image_alt`. */
+export const altName = <Name extends string>(name: Name) => `${name}_alt` as `${Name}_alt`;
+
+/**
+ * The alt text of each picture named (content and pages: `image`, `mobile_image`, `banner`): the
+ * words a screen reader says and a search engine reads for it, stored on the file row and read back
+ * as the file object's `alt`. Required whenever its picture is set: an image without alt text cannot
+ * be saved (issue 8); empty reads as null.
+ */
+export function altGroup<const Name extends string>(...pictures: { name: Name; label: string }[]) {
+  const field = (name: string, label: string) =>
+    optionalText(altLabel(label), ALT_MAX).when(name, {
+      is: (id: unknown) => id !== null && id !== undefined && id !== '',
+      then: (schema) => schema.required(validation.required(LABELS.altText)),
+    });
+  type Field = ReturnType<typeof field>;
+  return {
+    fields: () =>
+      Object.fromEntries(pictures.map(({ name, label }) => [altName(name), field(name, label)])) as Record<
+        `${Name}_alt`,
+        Field
+      >,
+  };
+}
+
+/** The alt texts of the image group (`image_alt`, `mobile_image_alt`). */
+export const imageAltGroup = altGroup(
+  { name: 'image', label: LABELS.image },
+  { name: 'mobile_image', label: LABELS.mobileImage },
+);
+
+/** The alt text of a banner (`banner_alt`). */
+export const bannerAltGroup = altGroup({ name: 'banner', label: LABELS.banner });
+
 /** A slug: unique per resource, the natural key of import/export; left empty, made from the title or name. */
 export const slugGroup = {
   fields: () => ({ slug: slugField() }),

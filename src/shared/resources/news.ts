@@ -4,7 +4,17 @@ import { NAME_MAX } from '../limits';
 import { LABELS } from '../messages';
 import { ROUTES } from '../routes';
 import { DESCRIPTION_MAX, optionalText, richText } from './catalog';
-import { auditGroup, dateGroup, imageGroup, pictureGroup, seoGroup, slugGroup, statusGroup } from './fields';
+import {
+  auditGroup,
+  bannerAltGroup,
+  imageAltGroup,
+  dateGroup,
+  imageGroup,
+  pictureGroup,
+  seoGroup,
+  slugGroup,
+  statusGroup,
+} from './fields';
 import { PUBLISH_STATE_FILTER, publishGroup } from './publishing';
 import { dateRangeFilter, defineResource, requiredText, STATUS_FILTER } from './resource';
 import { IdSchema, NullableText } from './wire';
@@ -56,7 +66,12 @@ const fields = {
   ...seoGroup.fields(),
 };
 /** Image ids from `POST /api/uploads` (kind image); not in the sheet (an import keeps them). */
-const files = { ...imageGroup.fields(), ...banner.fields() };
+const files = {
+  ...imageGroup.fields(),
+  ...imageAltGroup.fields(),
+  ...banner.fields(),
+  ...bannerAltGroup.fields(),
+};
 
 export const newsCreateSchema = yup.object({ ...fields, ...files });
 export const newsUpdateSchema = yup.object({ ...fields, ...files, updated_at: yup.string().required() });

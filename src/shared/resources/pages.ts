@@ -4,7 +4,7 @@ import { NAME_MAX } from '../limits';
 import { LABELS } from '../messages';
 import { ROUTES } from '../routes';
 import { optionalId, richText } from './catalog';
-import { auditGroup, imageGroup, seoGroup, statusGroup } from './fields';
+import { auditGroup, bannerAltGroup, imageAltGroup, imageGroup, seoGroup, statusGroup } from './fields';
 import {
   PAGE_KEYS,
   pageSectionsSchema,
@@ -51,7 +51,9 @@ const common = {
   title: requiredText(LABELS.title, NAME_MAX),
   description: richText(LABELS.description),
   banner: optionalId(LABELS.banner),
+  ...bannerAltGroup.fields(),
   ...imageGroup.fields(),
+  ...imageAltGroup.fields(),
   ...statusGroup.fields(),
   ...seoGroup.fields(),
 };

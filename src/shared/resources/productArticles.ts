@@ -5,7 +5,7 @@ import { LABELS } from '../messages';
 import { ROUTES } from '../routes';
 import { STORAGE_KEYS } from '../storageKeys';
 import { DESCRIPTION_MAX, optionalText, richText } from './catalog';
-import { auditGroup, dateGroup, imageGroup, seoGroup, slugGroup, statusGroup } from './fields';
+import { auditGroup, dateGroup, imageAltGroup, imageGroup, seoGroup, slugGroup, statusGroup } from './fields';
 import { productsResource } from './products';
 import { PUBLISH_STATE_FILTER, publishGroup } from './publishing';
 import { dateRangeFilter, defineResource, idsFilter, requiredText, STATUS_FILTER } from './resource';
@@ -66,6 +66,7 @@ const fields = {
 /** Image ids and related product ids: not in the sheet (an import keeps them). */
 const references = {
   ...imageGroup.fields(),
+  ...imageAltGroup.fields(),
   products: yup.array(yup.number().integer().positive().required()).default([]).max(100).required(),
 };
 

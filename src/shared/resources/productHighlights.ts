@@ -5,7 +5,7 @@ import { LABELS, validation } from '../messages';
 import { ROUTES } from '../routes';
 import { STORAGE_KEYS } from '../storageKeys';
 import { DESCRIPTION_MAX, optionalId, optionalText } from './catalog';
-import { auditGroup, imageGroup, linkField, statusGroup } from './fields';
+import { auditGroup, imageAltGroup, imageGroup, linkField, statusGroup } from './fields';
 import { productsResource } from './products';
 import { CREATED_DATE_FILTER, defineResource, idsFilter, requiredText, STATUS_FILTER } from './resource';
 import { IdSchema, NullableObject, NullableText, RefSchema } from './wire';
@@ -61,7 +61,12 @@ const fields = {
   ...statusGroup.fields(),
 };
 
-const base = { ...fields, product_id: optionalId(LABELS.product), ...imageGroup.fields() };
+const base = {
+  ...fields,
+  product_id: optionalId(LABELS.product),
+  ...imageGroup.fields(),
+  ...imageAltGroup.fields(),
+};
 
 export const productHighlightCreateSchema = yup.object(base);
 export const productHighlightUpdateSchema = yup.object({ ...base, updated_at: yup.string().required() });

@@ -9,6 +9,8 @@ import {
   dateGroup,
   endDateGroup,
   imageGroup,
+  imageAltGroup,
+  bannerAltGroup,
   linkField,
   pictureGroup,
   seoGroup,
@@ -74,7 +76,12 @@ const fields = {
   ...seoGroup.fields(),
 };
 /** Image ids from `POST /api/uploads` (kind image); not in the sheet (an import keeps them). */
-const files = { ...banner.fields(), ...imageGroup.fields() };
+const files = {
+  ...banner.fields(),
+  ...bannerAltGroup.fields(),
+  ...imageGroup.fields(),
+  ...imageAltGroup.fields(),
+};
 
 export const promotionCreateSchema = yup.object({ ...fields, ...files });
 export const promotionUpdateSchema = yup.object({ ...fields, ...files, updated_at: yup.string().required() });

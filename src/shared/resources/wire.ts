@@ -57,6 +57,7 @@ export const FileObjectSchema = Type.Object({
   size: Type.Integer(),
   width: Type.Optional(Nullable(Type.Integer())),
   height: Type.Optional(Nullable(Type.Integer())),
+  alt: Type.Optional(Type.String({ description: 'The alt text given with the picture, when set' })),
   preview_url: Type.Optional(Type.String({ description: 'A resized WebP preview (images only)' })),
   variants: Type.Optional(
     Type.Array(ImageVariantSchema, { description: 'WebP web variants by width (images only)' }),

@@ -20,6 +20,7 @@ export function BannerField({ initialFile, disabled, name = 'banner' }: BannerFi
       recommended={RECOMMENDED_SIZES.banner}
       initialFile={initialFile ?? null}
       disabled={disabled}
+      altName={`${name}_alt`}
     />
   );
 }

@@ -12,12 +12,19 @@ export interface ImageFieldsProps {
   /** The recommended sizes shown in the upload hints (default: those of content images). */
   recommended?: { image: Size; mobile_image: Size };
   disabled?: boolean;
+  /** Ask for each picture's alt text (`image_alt`, `mobile_image_alt`; default true: content and pages). */
+  withAlt?: boolean;
 }
 
 const CONTENT_SIZES = { image: RECOMMENDED_SIZES.image, mobile_image: RECOMMENDED_SIZES.mobileImage };
 
 /** The image group's inputs (`imageGroup`): an image and its mobile variant, side by side. */
-export function ImageFields({ item, recommended = CONTENT_SIZES, disabled }: ImageFieldsProps) {
+export function ImageFields({
+  item,
+  recommended = CONTENT_SIZES,
+  disabled,
+  withAlt = true,
+}: ImageFieldsProps) {
   const images = [
     { name: 'image', label: LABELS.image },
     { name: 'mobile_image', label: LABELS.mobileImage },
@@ -32,6 +39,7 @@ export function ImageFields({ item, recommended = CONTENT_SIZES, disabled }: Ima
             recommended={recommended[name]}
             initialFile={item?.[name] ?? null}
             disabled={disabled}
+            altName={withAlt ? `${name}_alt` : undefined}
           />
         </Grid>
       ))}

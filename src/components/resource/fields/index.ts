@@ -14,3 +14,4 @@ export {
 } from './columns';
 export { PublishNote, PublishStateChip, type PublishNoteProps } from './PublishState';
 export { BannerField, type BannerFieldProps } from './BannerField';
+export { altBody, altValues, type AltValues } from './altText';
