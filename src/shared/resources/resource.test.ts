@@ -20,7 +20,8 @@ describe('resource options', () => {
       'users.update',
       'users.destroy',
     ]);
-    // A highlight's product select and an article's related products read the products' options.
+    // A highlight's product select, an article's related products and the inbox's product filter read
+    // the products' options.
     expect(optionReaderKeys(productsResource)).toEqual([
       'products.index',
       'product-highlights.index',
@@ -31,6 +32,9 @@ describe('resource options', () => {
       'product-articles.store',
       'product-articles.update',
       'product-articles.destroy',
+      'contact-forms.index',
+      'contact-forms.update',
+      'contact-forms.destroy',
     ]);
   });
 
