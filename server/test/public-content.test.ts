@@ -63,6 +63,9 @@ describe('the website reads content and pages (/public/v1)', () => {
     for (const key of FORBIDDEN) expect([key, keys.has(key)]).toEqual([key, false]);
   };
 
+  /** Content pictures need their alt text (issue 8). */
+  const ALT = 'A gate valve on a test bench';
+
   beforeAll(async () => {
     setClock(() => noonOf(TODAY));
     t = await buildTestApp(); // no `now`: the public API reads the server's clock
@@ -81,7 +84,13 @@ describe('the website reads content and pages (/public/v1)', () => {
       })
     ).id;
 
-    await create('/api/news', { title: 'Live news', date: day(-1), status: 1, image: picture.id });
+    await create('/api/news', {
+      title: 'Live news',
+      date: day(-1),
+      status: 1,
+      image: picture.id,
+      image_alt: ALT,
+    });
     await create('/api/news', { title: 'Scheduled news', date: day(2), status: 1 });
     await create('/api/news', { title: 'Inactive news', date: day(-1), status: 0 });
     await create('/api/promotions', { title: 'Running promo', date: day(-5), end_date: day(5), status: 1 });
@@ -95,6 +104,7 @@ describe('the website reads content and pages (/public/v1)', () => {
       status: 1,
       products: [productId],
       image: picture.id,
+      image_alt: ALT,
     });
     await create('/api/product-articles', { title: 'Scheduled article', date: day(3), status: 1 });
     await create('/api/product-articles', { title: 'Inactive article', date: day(-3), status: 0 });
@@ -104,7 +114,13 @@ describe('the website reads content and pages (/public/v1)', () => {
       status: 1,
       product_id: productId,
     });
-    await create('/api/product-highlights', { title: 'First', position: 1, status: 1, image: picture.id });
+    await create('/api/product-highlights', {
+      title: 'First',
+      position: 1,
+      status: 1,
+      image: picture.id,
+      image_alt: ALT,
+    });
     await create('/api/product-highlights', { title: 'Hidden', position: 3, status: 0 });
   });
   afterAll(async () => {
@@ -185,7 +201,13 @@ describe('the website reads content and pages (/public/v1)', () => {
       ].sort(),
     );
     expect(article.products).toEqual([{ id: productId, name: 'Gate valve' }]);
-    expect(article.image).toMatchObject({ id: picture.id, url: picture.url, variants: picture.variants });
+    // The website gets the picture's alt text with it.
+    expect(article.image).toMatchObject({
+      id: picture.id,
+      url: picture.url,
+      variants: picture.variants,
+      alt: ALT,
+    });
     expectNoForbidden(response.json());
     expect((await get(`${publicPath('product-articles')}/scheduled-article`)).statusCode).toBe(404);
     expect((await get(`${publicPath('product-articles')}/inactive-article`)).statusCode).toBe(404);
