@@ -126,6 +126,19 @@ async function makeRecords(page: Page): Promise<AxeRecords> {
     date: day,
     status: 1,
   });
+  // Every publish state's chip on the lists: a scheduled news item, an ended promotion.
+  const dayFromToday = (days: number) => new Date(Date.now() + days * 86_400_000).toISOString().slice(0, 10);
+  await apiRequest(page, 'POST', '/api/news', {
+    title: 'Axe scheduled news',
+    date: dayFromToday(2),
+    status: 1,
+  });
+  await apiRequest(page, 'POST', '/api/promotions', {
+    title: 'Axe ended promotion',
+    date: dayFromToday(-10),
+    end_date: dayFromToday(-2),
+    status: 1,
+  });
   const article = await apiRequest<Created>(page, 'POST', '/api/product-articles', {
     title: 'Axe article',
     date: day,

@@ -30,6 +30,9 @@ export function PublishStateChip({ state }: PublishStateChipProps) {
       label={PUBLISH_STATE_LABELS[state]}
       color={CHIP_COLOR[state]}
       variant={state === 'live' ? 'filled' : 'outlined'}
+      // An outlined chip writes its label in the colour's main shade, below 4.5:1 on paper for info
+      // and warning; the border carries the colour, the label the text colour.
+      sx={state === 'live' ? undefined : { color: 'text.primary' }}
       data-state={state}
     />
   );
