@@ -178,6 +178,19 @@ export const importKey = (slugText: string | null | undefined, source: string): 
 export const importSlugErrors = (key: string, sourceLabel: string): string[] =>
   key.startsWith(NO_SLUG) ? [slugFromSourceMessage(sourceLabel)] : [];
 
+/**
+ * An imported row of a kind whose slug is made from its title (news, promotions, product
+ * articles): the row's error when neither its slug nor its title makes one, else its values.
+ */
+export const titledSlugRow = <V>(
+  row: { slug?: string | null; title: string },
+  values: (slug: string) => V,
+): { errors: string[] } | { values: V } => {
+  const slug = importKey(row.slug, row.title);
+  const errors = importSlugErrors(slug, LABELS.title);
+  return errors.length ? { errors } : { values: values(slug) };
+};
+
 /** One more picture (a banner), an upload id of kind image. */
 export const pictureWrite = <Name extends string>(name: Name, col: PgColumn, label: string) =>
   ({ [name]: file(col, 'image', label) }) as Record<Name, FieldWriter<number | null>>;

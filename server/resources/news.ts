@@ -16,7 +16,7 @@ import {
   imageWrite,
   importedStatus,
   importKey,
-  importSlugErrors,
+  titledSlugRow,
   livePublished,
   pictureWrite,
   publishCells,
@@ -129,24 +129,18 @@ export const newsServer = defineServerResource({
     keyOf: (row) => importKey(row.slug, row.title),
     prepare: async () => ({
       // Files are not in the sheet: an update by import leaves them as they are.
-      row: (row) => {
-        const slug = importKey(row.slug, row.title);
-        const errors = importSlugErrors(slug, LABELS.title);
-        if (errors.length) return { errors };
-        return {
-          values: {
-            title: row.title,
-            slug,
-            date: row.date,
-            summary: row.summary,
-            description: sanitizeRichText(row.description),
-            status: importedStatus(row.status),
-            meta_title: row.meta_title,
-            meta_description: row.meta_description,
-            meta_keyword: row.meta_keyword,
-          },
-        };
-      },
+      row: (row) =>
+        titledSlugRow(row, (slug) => ({
+          title: row.title,
+          slug,
+          date: row.date,
+          summary: row.summary,
+          description: sanitizeRichText(row.description),
+          status: importedStatus(row.status),
+          meta_title: row.meta_title,
+          meta_description: row.meta_description,
+          meta_keyword: row.meta_keyword,
+        })),
     }),
   },
   // The website: Active and live items only (the admin's `publish_states=live`), newest first.

@@ -18,7 +18,7 @@ import {
   imageWrite,
   importedStatus,
   importKey,
-  importSlugErrors,
+  titledSlugRow,
   livePublished,
   publishCells,
   publishFilter,
@@ -177,25 +177,19 @@ export const productArticlesServer = defineServerResource({
     keyOf: (row) => importKey(row.slug, row.title),
     prepare: async () => ({
       // Files and related products are not in the sheet: an update by import leaves them as they are.
-      row: (row) => {
-        const slug = importKey(row.slug, row.title);
-        const errors = importSlugErrors(slug, LABELS.title);
-        if (errors.length) return { errors };
-        return {
-          values: {
-            title: row.title,
-            slug,
-            date: row.date,
-            summary: row.summary,
-            description_one: sanitizeRichText(row.description_one),
-            description_two: sanitizeRichText(row.description_two),
-            status: importedStatus(row.status),
-            meta_title: row.meta_title,
-            meta_description: row.meta_description,
-            meta_keyword: row.meta_keyword,
-          },
-        };
-      },
+      row: (row) =>
+        titledSlugRow(row, (slug) => ({
+          title: row.title,
+          slug,
+          date: row.date,
+          summary: row.summary,
+          description_one: sanitizeRichText(row.description_one),
+          description_two: sanitizeRichText(row.description_two),
+          status: importedStatus(row.status),
+          meta_title: row.meta_title,
+          meta_description: row.meta_description,
+          meta_keyword: row.meta_keyword,
+        })),
     }),
   },
   // The website: Active and live articles only, newest first.

@@ -16,7 +16,7 @@ import {
   imageWrite,
   importedStatus,
   importKey,
-  importSlugErrors,
+  titledSlugRow,
   livePublished,
   pictureWrite,
   publishCells,
@@ -138,26 +138,20 @@ export const promotionsServer = defineServerResource({
     keyOf: (row) => importKey(row.slug, row.title),
     prepare: async () => ({
       // Files are not in the sheet: an update by import leaves them as they are.
-      row: (row) => {
-        const slug = importKey(row.slug, row.title);
-        const errors = importSlugErrors(slug, LABELS.title);
-        if (errors.length) return { errors };
-        return {
-          values: {
-            title: row.title,
-            slug,
-            summary: row.summary,
-            description: sanitizeRichText(row.description),
-            link: row.link,
-            date: row.date,
-            end_date: row.end_date,
-            status: importedStatus(row.status),
-            meta_title: row.meta_title,
-            meta_description: row.meta_description,
-            meta_keyword: row.meta_keyword,
-          },
-        };
-      },
+      row: (row) =>
+        titledSlugRow(row, (slug) => ({
+          title: row.title,
+          slug,
+          summary: row.summary,
+          description: sanitizeRichText(row.description),
+          link: row.link,
+          date: row.date,
+          end_date: row.end_date,
+          status: importedStatus(row.status),
+          meta_title: row.meta_title,
+          meta_description: row.meta_description,
+          meta_keyword: row.meta_keyword,
+        })),
     }),
   },
   // The website: Active and live promotions only (not scheduled, not ended), newest first.
