@@ -6,6 +6,7 @@ import { Type, type TObject, type TSchema } from '@sinclair/typebox';
 import { SEARCH_MAX } from '../../src/shared/resources/resource';
 import { listAnswer, dataAnswer } from '../../src/shared/resources/wire';
 import { publicPath } from '../../src/shared/routes';
+import type { Executor } from '../db/client';
 import { HttpError } from '../lib/httpError';
 import { errorResponses } from './openapi';
 import { likePattern } from './list';
@@ -36,6 +37,11 @@ export interface PublicRead {
   order: readonly SQL[];
   /** Query parameters beyond `page`, `per_page` and `search`: a value → a condition (or a 422). */
   filters?: Record<string, { description: string; where: (value: string) => SQL }>;
+  /**
+   * What the items refer to that the public may not see either (a highlight's product that is not
+   * published): a page of items → the same items with those references taken out.
+   */
+  hideUnpublished?: (db: Executor, items: Record<string, unknown>[]) => Promise<void>;
 }
 
 export const PUBLIC_PAGE_SIZE = 20;
@@ -194,6 +200,7 @@ export function publicReadRoutes(app: FastifyInstance, resource: PublicResource,
         .offset((query.page - 1) * query.per_page);
       const [{ total }] = await app.db.select({ total: count() }).from(resource.table).where(where);
       const items = await resource.toItems(app.db, rows);
+      await read.hideUnpublished?.(app.db, items as Record<string, unknown>[]);
       return sendCached(request, reply, {
         data: items.map(publish),
         meta: {
@@ -227,6 +234,7 @@ export function publicReadRoutes(app: FastifyInstance, resource: PublicResource,
         .limit(1);
       const [item] = await resource.toItems(app.db, rows);
       if (!item) throw notFound();
+      await read.hideUnpublished?.(app.db, [item as Record<string, unknown>]);
       return sendCached(request, reply, { data: publish(item) });
     },
   );

@@ -31,6 +31,7 @@ import {
   statusWrite,
 } from '../crud/fields';
 import { fieldError } from '../lib/httpError';
+import { hideUnpublishedProducts } from './products';
 import { sanitizeRichText } from '../lib/sanitizeHtml';
 import { auditOf, auditSelect } from '../repositories/audit';
 import { filesByIds } from '../repositories/files';
@@ -198,5 +199,6 @@ export const productArticlesServer = defineServerResource({
     published: livePublished(productArticles),
     slug: productArticles.slug,
     order: [desc(productArticles.date)],
+    hideUnpublished: hideUnpublishedProducts('products'),
   },
 });

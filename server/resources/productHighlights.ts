@@ -8,6 +8,7 @@ import {
 } from '../../src/shared/resources/productHighlights';
 import type { Executor, Tx } from '../db/client';
 import { products } from '../db/schema';
+import { hideUnpublishedProducts } from './products';
 import { productHighlights } from '../db/schema/productHighlights';
 import { defineServerResource, type FieldWriter } from '../crud/define';
 import {
@@ -161,5 +162,6 @@ export const productHighlightsServer = defineServerResource({
     wire: productHighlightPublicWire,
     published: () => eq(productHighlights.status, 1),
     order: [asc(productHighlights.position)],
+    hideUnpublished: hideUnpublishedProducts('product'),
   },
 });

@@ -6,6 +6,8 @@ import {
   productsResource,
   type ProductImportRow,
 } from '../../src/shared/resources/products';
+import type { Ref } from '../../src/shared/resources/wire';
+import type { Executor } from '../db/client';
 import { brands, categories, products } from '../db/schema';
 import { defineServerResource } from '../crud/define';
 import {
@@ -56,6 +58,30 @@ const productPublished = (): SQL =>
     sql`${products.category_id} in (select ${categories.id} from ${categories} where ${categories.status} = 1)`,
     sql`(${products.brand_id} is null or ${products.brand_id} in (select ${brands.id} from ${brands} where ${brands.status} = 1))`,
   ) as SQL;
+
+/**
+ * The public side of other kinds' product references (a highlight's product, an article's related
+ * products): a reference to a product that is not published is taken out (a single one becomes
+ * null), so the website never links to a product page that answers 404 nor learns its name.
+ */
+export const hideUnpublishedProducts =
+  (field: string) =>
+  async (db: Executor, items: Record<string, unknown>[]): Promise<void> => {
+    const refOf = (value: unknown): Ref[] =>
+      Array.isArray(value) ? (value as Ref[]) : value ? [value as Ref] : [];
+    const ids = [...new Set(items.flatMap((item) => refOf(item[field]).map((ref) => ref.id)))];
+    if (!ids.length) return;
+    const found = await db
+      .select({ id: products.id })
+      .from(products)
+      .where(and(inArray(products.id, ids), productPublished()));
+    const published = new Set(found.map((row) => row.id));
+    for (const item of items) {
+      const value = item[field];
+      if (Array.isArray(value)) item[field] = (value as Ref[]).filter((ref) => published.has(ref.id));
+      else if (value) item[field] = published.has((value as Ref).id) ? value : null;
+    }
+  };
 
 /** `/api/products`: the contract's list, CRUD, export and import. */
 export const productsServer = defineServerResource({

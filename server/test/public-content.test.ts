@@ -1,7 +1,9 @@
+import { eq } from 'drizzle-orm';
 import { publicPath } from '../../src/shared/routes';
 import type { Page } from '../../src/shared/resources/pages';
 import type { ListResponse } from '../../src/shared/resources/resource';
 import type { FileObject } from '../../src/shared/resources/wire';
+import { products } from '../db/schema';
 import { setClock } from '../lib/clock';
 import { createProduct, createTaxon, pngBytes, uploadFile } from './catalogFixtures';
 import { adminToken, authHeader, buildTestApp, type TestApp } from './helper';
@@ -227,6 +229,46 @@ describe('the website reads content and pages (/public/v1)', () => {
     expect(data[1].product).toEqual({ id: productId, name: 'Gate valve' });
     expectNoForbidden(response.json());
     expect((await get(`${publicPath('product-highlights')}/${String(data[0].id)}`)).statusCode).toBe(404);
+  });
+
+  it('never names a product the website may not show: unpublished references are taken out', async () => {
+    const category = await createTaxon(t, admin, '/api/categories', { name: 'Drafts' });
+    const draft = await createProduct(t, admin, {
+      name: 'Secret prototype',
+      category_id: category.id,
+      brand_id: null,
+      other_brand: 'Other',
+      status: 0,
+    });
+    await create('/api/product-articles', {
+      title: 'Mixed article',
+      date: day(-2),
+      status: 1,
+      products: [productId, draft.id],
+    });
+    const highlight = await create('/api/product-highlights', {
+      title: 'Teaser',
+      position: 4,
+      status: 1,
+      product_id: draft.id,
+    });
+
+    const article = await get(`${publicPath('product-articles')}/mixed-article`);
+    expect(article.json<{ data: Item }>().data.products).toEqual([{ id: productId, name: 'Gate valve' }]);
+    const highlights = await get(publicPath('product-highlights'));
+    expect(highlights.body).not.toContain('Secret prototype');
+    const teaser = highlights.json<ListResponse<Item>>().data.find((item) => item.id === highlight.id);
+    expect(teaser).toMatchObject({ title: 'Teaser', product: null });
+    expect((await get(`${publicPath('product-articles')}?per_page=100`)).body).not.toContain(
+      'Secret prototype',
+    );
+
+    // Published again (by the status switch of its list), the product is named again.
+    await t.app.db.update(products).set({ status: 1 }).where(eq(products.id, draft.id));
+    const again = await get(`${publicPath('product-articles')}/mixed-article`);
+    expect(again.json<{ data: Item }>().data.products).toEqual(
+      expect.arrayContaining([{ id: draft.id, name: 'Secret prototype' }]),
+    );
   });
 
   it('never serves a forbidden field in any list or item, at any depth', async () => {
