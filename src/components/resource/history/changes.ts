@@ -39,6 +39,7 @@ const HTML = /<\/?[a-z][^>]*>/i;
 /** The text a reader sees of rich text: the HTML parsed inertly (never inserted), its words. */
 export function textOfHtml(html: string): string {
   const doc = new DOMParser().parseFromString(html, 'text/html');
+  doc.querySelectorAll('script, style, template').forEach((node) => node.remove());
   // Block ends become line breaks, so paragraphs do not run together.
   doc.querySelectorAll('p, div, li, h1, h2, h3, h4, h5, h6, br, tr').forEach((node) => {
     node.append(doc.createTextNode('\n'));
