@@ -130,14 +130,7 @@ describe('Undo after a write', () => {
         body: { data: { deleted: 2, restored: 0 }, message: 'The import has been undone' },
       },
     });
-    renderWithProviders(
-      <ImportDialog
-        open
-        onClose={() => undefined}
-        contract={usersResource}
-        useImport={useImportUsersMutation}
-      />,
-    );
+    renderWithProviders(<UserImport />);
     const user = actor();
     await user.upload(
       screen.getByLabelText(en.chooseFile),
@@ -158,15 +151,9 @@ describe('Undo after a write', () => {
         body: { data: { created: 2, updated: 0 }, import_id: 'imp-1', message: '2 users imported' },
       },
     });
-    renderWithProviders(
-      <ImportDialog
-        open
-        onClose={() => undefined}
-        contract={usersResource}
-        useImport={useImportUsersMutation}
-      />,
-      { auth: { user: { ...testUser, permissions: ['users.index', 'users.store'] } } },
-    );
+    renderWithProviders(<UserImport />, {
+      auth: { user: { ...testUser, permissions: ['users.index', 'users.store'] } },
+    });
     const user = actor();
     await user.upload(
       screen.getByLabelText(en.chooseFile),
