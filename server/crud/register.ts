@@ -6,6 +6,7 @@ import { bulkDeleteRoute } from './bulk';
 import { createRoute } from './create';
 import { deleteRoute } from './delete';
 import { exportRoute } from './export';
+import { historyRoutes } from './history';
 import { importRoute } from './import';
 import { listRoute } from './list';
 import { optionsRoute } from './options';
@@ -57,6 +58,8 @@ export function registerResource(app: FastifyInstance, declaration: Declaration)
   }
 
   if (contract.bulkDelete && may('destroy')) bulkDeleteRoute(app, resource);
+  // History, trash and undo (crud/history.ts), as far as the group's actions go.
+  historyRoutes(app, resource, base);
 
   listRoute(app, resource, base);
   showRoute(app, resource, base);

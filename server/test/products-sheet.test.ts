@@ -115,7 +115,7 @@ describe('catalogue export, import and import templates', () => {
       const response = await importFile('products', csv, 'products.csv');
       expect(response.statusCode).toBe(200);
       expect(response.json()).toEqual({
-        data: { created: 3, updated: 0 },
+        data: { created: 3, updated: 0, import_id: expect.any(String) },
         message: success.imported('Product'),
       });
       expect(await total(products)).toBe(before + 3);

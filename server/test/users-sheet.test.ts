@@ -54,7 +54,10 @@ describe('users export and import', () => {
       'Dan Two,dan@example.com,,sales,0\n';
     const response = await importFile(csv, 'people.csv');
     expect(response.statusCode).toBe(200);
-    expect(response.json()).toEqual({ data: { created: 2, updated: 0 }, message: success.imported('User') });
+    expect(response.json()).toEqual({
+      data: { created: 2, updated: 0, import_id: expect.any(String) },
+      message: success.imported('User'),
+    });
     const listed = (
       await t.app.inject({
         method: 'GET',
