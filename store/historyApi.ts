@@ -1,5 +1,16 @@
-import { apiPath, type ResourceContract, type WriteResponse } from '../src/shared/resources/resource';
-import type { Ref } from '../src/shared/resources/wire';
+import {
+  HISTORY_PER_PAGE,
+  importUndoPath,
+  revisionRestorePath,
+  revisionsPath,
+  trashPath,
+  trashRestorePath,
+  type HistoryPage,
+  type Revision,
+  type TrashItem,
+  type UndoImportResult,
+} from '../src/shared/resources/history';
+import type { ResourceContract, WriteResponse } from '../src/shared/resources/resource';
 import { api } from './api';
 
 /**
@@ -10,36 +21,7 @@ import { api } from './api';
  * `LIST` tag (a delete, a bulk delete or a restore refreshes it beside the list).
  */
 
-export type RevisionAction = 'create' | 'update' | 'delete' | 'import' | 'restore';
-
-/** One field's values before and after a revision. */
-export interface FieldChange {
-  old: unknown;
-  new: unknown;
-}
-
-/** One write of a record, as `GET /api/{group}/{id}/revisions` lists it (newest first). */
-export interface Revision {
-  id: number;
-  action: RevisionAction;
-  user: Ref | null;
-  created_at: string;
-  changes: Record<string, FieldChange>;
-  import_id: string | null;
-}
-
-/** A deleted record, as `GET /api/{group}/trash` lists it. */
-export interface TrashItem {
-  id: number;
-  title: string;
-  deleted_at: string;
-  deleted_by: Ref | null;
-}
-
-export interface PagedResponse<T> {
-  data: T[];
-  meta: { page?: number; current_page?: number; per_page: number; total: number };
-}
+export type { FieldChange, Revision, RevisionAction, TrashItem } from '../src/shared/resources/history';
 
 /** Which resource: its path segment and its RTK Query tag. */
 export type HistoryTarget = Pick<ResourceContract, 'group' | 'tag'>;
@@ -71,7 +53,10 @@ export interface UndoImportArg extends HistoryTarget {
   importId: string;
 }
 
-export type UndoImportResponse = WriteResponse<{ deleted: number; restored: number }>;
+export type UndoImportResponse = WriteResponse<UndoImportResult>;
+
+/** Revisions and deleted records asked for at once (the server's default page). */
+export const HISTORY_PAGE_SIZE = HISTORY_PER_PAGE.default;
 
 /** What a restore makes stale: the record, its resource's lists (and trash) and options. */
 const recordAndLists = ({ tag, id }: RecordArg) => [
@@ -83,9 +68,9 @@ const recordAndLists = ({ tag, id }: RecordArg) => [
 // The resources' tags are declared by their own slices (loaded with the pages that call these).
 export const historyApi = api.enhanceEndpoints<string>({}).injectEndpoints({
   endpoints: (build) => ({
-    listRevisions: build.query<PagedResponse<Revision>, RevisionsArg>({
+    listRevisions: build.query<HistoryPage<Revision>, RevisionsArg>({
       query: ({ group, id, page, per_page }) => ({
-        url: `${apiPath({ group })}/${id}/revisions`,
+        url: revisionsPath({ group }, id),
         params: { page, per_page },
       }),
       providesTags: (_result, _error, { tag, id }) => [{ type: tag, id }],
@@ -94,7 +79,7 @@ export const historyApi = api.enhanceEndpoints<string>({}).injectEndpoints({
     }),
     restoreRevision: build.mutation<WriteResponse<unknown>, RestoreRevisionArg>({
       query: ({ group, id, revisionId, updated_at }) => ({
-        url: `${apiPath({ group })}/${id}/revisions/${revisionId}/restore`,
+        url: revisionRestorePath({ group }, id, revisionId),
         method: 'POST',
         body: updated_at ? { updated_at } : {},
       }),
@@ -102,20 +87,20 @@ export const historyApi = api.enhanceEndpoints<string>({}).injectEndpoints({
       // The confirmation dialog shows a 409 or 422 in place.
       extraOptions: { silent: true },
     }),
-    listTrash: build.query<PagedResponse<TrashItem>, TrashArg>({
+    listTrash: build.query<HistoryPage<TrashItem>, TrashArg>({
       query: ({ group, page, per_page, search }) => ({
-        url: `${apiPath({ group })}/trash`,
+        url: trashPath({ group }),
         params: { page, per_page, ...(search ? { search } : {}) },
       }),
       providesTags: (_result, _error, { tag }) => [{ type: tag, id: 'LIST' }],
     }),
     restoreRecord: build.mutation<WriteResponse<unknown>, RecordArg>({
-      query: ({ group, id }) => ({ url: `${apiPath({ group })}/${id}/restore`, method: 'POST' }),
+      query: ({ group, id }) => ({ url: trashRestorePath({ group }, id), method: 'POST' }),
       invalidatesTags: (result, _error, arg) => (result ? recordAndLists(arg) : []),
     }),
     undoImport: build.mutation<UndoImportResponse, UndoImportArg>({
       query: ({ group, importId }) => ({
-        url: `${apiPath({ group })}/imports/${encodeURIComponent(importId)}/undo`,
+        url: importUndoPath({ group }, encodeURIComponent(importId)),
         method: 'POST',
       }),
       // An import touches any number of records: every cache of the resource.

@@ -37,7 +37,6 @@ export const historyText = {
     'The record gets back the values it had before this change. This is saved as a new change in its history.',
   restoreVersionUnsaved: 'Your unsaved changes in the form will be lost.',
   restore: 'Restore',
-  versionRestored: 'The version has been restored',
   staleRestore: 'The record was changed by someone else meanwhile. Reload it, then restore again.',
   // Deleted records
   deleted: 'Deleted',
@@ -50,13 +49,10 @@ export const historyText = {
   actionsColumn: 'Actions',
   noDeleted: 'Nothing has been deleted recently.',
   restoreRecord: (title: string) => `Restore ${title}`,
-  recordRestored: (item: string) => `${item} has been restored`,
   backToList: 'Back to the list',
   // Undo
   undo: 'Undo',
   undone: 'The change has been undone',
-  importUndone: (deleted: number, restored: number) =>
-    `The import has been undone: ${deleted} removed, ${restored} restored`,
 } as const;
 
 /** How long deleted records are kept (the server's default retention). */

@@ -18,19 +18,18 @@ import ExpandMoreIcon from '@mui/icons-material/ExpandMore';
 import RestoreIcon from '@mui/icons-material/Restore';
 import { thrownErrorMessages } from '../../../../store/errorDisplay';
 import {
+  HISTORY_PAGE_SIZE,
   useListRevisionsQuery,
   useRestoreRevisionMutation,
   type Revision,
 } from '../../../../store/historyApi';
 import { useNotify } from '../../../hooks/useNotify';
-import { en } from '../../../shared/messages';
+import { en, format } from '../../../shared/messages';
+import { HISTORY_MESSAGES } from '../../../shared/messages/history';
 import { historyText } from '../../../shared/messages/historyScreens';
 import type { ResourceContract } from '../../../shared/resources/resource';
 import { fieldDifference, formatWhen } from './changes';
 import { FieldDifferences } from './FieldDifferences';
-
-/** Revisions asked for at once; "Show more" asks for the next page. */
-export const HISTORY_PAGE_SIZE = 20;
 
 export interface HistoryTimelineProps {
   contract: Pick<ResourceContract, 'group' | 'tag' | 'sheet' | 'item'>;
@@ -232,7 +231,7 @@ function RestoreDialog({
         revisionId: revision.id,
         updated_at: updatedAt,
       }).unwrap();
-      notify.success(message || historyText.versionRestored);
+      notify.success(message || format(HISTORY_MESSAGES.revisionRestored, { item: contract.item }));
       onClose();
       onRestored();
     } catch (error) {

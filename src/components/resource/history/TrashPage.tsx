@@ -13,7 +13,8 @@ import { useBreadcrumbs } from '../../../hooks/useBreadcrumbs';
 import { useNotify } from '../../../hooks/useNotify';
 import { PAGE_SIZES } from '../../../shared/limits';
 import { menuSection } from '../../../shared/menu';
-import { en } from '../../../shared/messages';
+import { en, format } from '../../../shared/messages';
+import { HISTORY_MESSAGES } from '../../../shared/messages/history';
 import { historyText, TRASH_RETENTION_DAYS } from '../../../shared/messages/historyScreens';
 import type { ResourceContract } from '../../../shared/resources/resource';
 import { ROUTES } from '../../../shared/routes';
@@ -57,7 +58,7 @@ export function TrashPage({ contract, title = contract.item }: TrashPageProps) {
     const restoreRow = async (row: TrashItem) => {
       try {
         const { message } = await restore({ group: contract.group, tag: contract.tag, id: row.id }).unwrap();
-        notify.success(message || historyText.recordRestored(contract.item));
+        notify.success(message || format(HISTORY_MESSAGES.recordRestored, { item: contract.item }));
       } catch {
         // Toasted by the API slice (409, 422, 404 with their message).
       }

@@ -2,6 +2,8 @@ import { useMemo } from 'react';
 import { historyApi } from '../../../../store/historyApi';
 import { useAppDispatch } from '../../../../store/hooks';
 import { toastActions, toastShown } from '../../../../store/toastSlice';
+import { format } from '../../../shared/messages';
+import { HISTORY_MESSAGES } from '../../../shared/messages/history';
 import { historyText } from '../../../shared/messages/historyScreens';
 import type { ResourceContract } from '../../../shared/resources/resource';
 
@@ -42,7 +44,7 @@ export function useUndo(): UndoApi {
                 ).unwrap(),
               ),
             );
-            success(answers.length === 1 && answers[0].message ? answers[0].message : historyText.undone);
+            success((answers.length === 1 && answers[0].message) || historyText.undone);
           } catch {
             // Toasted by the API slice.
           }
@@ -57,7 +59,7 @@ export function useUndo(): UndoApi {
                 importId,
               }),
             ).unwrap();
-            success(done || historyText.importUndone(data.deleted, data.restored));
+            success(done || format(HISTORY_MESSAGES.importUndone, data));
           } catch {
             // Toasted by the API slice.
           }
