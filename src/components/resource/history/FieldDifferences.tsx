@@ -6,11 +6,15 @@ import { historyText } from '../../../shared/messages/historyScreens';
 import type { FieldDifference } from './changes';
 
 const added = (theme: Theme) => ({
+  whiteSpace: 'pre-wrap',
+  overflowWrap: 'anywhere',
   bgcolor: alpha(theme.palette.success.main, theme.palette.mode === 'dark' ? 0.3 : 0.16),
   color: 'text.primary',
   textDecoration: 'none',
 });
 const removed = (theme: Theme) => ({
+  whiteSpace: 'pre-wrap',
+  overflowWrap: 'anywhere',
   bgcolor: alpha(theme.palette.error.main, theme.palette.mode === 'dark' ? 0.3 : 0.14),
   color: 'text.primary',
   textDecoration: 'line-through',
@@ -33,13 +37,9 @@ function Hidden({ text }: { text: string }) {
   return <Box component="span" sx={visuallyHidden}>{`[${text}] `}</Box>;
 }
 
-/** A value, or "(empty)" in grey. */
-function Value({ text }: { text: string }) {
-  return text ? (
-    <Box component="span" sx={{ whiteSpace: 'pre-wrap', overflowWrap: 'anywhere' }}>
-      {text}
-    </Box>
-  ) : (
+/** An empty value: "(empty)" in grey, neither struck nor marked. */
+function Empty() {
+  return (
     <Box component="span" sx={{ color: 'text.secondary', fontStyle: 'italic' }}>
       {historyText.empty}
     </Box>
@@ -78,17 +78,25 @@ export function FieldDifferences({ differences }: { differences: FieldDifference
                   <Box component="span" sx={{ color: 'text.secondary' }}>
                     {historyText.before}:{' '}
                   </Box>
-                  <Box component="del" sx={(theme) => (difference.before ? removed(theme) : {})}>
-                    <Value text={difference.before} />
-                  </Box>
+                  {difference.before ? (
+                    <Box component="del" sx={removed}>
+                      {difference.before}
+                    </Box>
+                  ) : (
+                    <Empty />
+                  )}
                 </span>
                 <span>
                   <Box component="span" sx={{ color: 'text.secondary' }}>
                     {historyText.after}:{' '}
                   </Box>
-                  <Box component="ins" sx={(theme) => (difference.after ? added(theme) : {})}>
-                    <Value text={difference.after} />
-                  </Box>
+                  {difference.after ? (
+                    <Box component="ins" sx={added}>
+                      {difference.after}
+                    </Box>
+                  ) : (
+                    <Empty />
+                  )}
                 </span>
               </Stack>
             ) : (
