@@ -33,8 +33,8 @@ export const historyText = {
   hideDetails: 'Hide changes',
   restoreVersion: 'Restore this version',
   restoreVersionTitle: 'Restore this version?',
-  restoreVersionText:
-    'The record gets back the values it had before this change. This is saved as a new change in its history.',
+  restoreVersionText: (when: string) =>
+    `The record gets back the values it had right after this change (${when}). The restore is saved as a new change in its history.`,
   restoreVersionUnsaved: 'Your unsaved changes in the form will be lost.',
   restore: 'Restore',
   staleRestore: 'The record was changed by someone else meanwhile. Reload it, then restore again.',

@@ -52,7 +52,14 @@ function Empty() {
  * added words marked (`<ins>`), both also named for screen readers. Text only: rich text arrives
  * here as its text content, never as HTML.
  */
-export function FieldDifferences({ differences }: { differences: FieldDifference[] }) {
+export function FieldDifferences({
+  differences,
+  only,
+}: {
+  differences: FieldDifference[];
+  /** A created record has only values after, a deleted one only values before: shown plainly. */
+  only?: 'before' | 'after';
+}) {
   if (!differences.length)
     return (
       <Typography variant="body2" color="text.secondary">
@@ -67,7 +74,11 @@ export function FieldDifferences({ differences }: { differences: FieldDifference
             {difference.label}
           </Typography>
           <Typography component="dd" variant="body2" sx={{ m: 0 }}>
-            {difference.kind === 'values' ? (
+            {difference.kind === 'values' && only ? (
+              <Box component="span" sx={{ whiteSpace: 'pre-wrap', overflowWrap: 'anywhere' }}>
+                {difference[only] || <Empty />}
+              </Box>
+            ) : difference.kind === 'values' ? (
               <Stack
                 direction={{ xs: 'column', sm: 'row' }}
                 spacing={{ xs: 0.25, sm: 1 }}

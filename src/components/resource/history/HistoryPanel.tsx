@@ -36,7 +36,11 @@ export function HistoryPanel({ expanded, onExpandedChange, ...timeline }: Histor
       onChange={(_event, open) => onExpandedChange(open)}
       slotProps={{ transition: { unmountOnExit: true }, heading: { component: 'h2' } }}
     >
-      <AccordionSummary expandIcon={<ExpandMoreIcon />} id={headerId}>
+      <AccordionSummary
+        expandIcon={<ExpandMoreIcon />}
+        id={headerId}
+        sx={{ '& .MuiAccordionSummary-content': { alignItems: 'center' } }}
+      >
         <HistoryIcon fontSize="small" sx={{ mr: 1, color: 'text.secondary' }} />
         <Typography component="span" variant="subtitle1">
           {historyText.history}

@@ -194,7 +194,12 @@ function HistoryEntry({ contract, revision, first, canRestore, onRestore }: Hist
         </Stack>
         <Collapse in={open} unmountOnExit>
           <Box id={detailsId} sx={{ pt: 1, pl: { sm: 1 } }}>
-            <FieldDifferences differences={differences} />
+            <FieldDifferences
+              differences={differences}
+              only={
+                revision.action === 'create' ? 'after' : revision.action === 'delete' ? 'before' : undefined
+              }
+            />
           </Box>
         </Collapse>
       </Stack>
@@ -249,7 +254,7 @@ function RestoreDialog({
       <DialogTitle id={titleId}>{historyText.restoreVersionTitle}</DialogTitle>
       <DialogContent>
         <Stack spacing={1.5}>
-          <DialogContentText>{`${historyText.restoreVersionText} (${when.absolute})`}</DialogContentText>
+          <DialogContentText>{historyText.restoreVersionText(when.absolute)}</DialogContentText>
           {dirty && <Alert severity="warning">{historyText.restoreVersionUnsaved}</Alert>}
           {failure && (
             <Alert severity="error" role="alert">

@@ -10,6 +10,7 @@ import { DataGrid, type GridColDef, type GridPaginationModel } from '@mui/x-data
 import { Link as RouterLink } from 'react-router-dom';
 import { useListTrashQuery, useRestoreRecordMutation, type TrashItem } from '../../../../store/historyApi';
 import { useBreadcrumbs } from '../../../hooks/useBreadcrumbs';
+import { usePhone } from '../../../hooks/usePhone';
 import { useNotify } from '../../../hooks/useNotify';
 import { PAGE_SIZES } from '../../../shared/limits';
 import { menuSection } from '../../../shared/menu';
@@ -43,6 +44,7 @@ export function TrashPage({ contract, title = contract.item }: TrashPageProps) {
     { label: historyText.deleted },
   ]);
   const notify = useNotify();
+  const phone = usePhone();
   const [paging, setPaging] = useState<GridPaginationModel>({ page: 0, pageSize: PAGE_SIZES[1] });
   const [search, setSearch] = useState('');
   const { data, isFetching } = useListTrashQuery({
@@ -63,6 +65,55 @@ export function TrashPage({ contract, title = contract.item }: TrashPageProps) {
         // Toasted by the API slice (409, 422, 404 with their message).
       }
     };
+    const deletedBy = (row: TrashItem) => row.deleted_by?.name ?? historyText.unknownUser;
+    const when = (row: TrashItem) => {
+      const { absolute, relative } = formatWhen(row.deleted_at);
+      return (
+        <time dateTime={row.deleted_at} title={relative}>
+          {absolute}
+        </time>
+      );
+    };
+    const actions: GridColDef<TrashItem> = {
+      field: 'actions',
+      headerName: historyText.actionsColumn,
+      width: phone ? 120 : 140,
+      sortable: false,
+      renderCell: ({ row, tabIndex }) => (
+        <Button
+          size="small"
+          startIcon={<RestoreIcon />}
+          tabIndex={tabIndex}
+          disabled={restoring && originalArgs?.id === row.id}
+          aria-label={historyText.restoreRecord(row.title)}
+          onClick={() => void restoreRow(row)}
+        >
+          {historyText.restore}
+        </Button>
+      ),
+    };
+    // A phone: one column with the title over when and by whom, and the Restore button beside it.
+    if (phone)
+      return [
+        {
+          field: 'title',
+          headerName: historyText.titleColumn,
+          flex: 1,
+          minWidth: 150,
+          sortable: false,
+          renderCell: ({ row }) => (
+            <Stack sx={{ py: 1, minWidth: 0 }}>
+              <Typography variant="body2" sx={{ overflowWrap: 'anywhere' }}>
+                {row.title}
+              </Typography>
+              <Typography variant="caption" color="text.secondary">
+                {when(row)} · {deletedBy(row)}
+              </Typography>
+            </Stack>
+          ),
+        },
+        actions,
+      ];
     return [
       { field: 'title', headerName: historyText.titleColumn, flex: 2, minWidth: 160, sortable: false },
       {
@@ -71,14 +122,7 @@ export function TrashPage({ contract, title = contract.item }: TrashPageProps) {
         flex: 1.2,
         minWidth: 170,
         sortable: false,
-        renderCell: ({ row }) => {
-          const when = formatWhen(row.deleted_at);
-          return (
-            <time dateTime={row.deleted_at} title={when.relative}>
-              {when.absolute}
-            </time>
-          );
-        },
+        renderCell: ({ row }) => when(row),
       },
       {
         field: 'deleted_by',
@@ -86,28 +130,11 @@ export function TrashPage({ contract, title = contract.item }: TrashPageProps) {
         flex: 1,
         minWidth: 130,
         sortable: false,
-        valueGetter: (_value, row) => row.deleted_by?.name ?? historyText.unknownUser,
+        valueGetter: (_value, row) => deletedBy(row),
       },
-      {
-        field: 'actions',
-        headerName: historyText.actionsColumn,
-        width: 140,
-        sortable: false,
-        renderCell: ({ row, tabIndex }) => (
-          <Button
-            size="small"
-            startIcon={<RestoreIcon />}
-            tabIndex={tabIndex}
-            disabled={restoring && originalArgs?.id === row.id}
-            aria-label={historyText.restoreRecord(row.title)}
-            onClick={() => void restoreRow(row)}
-          >
-            {historyText.restore}
-          </Button>
-        ),
-      },
+      actions,
     ];
-  }, [contract, notify, restore, restoring, originalArgs]);
+  }, [contract, notify, restore, restoring, originalArgs, phone]);
 
   return (
     <Stack spacing={2}>
@@ -149,6 +176,7 @@ export function TrashPage({ contract, title = contract.item }: TrashPageProps) {
           disableColumnFilter
           disableColumnMenu
           disableRowSelectionOnClick
+          getRowHeight={phone ? () => 'auto' : undefined}
           localeText={{ noRowsLabel: historyText.noDeleted }}
           slotProps={{ loadingOverlay: { variant: 'linear-progress', noRowsVariant: 'skeleton' } }}
           autoHeight
