@@ -416,7 +416,7 @@ describe('record history, trash and undo', () => {
     );
     expect(response.statusCode).toBe(200);
     const { import_id: importId, created, updated } = response.json().data;
-    expect({ created, updated }).toEqual({ created: 2, updated: 1 });
+    expect({ created, updated, importId }).toEqual({ created: 2, updated: 1, importId: expect.any(String) });
     const [imported] = (await history(`/api/products/${kept.id}`)).data;
     expect(imported).toMatchObject({
       action: 'import',
