@@ -22,6 +22,8 @@ import { updateRecords } from '../server/crud/write';
 import { revisionRecording } from '../server/crud/revisions';
 import type { AnyResource } from '../server/crud/resource';
 import { productsServer } from '../server/resources/products';
+import { productFormBody } from '../server/test/catalogFixtures';
+import type { Product } from '../src/shared/resources/products';
 import { loadCatalog, startBenchApp, throwawayDatabase, type BenchApp, type BenchDb } from './catalog-data';
 
 const { values } = parseArgs({
@@ -48,30 +50,12 @@ const percentile = (samples: number[], p: number) => {
   return +sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))].toFixed(2);
 };
 
-type Item = Record<string, unknown> & { id: number; updated_at: string };
-
-/** The body the product form sends back, with a new model and overview. */
-const formBody = (product: Item, n: number) => ({
-  name: product.name,
-  slug: product.slug,
-  brand_id: (product.brand as { id: number } | null)?.id ?? null,
-  other_brand: product.other_brand,
-  category_id: (product.category as { id: number }).id,
-  model: `M-${n}`,
-  function: product.function,
-  specification: product.specification,
-  overview: `<p>Revised text number ${n} of this product, a paragraph of an ordinary length for a form.</p>`,
-  application: product.application,
-  image: null,
-  mobile_image: null,
-  document: null,
-  catalogue: null,
-  status: product.status,
-  meta_title: product.meta_title,
-  meta_description: product.meta_description,
-  meta_keyword: product.meta_keyword,
-  updated_at: product.updated_at,
-});
+/** The product form's save: a new model and overview. */
+const formBody = (product: Product, n: number) =>
+  productFormBody(product, {
+    model: `M-${n}`,
+    overview: `<p>Revised text number ${n} of this product, a paragraph of an ordinary length for a form.</p>`,
+  });
 
 async function measure(app: BenchApp, token: string) {
   const headers = { authorization: `Bearer ${token}` };
@@ -90,7 +74,7 @@ async function measure(app: BenchApp, token: string) {
       revisionRecording.enabled = mode === 'on';
       for (const id of ids) {
         const product = (await app.inject({ method: 'GET', url: `/api/products/${id}`, headers })).json<{
-          data: Item;
+          data: Product;
         }>().data;
         const started = process.hrtime.bigint();
         const response = await app.inject({
@@ -140,7 +124,9 @@ async function measure(app: BenchApp, token: string) {
 async function storage(app: BenchApp, db: BenchDb) {
   await app.db.execute(sql`delete from revisions`);
   const [admin] = (
-    (await app.db.execute(sql`select id from users order by id limit 1`)) as unknown as { rows: { id: number }[] }
+    (await app.db.execute(sql`select id from users order by id limit 1`)) as unknown as {
+      rows: { id: number }[];
+    }
   ).rows;
   const ctx = { user: { id: Number(admin.id), permissions: [] } as never };
   const ids = (
@@ -175,7 +161,9 @@ async function storage(app: BenchApp, db: BenchDb) {
              pg_relation_size('revisions') as heap,
              pg_indexes_size('revisions') as indexes,
              pg_total_relation_size('revisions') as total
-      from revisions`)) as unknown as { rows: { revisions: number; heap: string; indexes: string; total: string }[] }
+      from revisions`)) as unknown as {
+      rows: { revisions: number; heap: string; indexes: string; total: string }[];
+    }
   ).rows[0];
   const mb = (bytes: string) => +(Number(bytes) / 1024 / 1024).toFixed(2);
   return {
@@ -190,7 +178,9 @@ async function storage(app: BenchApp, db: BenchDb) {
 function csv(rows: number, prefix: string): string {
   const lines = ['Name,Slug,Brand,Category,Model,Overview,Status'];
   for (let n = 1; n <= rows; n++)
-    lines.push(`Imported ${prefix} ${n},imp-${prefix}-${n},brand-${1 + (n % 20)},category-${1 + (n % 10)},I-${n},<p>Row ${n}</p>,Active`);
+    lines.push(
+      `Imported ${prefix} ${n},imp-${prefix}-${n},brand-${1 + (n % 20)},category-${1 + (n % 10)},I-${n},<p>Row ${n}</p>,Active`,
+    );
   return lines.join('\n');
 }
 
@@ -207,11 +197,15 @@ async function importOnce(app: BenchApp, token: string, body: string) {
   const response = await app.inject({
     method: 'POST',
     url: '/api/products/import',
-    headers: { authorization: `Bearer ${token}`, 'content-type': `multipart/form-data; boundary=${boundary}` },
+    headers: {
+      authorization: `Bearer ${token}`,
+      'content-type': `multipart/form-data; boundary=${boundary}`,
+    },
     payload,
   });
   const seconds = ms(started) / 1000;
-  if (response.statusCode !== 200) throw new Error(`import ${response.statusCode} ${response.body.slice(0, 300)}`);
+  if (response.statusCode !== 200)
+    throw new Error(`import ${response.statusCode} ${response.body.slice(0, 300)}`);
   return seconds;
 }
 
