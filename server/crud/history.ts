@@ -1,6 +1,6 @@
 import { Type } from '@sinclair/typebox';
 import { and, count, desc, eq, getTableColumns, inArray, sql, type SQL } from 'drizzle-orm';
-import type { PgColumn } from 'drizzle-orm/pg-core';
+import type { PgColumn, SelectedFields } from 'drizzle-orm/pg-core';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import * as yup from 'yup';
 import { format, validation } from '../../src/shared/messages';
@@ -18,7 +18,7 @@ import {
 } from '../../src/shared/resources/history';
 import { can, hasAction } from '../../src/shared/resources/resource';
 import { writeAnswer } from '../../src/shared/resources/wire';
-import type { Tx } from '../db/client';
+import type { Executor, Tx } from '../db/client';
 import { users } from '../db/schema';
 import { revisions } from '../db/schema/revisions';
 import { assertFresh } from '../lib/concurrency';
@@ -69,6 +69,26 @@ const meta = (page: number, perPage: number, total: number): HistoryMeta => ({
   total,
   last_page: Math.max(1, Math.ceil(total / perPage)),
 });
+
+/** A page of revisions, newest first, with their user's name, and how many match. */
+async function revisionPage<F extends SelectedFields>(
+  db: Executor,
+  where: SQL | undefined,
+  page: number,
+  perPage: number,
+  fields: F,
+) {
+  const [{ total }] = await db.select({ total: count() }).from(revisions).where(where);
+  const rows = await db
+    .select({ ...fields, user_id: revisions.user_id, user_name: users.name })
+    .from(revisions)
+    .leftJoin(users, eq(users.id, revisions.user_id))
+    .where(where)
+    .orderBy(desc(revisions.id))
+    .limit(perPage)
+    .offset((page - 1) * perPage);
+  return { rows, total };
+}
 
 const ofResource = (resource: AnyResource) => eq(revisions.resource, resource.contract.group);
 const userRef = (id: number | null, name: string | null) => (id === null ? null : { id, name: name ?? '' });
@@ -151,27 +171,15 @@ export function historyRoutes(app: FastifyInstance, resource: AnyResource, base:
         const id = idOf(request);
         const { page, per_page: perPage } = await paging(request);
         const where = and(ofResource(resource), eq(revisions.record_id, id));
-        const [{ total }] = await app.db.select({ total: count() }).from(revisions).where(where);
-        if (!total) {
-          // A record from before history was kept has none yet; one that never was is a 404.
-          await loadItem(resource, app.db, id);
-        }
-        const rows = await app.db
-          .select({
-            id: revisions.id,
-            action: revisions.action,
-            user_id: revisions.user_id,
-            user_name: users.name,
-            created_at: revisions.created_at,
-            changes: revisions.changes,
-            import_id: revisions.import_id,
-          })
-          .from(revisions)
-          .leftJoin(users, eq(users.id, revisions.user_id))
-          .where(where)
-          .orderBy(desc(revisions.id))
-          .limit(perPage)
-          .offset((page - 1) * perPage);
+        const { rows, total } = await revisionPage(app.db, where, page, perPage, {
+          id: revisions.id,
+          action: revisions.action,
+          created_at: revisions.created_at,
+          changes: revisions.changes,
+          import_id: revisions.import_id,
+        });
+        // A record from before history was kept has none yet; one that never was is a 404.
+        if (!total) await loadItem(resource, app.db, id);
         return {
           data: rows.map((row) => ({
             id: row.id,
@@ -263,21 +271,11 @@ export function historyRoutes(app: FastifyInstance, resource: AnyResource, base:
         const conditions: SQL[] = [ofResource(resource), sql`${revisions.action} = 'delete'`, notLater()];
         if (search) conditions.push(sql`${title} ilike ${`%${search.replace(/[\\%_]/g, '\\$&')}%`}`);
         const where = and(...conditions);
-        const [{ total }] = await app.db.select({ total: count() }).from(revisions).where(where);
-        const rows = await app.db
-          .select({
-            id: revisions.record_id,
-            title,
-            deleted_at: revisions.created_at,
-            user_id: revisions.user_id,
-            user_name: users.name,
-          })
-          .from(revisions)
-          .leftJoin(users, eq(users.id, revisions.user_id))
-          .where(where)
-          .orderBy(desc(revisions.id))
-          .limit(perPage)
-          .offset((page - 1) * perPage);
+        const { rows, total } = await revisionPage(app.db, where, page, perPage, {
+          id: revisions.record_id,
+          title,
+          deleted_at: revisions.created_at,
+        });
         return {
           data: rows.map((row) => ({
             id: row.id,

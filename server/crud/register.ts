@@ -38,8 +38,10 @@ function methodNotAllowed(
  * Registers the API contract's routes of one resource from its server declaration, as far as its
  * permission group's actions go (`PERMISSION_GROUPS`): `index` → list, show, export (exportable)
  * and options (with `options`); `store` → create, import and its template (importable); `update`
- * → update; `destroy` → delete. A method the group lacks answers 405. Every route is guarded by
- * the group's permission for its method; each write runs in one transaction.
+ * → update; `destroy` → delete; and the history routes (`crud/history.ts`: revisions with `index`,
+ * restoring a version with `update`, the trash with `destroy`, an import's undo). A method the group
+ * lacks answers 405. Every route is guarded by the group's permission for its method; each write
+ * runs in one transaction.
  */
 export function registerResource(app: FastifyInstance, declaration: Declaration): void {
   // The declaration's own types were checked where it was defined; the routes only pass values through.

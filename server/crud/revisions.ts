@@ -213,9 +213,13 @@ const refName = (value: unknown): string | undefined => {
   return undefined;
 };
 
+/** Other records and files → their ids, also inside lists and nested objects (a page's sections' pictures). */
 const idOfRef = (value: unknown): unknown => {
   if (Array.isArray(value)) return value.map(idOfRef);
-  if (value && typeof value === 'object' && 'id' in value) return (value as { id: unknown }).id;
+  if (value && typeof value === 'object') {
+    if ('id' in value) return (value as { id: unknown }).id;
+    return Object.fromEntries(Object.entries(value).map(([key, inner]) => [key, idOfRef(inner)]));
+  }
   return value;
 };
 

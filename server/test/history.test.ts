@@ -7,7 +7,8 @@ import { purgeTrash } from '../crud/revisions';
 import { subscribes, users } from '../db/schema';
 import { revisions } from '../db/schema/revisions';
 import { setClock } from '../lib/clock';
-import { createProduct, createTaxon, uploaded } from './catalogFixtures';
+import { createProduct, createTaxon, productFormBody, uploaded } from './catalogFixtures';
+import type { Product } from '../../src/shared/resources/products';
 import { createRole, multipart, signInWith } from './fixtures';
 import { adminToken, authHeader, buildTestApp, login, TEST_ADMIN, type TestApp } from './helper';
 
@@ -47,32 +48,9 @@ describe('record history, trash and undo', () => {
         .from(revisions)
         .where(and(eq(revisions.resource, resource), eq(revisions.record_id, id)))
     )[0].total;
-  /** The body the product form sends back, `fields` over the product's current values. */
-  const productBody = (product: Json, fields: Json = {}) => ({
-    name: product.name,
-    slug: product.slug,
-    brand_id: (product.brand as { id: number } | null)?.id ?? null,
-    other_brand: product.other_brand,
-    category_id: (product.category as { id: number }).id,
-    model: product.model,
-    function: product.function,
-    specification: product.specification,
-    overview: product.overview,
-    application: product.application,
-    image: null,
-    mobile_image: null,
-    document: (product.document as { id: number } | null)?.id ?? null,
-    catalogue: null,
-    status: product.status,
-    meta_title: product.meta_title,
-    meta_description: product.meta_description,
-    meta_keyword: product.meta_keyword,
-    updated_at: product.updated_at,
-    ...fields,
-  });
   const editProduct = async (id: number, fields: Json) => {
-    const current = (await get(`/api/products/${id}`)).json<{ data: Json }>().data;
-    const response = await send('PUT', `/api/products/${id}`, productBody(current, fields));
+    const current = (await get(`/api/products/${id}`)).json<{ data: Product }>().data;
+    const response = await send('PUT', `/api/products/${id}`, productFormBody(current, fields));
     expect(response.statusCode).toBe(200);
     return response.json<{ data: Json }>().data;
   };
@@ -132,12 +110,12 @@ describe('record history, trash and undo', () => {
     const acme = await createTaxon(t, admin, '/api/brands', { name: 'Failing Acme' });
     const product = await createProduct(t, admin, { brand_id: acme.id, category_id: pumps.id });
     const before = await revisionCount('products', product.id);
-    const current = (await get(`/api/products/${product.id}`)).json<{ data: Json }>().data;
+    const current = (await get(`/api/products/${product.id}`)).json<{ data: Product }>().data;
     // A writer's refusal (an unknown brand) after the Yup schema passed.
     const refused = await send(
       'PUT',
       `/api/products/${product.id}`,
-      productBody(current, { brand_id: 999999 }),
+      productFormBody(current, { brand_id: 999999 }),
     );
     expect(refused.statusCode).toBe(422);
     expect(await revisionCount('products', product.id)).toBe(before);
@@ -416,7 +394,7 @@ describe('record history, trash and undo', () => {
     );
     expect(response.statusCode).toBe(200);
     const { import_id: importId, created, updated } = response.json().data;
-    expect({ created, updated }).toEqual({ created: 2, updated: 1 });
+    expect({ created, updated, importId }).toEqual({ created: 2, updated: 1, importId: expect.any(String) });
     const [imported] = (await history(`/api/products/${kept.id}`)).data;
     expect(imported).toMatchObject({
       action: 'import',
