@@ -16,6 +16,16 @@ import {
 import { baseUrl, E2E_ADMIN } from './support/config';
 import { makeProduct } from './support/records';
 
+/** Opens a detail form's History panel and its newest entry's changes. */
+async function openHistory(page: Page) {
+  await page.getByRole('button', { name: historyText.history, exact: true }).click();
+  await page
+    .getByRole('button', { name: new RegExp(historyText.showDetails) })
+    .first()
+    .click();
+  await page.locator('dl').first().waitFor();
+}
+
 /** Every screen that exists, signed out and signed in; a new screen is one line here. */
 const SCREENS: AxeScreen[] = [
   { name: 'login', path: ROUTES.login, guest: true },
@@ -74,14 +84,7 @@ const SCREENS: AxeScreen[] = [
   {
     name: 'brand detail, history open',
     path: ({ brandId }) => itemPath(ROUTES.brands, brandId),
-    prepare: async (page) => {
-      await page.getByRole('button', { name: historyText.history, exact: true }).click();
-      await page
-        .getByRole('button', { name: new RegExp(historyText.showDetails) })
-        .first()
-        .click();
-      await page.locator('dl').first().waitFor();
-    },
+    prepare: openHistory,
   },
   {
     name: 'brand detail, restore version dialog',
@@ -102,14 +105,7 @@ const SCREENS: AxeScreen[] = [
   {
     name: 'product detail, history open',
     path: ({ productId }) => itemPath(ROUTES.products, productId),
-    prepare: async (page) => {
-      await page.getByRole('button', { name: historyText.history, exact: true }).click();
-      await page
-        .getByRole('button', { name: new RegExp(historyText.showDetails) })
-        .first()
-        .click();
-      await page.locator('dl').first().waitFor();
-    },
+    prepare: openHistory,
   },
   { name: 'product highlights', path: ROUTES.productHighlights },
   { name: 'product highlight add', path: addPath(ROUTES.productHighlights) },

@@ -46,6 +46,24 @@ function Empty() {
   );
 }
 
+/** "Before: old" or "After: new", the value struck through or marked (an empty one neither). */
+function Side({ label, text, mark }: { label: string; text: string; mark: 'del' | 'ins' }) {
+  return (
+    <span>
+      <Box component="span" sx={{ color: 'text.secondary' }}>
+        {label}:{' '}
+      </Box>
+      {text ? (
+        <Box component={mark} sx={mark === 'del' ? removed : added}>
+          {text}
+        </Box>
+      ) : (
+        <Empty />
+      )}
+    </span>
+  );
+}
+
 /**
  * The differences of one revision, one block per field with its label: short values as before →
  * after, long texts and rich text as one text whose removed words are struck through (`<del>`) and
@@ -85,30 +103,8 @@ export function FieldDifferences({
                 useFlexGap
                 flexWrap="wrap"
               >
-                <span>
-                  <Box component="span" sx={{ color: 'text.secondary' }}>
-                    {historyText.before}:{' '}
-                  </Box>
-                  {difference.before ? (
-                    <Box component="del" sx={removed}>
-                      {difference.before}
-                    </Box>
-                  ) : (
-                    <Empty />
-                  )}
-                </span>
-                <span>
-                  <Box component="span" sx={{ color: 'text.secondary' }}>
-                    {historyText.after}:{' '}
-                  </Box>
-                  {difference.after ? (
-                    <Box component="ins" sx={added}>
-                      {difference.after}
-                    </Box>
-                  ) : (
-                    <Empty />
-                  )}
-                </span>
+                <Side label={historyText.before} text={difference.before} mark="del" />
+                <Side label={historyText.after} text={difference.after} mark="ins" />
               </Stack>
             ) : (
               <Box

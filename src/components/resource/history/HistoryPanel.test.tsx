@@ -3,6 +3,7 @@ import userEvent from '@testing-library/user-event';
 import type { Revision } from '../../../../store/historyApi';
 import { useDeleteRoleMutation, useGetRoleQuery, useUpdateRoleMutation } from '../../../../store/rolesApi';
 import { fakeNetwork } from '../../../../test/fakeNetwork';
+import { editorRole } from '../../../../test/settingFixtures';
 import { renderWithProviders, testUser } from '../../../../test/renderWithProviders';
 import { historyText } from '../../../shared/messages/historyScreens';
 import { rolesResource, type Role, type RoleCreateInput } from '../../../shared/resources/roles';
@@ -12,17 +13,7 @@ import { ResourceFormPage } from '../ResourceFormPage';
 
 type RoleValues = { name: string };
 
-const role: Role = {
-  id: 7,
-  name: 'Editor',
-  is_super: false,
-  permissions: [],
-  users_count: 0,
-  created_at: '2024-01-01T00:00:00.000Z',
-  updated_at: '2024-02-01T10:00:00.000Z',
-  created_by: null,
-  updated_by: null,
-};
+const role: Role = { ...editorRole, id: 7 };
 
 const revision = (id: number, action: Revision['action'], changes: Revision['changes']): Revision => ({
   id,
@@ -145,9 +136,7 @@ describe('History panel', () => {
     expect(within(dialog).getByText(historyText.restoreVersionUnsaved)).toBeInTheDocument();
     await user.click(within(dialog).getByRole('button', { name: historyText.restore }));
     expect(await screen.findByText('Role has been restored to the chosen version')).toBeInTheDocument();
-    expect(requestsTo('/api/roles/7/revisions/11/restore')[0].body).toEqual({
-      updated_at: '2024-02-01T10:00:00.000Z',
-    });
+    expect(requestsTo('/api/roles/7/revisions/11/restore')[0].body).toEqual({ updated_at: role.updated_at });
     await waitFor(() => expect(screen.getByLabelText('Name')).toHaveValue('Author'));
     // The history is asked for again, and stays open.
     await waitFor(() => expect(requestsTo('/api/roles/7/revisions').length).toBeGreaterThan(1));

@@ -19,6 +19,7 @@ import { HISTORY_MESSAGES } from '../../../shared/messages/history';
 import { historyText, TRASH_RETENTION_DAYS } from '../../../shared/messages/historyScreens';
 import type { ResourceContract } from '../../../shared/resources/resource';
 import { ROUTES } from '../../../shared/routes';
+import { ListToolbar } from '../ListToolbar';
 import { SearchBox } from '../SearchBox';
 import { formatWhen } from './changes';
 
@@ -138,29 +139,24 @@ export function TrashPage({ contract, title = contract.item }: TrashPageProps) {
 
   return (
     <Stack spacing={2}>
-      <Stack
-        direction="row"
-        spacing={1}
-        alignItems="center"
-        justifyContent="space-between"
-        flexWrap="wrap"
-        useFlexGap
-      >
-        <Typography variant="h1">{heading}</Typography>
-        <Button component={RouterLink} to={contract.route} variant="outlined" startIcon={<ArrowBackIcon />}>
-          {historyText.backToList}
-        </Button>
-      </Stack>
+      <ListToolbar
+        title={heading}
+        actions={
+          <Button component={RouterLink} to={contract.route} variant="outlined" startIcon={<ArrowBackIcon />}>
+            {historyText.backToList}
+          </Button>
+        }
+        search={
+          <SearchBox
+            value={search}
+            onChange={(value) => {
+              setSearch(value);
+              setPaging((model) => ({ ...model, page: 0 }));
+            }}
+          />
+        }
+      />
       <Alert severity="info">{historyText.retention(TRASH_RETENTION_DAYS)}</Alert>
-      <Stack direction="row">
-        <SearchBox
-          value={search}
-          onChange={(value) => {
-            setSearch(value);
-            setPaging((model) => ({ ...model, page: 0 }));
-          }}
-        />
-      </Stack>
       <Paper variant="outlined">
         <DataGrid<TrashItem>
           aria-label={heading}

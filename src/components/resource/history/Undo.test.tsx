@@ -5,6 +5,7 @@ import { useDeleteRoleMutation, useGetRoleQuery, useUpdateRoleMutation } from '.
 import { toastActions, toastShown } from '../../../../store/toastSlice';
 import { useImportUsersMutation } from '../../../../store/usersApi';
 import { fakeNetwork } from '../../../../test/fakeNetwork';
+import { editorRole } from '../../../../test/settingFixtures';
 import { renderWithProviders, testUser } from '../../../../test/renderWithProviders';
 import { en } from '../../../shared/messages';
 import { historyText } from '../../../shared/messages/historyScreens';
@@ -15,17 +16,7 @@ import { FormTextField } from '../../form';
 import { ImportDialog } from '../ImportDialog';
 import { ResourceFormPage } from '../ResourceFormPage';
 
-const role: Role = {
-  id: 7,
-  name: 'Editor',
-  is_super: false,
-  permissions: [],
-  users_count: 0,
-  created_at: '2024-01-01T00:00:00.000Z',
-  updated_at: '2024-02-01T10:00:00.000Z',
-  created_by: null,
-  updated_by: null,
-};
+const role: Role = { ...editorRole, id: 7 };
 
 describe('The Undo toast', () => {
   beforeEach(() => jest.useFakeTimers());
