@@ -107,7 +107,7 @@ export default tseslint.config(
             },
             {
               regex:
-                '(^|/)store/(?!(api|resourceApi|accountApi|hooks|errorDisplay|runtimeEnv|toastSlice|breadcrumbsSlice|session|index)$)',
+                '(^|/)store/(?!(api|resourceApi|historyApi|accountApi|hooks|errorDisplay|runtimeEnv|toastSlice|breadcrumbsSlice|session|index)$)',
               message: 'src/components imports no resource slice of the store.',
             },
           ],

@@ -1,6 +1,7 @@
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { en, t } from '../src/shared/messages';
-import { API_PATHS, PUBLIC_API, ROUTES, addPath, itemPath } from '../src/shared/routes';
+import { historyText } from '../src/shared/messages/historyScreens';
+import { API_PATHS, PUBLIC_API, ROUTES, addPath, itemPath, trashPath } from '../src/shared/routes';
 import { apiRequest, launchBrowser, signInViaApi, snap } from './support/browser';
 import {
   AXE_VARIANTS,
@@ -14,6 +15,16 @@ import {
 } from './support/axe';
 import { baseUrl, E2E_ADMIN } from './support/config';
 import { makeProduct } from './support/records';
+
+/** Opens a detail form's History panel and its newest entry's changes. */
+async function openHistory(page: Page) {
+  await page.getByRole('button', { name: historyText.history, exact: true }).click();
+  await page
+    .getByRole('button', { name: new RegExp(historyText.showDetails) })
+    .first()
+    .click();
+  await page.locator('dl').first().waitFor();
+}
 
 /** Every screen that exists, signed out and signed in; a new screen is one line here. */
 const SCREENS: AxeScreen[] = [
@@ -70,12 +81,32 @@ const SCREENS: AxeScreen[] = [
   },
   { name: 'brand add', path: addPath(ROUTES.brands) },
   { name: 'brand detail', path: ({ brandId }) => itemPath(ROUTES.brands, brandId) },
+  {
+    name: 'brand detail, history open',
+    path: ({ brandId }) => itemPath(ROUTES.brands, brandId),
+    prepare: openHistory,
+  },
+  {
+    name: 'brand detail, restore version dialog',
+    path: ({ brandId }) => itemPath(ROUTES.brands, brandId),
+    prepare: async (page) => {
+      await page.getByRole('button', { name: historyText.history, exact: true }).click();
+      await page.getByRole('button', { name: historyText.restoreVersion }).first().click();
+      await page.getByRole('dialog', { name: historyText.restoreVersionTitle }).waitFor();
+    },
+  },
+  { name: 'brands, deleted', path: trashPath(ROUTES.brands) },
   { name: 'categories', path: ROUTES.categories },
   { name: 'category add', path: addPath(ROUTES.categories) },
   { name: 'category detail', path: ({ categoryId }) => itemPath(ROUTES.categories, categoryId) },
   { name: 'products', path: ROUTES.products },
   { name: 'product add', path: addPath(ROUTES.products) },
   { name: 'product detail', path: ({ productId }) => itemPath(ROUTES.products, productId) },
+  {
+    name: 'product detail, history open',
+    path: ({ productId }) => itemPath(ROUTES.products, productId),
+    prepare: openHistory,
+  },
   { name: 'product highlights', path: ROUTES.productHighlights },
   { name: 'product highlight add', path: addPath(ROUTES.productHighlights) },
   {
@@ -167,6 +198,23 @@ async function makeRecords(page: Page): Promise<AxeRecords> {
     contactFormId = (await apiRequest<{ data: { id: number }[] }>(page, 'GET', '/api/contact-forms')).data[0]
       .id;
   }
+  // A brand changed once (two history entries, one to restore) and a deleted one (a Deleted row).
+  const brand = await apiRequest<{ data: { name: string; updated_at: string } }>(
+    page,
+    'GET',
+    `/api/brands/${brandId}`,
+  );
+  await apiRequest(page, 'PUT', `/api/brands/${brandId}`, {
+    name: brand.data.name,
+    description: 'Pumps and valves for homes, farms and small workshops, made to last.',
+    status: 1,
+    updated_at: brand.data.updated_at,
+  });
+  const gone = await apiRequest<Created>(page, 'POST', '/api/brands', {
+    name: 'Axe deleted brand',
+    status: 1,
+  });
+  await apiRequest(page, 'DELETE', `/api/brands/${gone.data.id}`);
   // A subscriber, so the subscriber list has a row.
   await page.context().request.post(`${baseUrl}${PUBLIC_API.subscribes}`, {
     data: { email: 'axe-reader@example.org', source: 'footer' },

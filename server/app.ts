@@ -18,6 +18,7 @@ import { registerStrictParsers } from './lib/strictInput';
 import { authPlugin } from './plugins/auth';
 import { compressionPlugin } from './plugins/compression';
 import { dbPlugin } from './plugins/db';
+import { retentionPlugin } from './plugins/retention';
 import { mailPlugin, type Mailer } from './plugins/mail';
 import { rateLimitPlugin } from './plugins/rateLimit';
 import { securityPlugin } from './plugins/security';
@@ -288,6 +289,7 @@ async function buildHttpApp(
   });
 
   await app.register(dbPlugin, { prepared, afterClose: deps.afterClose });
+  await app.register(retentionPlugin, { config });
   await app.register(securityPlugin, { config });
   // Before every route and the static files: it hooks each route as it is added.
   await app.register(compressionPlugin);

@@ -57,6 +57,8 @@ export interface Config {
   imageMaxPixels: number;
   richTextEditorKey: string;
   hostAppUrl: string;
+  /** Days a deleted record stays in its resource's trash, restorable (TRASH_RETENTION_DAYS, default 30). */
+  trashRetentionDays: number;
   /** `false` switches the request logger off (tests). */
   logLevel: string | false;
   /** Per address (`PerIp`), per account and per user; counters in Redis when REDIS_URL is set. */
@@ -186,6 +188,7 @@ export function loadConfig(env: Env = process.env): Config {
     imageMaxPixels: 40_000_000,
     richTextEditorKey: text(env, 'RICH_TEXT_EDITOR_KEY') ?? '',
     hostAppUrl: text(env, 'HOST_APP_URL') ?? '',
+    trashRetentionDays: int(env, 'TRASH_RETENTION_DAYS', 30),
     logLevel: text(env, 'LOG_LEVEL') ?? 'info',
     rateLimit: {
       tokenPerIp: { max: 60, windowMs: minutes(1) },

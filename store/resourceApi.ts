@@ -22,8 +22,17 @@ export type ApiBuilder<Tag extends string> = EndpointBuilder<typeof baseQuery, T
 /** The body of an update: the fields plus the item's id (sent in the path, not the body). */
 export type UpdateArg<UpdateInput> = UpdateInput & { id: number };
 
-/** What an import answers: counts of created and updated items, and the success text. */
-export type ImportResponse = WriteResponse<{ created: number; updated: number }>;
+/**
+ * What an import answers: counts of created and updated items, the success text, and the import's
+ * id (for Undo: `POST /api/{group}/imports/{importId}/undo`).
+ */
+export type ImportResponse = WriteResponse<{
+  created: number;
+  updated: number;
+  import_id?: string | null;
+}> & {
+  import_id?: string | null;
+};
 
 export type ExportFormat = 'csv' | 'xlsx';
 

@@ -13,18 +13,28 @@ export interface Toast {
   title?: string;
   /** How long it stays while not hovered or focused; null: until the user closes it (errors). */
   durationMs: number | null;
+  /**
+   * A button in the toast (Undo): its label. What it does is kept outside the store (state stays
+   * serialisable): `toastActions` under the toast's id, run once by the button, which closes the toast.
+   */
+  action?: string;
 }
 
 export type ToastInput = Omit<Toast, 'id' | 'durationMs' | 'kind'> & { kind?: ToastKind };
 
+/** What each open toast's button does, by toast id (see `Toast.action`); removed when it closes. */
+export const toastActions = new Map<string, () => void>();
+
 /** Errors stay until dismissed: a person must be able to read, and act on, what went wrong. */
-const durationOf = (severity: ToastSeverity, kind: ToastKind): number | null => {
+const durationOf = (severity: ToastSeverity, kind: ToastKind, action?: string): number | null => {
   if (severity === 'error') return null;
-  return kind === 'notification' ? DURATIONS.notificationMs : DURATIONS.messageMs;
+  // A toast offering an action (Undo) stays as long as a notification, to leave time to reach it.
+  return kind === 'notification' || action ? DURATIONS.notificationMs : DURATIONS.messageMs;
 };
 
+// A toast with an action is never merged: each Undo undoes its own write.
 const sameToast = (a: Toast, b: Toast) =>
-  a.severity === b.severity && a.message === b.message && a.title === b.title;
+  !a.action && !b.action && a.severity === b.severity && a.message === b.message && a.title === b.title;
 
 export const toastSlice = createSlice({
   name: 'toasts',
@@ -37,7 +47,14 @@ export const toastSlice = createSlice({
       },
       prepare: (input: ToastInput) => {
         const kind = input.kind ?? 'message';
-        return { payload: { ...input, kind, id: nanoid(), durationMs: durationOf(input.severity, kind) } };
+        return {
+          payload: {
+            ...input,
+            kind,
+            id: nanoid(),
+            durationMs: durationOf(input.severity, kind, input.action),
+          },
+        };
       },
     },
     toastClosed: (state, action: PayloadAction<string>) =>

@@ -19,8 +19,11 @@ export async function createRecord(
 ): Promise<number> {
   return db.transaction(async (tx) => {
     const values = await inputValues(tx, resource, input, ctx);
-    const [id] = await insertRecords(tx, resource, [values], ctx);
-    await resource.afterWrite?.(tx, id, input, { ...ctx, id });
+    // `afterWrite` (link tables) runs inside the write, before its revision is taken.
+    const [id] = await insertRecords(tx, resource, [values], {
+      ...ctx,
+      linked: async ([created]) => resource.afterWrite?.(tx, created, input, { ...ctx, id: created }),
+    });
     return id;
   });
 }

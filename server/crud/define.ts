@@ -32,6 +32,15 @@ export type Values<T extends ResourceTable = ResourceTable> = Partial<T['$inferI
 export interface WriteContext {
   user: AuthUser;
   id?: number;
+  /** The import the write belongs to: its revisions carry it (action `import`), so it can be undone as a batch. */
+  importId?: string;
+  /** A restore (of a version, from the trash, an import's undo): its revisions read `restore`. */
+  action?: 'restore';
+  /**
+   * The write's work beyond the rows (link tables: `afterWrite`), run by write.ts after the rows are
+   * written and before their revisions are taken, so that the revisions see it.
+   */
+  linked?: (ids: readonly number[]) => Promise<void>;
 }
 
 /** One column set by a field writer: the column and its value. */
@@ -147,6 +156,11 @@ export type ServerResource<
   beforeDelete?: (tx: Tx, id: number, ctx: WriteContext) => Promise<void>;
   /** Writes beyond the row itself (e.g. a role's permissions, revoking tokens), same transaction. */
   afterWrite?: (tx: Tx, id: number, input: WriteInput<C>, ctx: WriteContext) => Promise<void>;
+  /**
+   * Restore from the trash: the columns a snapshot never keeps (secrets) that the row needs again,
+   * made anew (a user's password hash: they set a new one through Forgot password).
+   */
+  restoreColumns?: () => Promise<Record<string, unknown>>;
   /** Served to the website under `/public/v1/<group>` (crud/publicRead.ts): published rows, public fields. */
   publicRead?: PublicRead;
 } & SheetParts<C, T, Row>;

@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import { Type } from '@sinclair/typebox';
 import { inArray } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
@@ -152,6 +153,11 @@ export function importRoute(app: FastifyInstance, resource: AnyResource, base: s
               created: Type.Integer(),
               updated: Type.Integer(),
               dry_run: Type.Optional(Type.Boolean()),
+              import_id: Type.Optional(
+                Type.String({
+                  description: 'The import, for `POST …/imports/{import_id}/undo` (not on a dry run)',
+                }),
+              ),
             }),
             message: Type.String(),
           }),
@@ -174,16 +180,18 @@ export function importRoute(app: FastifyInstance, resource: AnyResource, base: s
       if (!upload) throw fieldError('file', validation.required('File'));
       const rows = await readSheet(upload.buffer, upload.filename, contract.sheet ?? [], app.sheetLimits);
       const dryRun = (request.query as { dry_run?: string }).dry_run === 'true';
+      // Every row's revision carries the import's id: `POST …/imports/{import_id}/undo` takes it back.
+      const importId = randomUUID();
       const data = await importRows(
         resource,
         app.db,
         rows,
-        { user: currentUser(request) },
+        { user: currentUser(request), importId },
         can(contract, 'update'),
         dryRun,
       );
       if (dryRun) return { data: { ...data, dry_run: true }, message: format(en.importChecked, data) };
-      return { data, message: success.imported(contract.item) };
+      return { data: { ...data, import_id: importId }, message: success.imported(contract.item) };
     },
   );
 }

@@ -6,6 +6,7 @@ import { bulkDeleteRoute } from './bulk';
 import { createRoute } from './create';
 import { deleteRoute } from './delete';
 import { exportRoute } from './export';
+import { historyRoutes } from './history';
 import { importRoute } from './import';
 import { listRoute } from './list';
 import { optionsRoute } from './options';
@@ -37,8 +38,10 @@ function methodNotAllowed(
  * Registers the API contract's routes of one resource from its server declaration, as far as its
  * permission group's actions go (`PERMISSION_GROUPS`): `index` → list, show, export (exportable)
  * and options (with `options`); `store` → create, import and its template (importable); `update`
- * → update; `destroy` → delete. A method the group lacks answers 405. Every route is guarded by
- * the group's permission for its method; each write runs in one transaction.
+ * → update; `destroy` → delete; and the history routes (`crud/history.ts`: revisions with `index`,
+ * restoring a version with `update`, the trash with `destroy`, an import's undo). A method the group
+ * lacks answers 405. Every route is guarded by the group's permission for its method; each write
+ * runs in one transaction.
  */
 export function registerResource(app: FastifyInstance, declaration: Declaration): void {
   // The declaration's own types were checked where it was defined; the routes only pass values through.
@@ -57,6 +60,8 @@ export function registerResource(app: FastifyInstance, declaration: Declaration)
   }
 
   if (contract.bulkDelete && may('destroy')) bulkDeleteRoute(app, resource);
+  // History, trash and undo (crud/history.ts), as far as the group's actions go.
+  historyRoutes(app, resource, base);
 
   listRoute(app, resource, base);
   showRoute(app, resource, base);

@@ -3,7 +3,7 @@ import type { FastifyInstance } from 'fastify';
 import { success } from '../../src/shared/messages';
 import { can } from '../../src/shared/resources/resource';
 import { writeAnswer } from '../../src/shared/resources/wire';
-import type { Db } from '../db/client';
+import type { Db, Tx } from '../db/client';
 import { assertFresh } from '../lib/concurrency';
 import { parseBody } from '../lib/validation';
 import { currentUser } from '../plugins/auth';
@@ -11,6 +11,38 @@ import type { WriteContext } from './define';
 import { bearer, errorResponses, idParams } from './openapi';
 import { idOf, loadItem, notFound, type AnyResource } from './resource';
 import { inputValues, updateRecords } from './write';
+
+/** Locks one record for an update in the transaction and answers its `updated_at`; 404 when there is none. */
+export async function lockRecord(tx: Tx, resource: AnyResource, id: number): Promise<Date> {
+  const { table } = resource;
+  const [current] = await tx
+    .select({ updated_at: table.updated_at })
+    .from(table)
+    .where(eq(table.id, id))
+    .for('update');
+  if (!current) throw notFound();
+  return current.updated_at as Date;
+}
+
+/**
+ * The update of a locked record: `beforeUpdate`, the writers, the row, `afterWrite` (an edit's, a
+ * restored version's and an undone import's).
+ */
+export async function writeUpdate(
+  tx: Tx,
+  resource: AnyResource,
+  id: number,
+  input: Record<string, unknown>,
+  ctx: WriteContext,
+): Promise<void> {
+  await resource.beforeUpdate?.(tx, id, input, ctx);
+  const values = await inputValues(tx, resource, input, ctx);
+  // `afterWrite` (link tables) runs inside the write, before its revision is taken.
+  await updateRecords(tx, resource, [{ id, values }], {
+    ...ctx,
+    linked: async () => resource.afterWrite?.(tx, id, input, ctx),
+  });
+}
 
 /**
  * Updates one record in one transaction: locks it, refuses a stale `updated_at` (409), runs
@@ -23,19 +55,9 @@ export async function updateRecord(
   input: Record<string, unknown> & { updated_at: string },
   ctx: WriteContext,
 ): Promise<void> {
-  const { table, contract } = resource;
   await db.transaction(async (tx) => {
-    const [current] = await tx
-      .select({ updated_at: table.updated_at })
-      .from(table)
-      .where(eq(table.id, id))
-      .for('update');
-    if (!current) throw notFound();
-    assertFresh(current.updated_at as Date, input.updated_at, contract.item);
-    await resource.beforeUpdate?.(tx, id, input, ctx);
-    const values = await inputValues(tx, resource, input, ctx);
-    await updateRecords(tx, resource, [{ id, values }], ctx);
-    await resource.afterWrite?.(tx, id, input, ctx);
+    assertFresh(await lockRecord(tx, resource, id), input.updated_at, resource.contract.item);
+    await writeUpdate(tx, resource, id, input, ctx);
   });
 }
 

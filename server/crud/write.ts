@@ -4,12 +4,26 @@ import type { Tx } from '../db/client';
 import { HttpError } from '../lib/httpError';
 import type { ResourceTable, Values, WriteContext } from './define';
 import type { AnyResource } from './resource';
+import {
+  createdChanges,
+  diffStates,
+  loadStates,
+  recordRevisions,
+  revisionRecording,
+  rowSnapshots,
+  type RevisionEntry,
+} from './revisions';
 
 /**
  * Every write of a resource record passes through one of three functions here, whoever asks (a
  * form's create or update, a delete, an import's batch): `insertRecords`, `updateRecords`,
  * `deleteRecords`. They set the audit columns; they are where a write's history is recorded and
  * where bulk writes get faster, without touching the routes.
+ *
+ * History (server/crud/revisions.ts): each of them stores one revision per record in the same
+ * transaction, after the write and its `ctx.linked` work: the changed wire fields (old values read
+ * in the transaction before an update or delete), a deleted row's columns, the import id. A
+ * failed write rolls its revisions back with it.
  */
 
 // Rows per statement: 500 rows of a wide table stay far below PostgreSQL's 65 535 parameters.
@@ -45,6 +59,27 @@ function columnArray(col: PgColumn, values: readonly unknown[]): SQL {
  * parameter per column, grouped by the columns the rows set (the others take their defaults).
  */
 export async function insertRecords(
+  tx: Tx,
+  resource: AnyResource,
+  rows: readonly Values[],
+  ctx: WriteContext,
+): Promise<number[]> {
+  const ids = await insertRows(tx, resource, rows, ctx);
+  await ctx.linked?.(ids);
+  if (revisionRecording.enabled && ids.length) {
+    const after = await loadStates(tx, resource, ids);
+    const action = ctx.action ?? (ctx.importId ? 'import' : 'create');
+    await recordRevisions(
+      tx,
+      resource,
+      ids.map((id) => ({ id, action, changes: createdChanges(id, after.get(id) ?? null) })),
+      ctx,
+    );
+  }
+  return ids;
+}
+
+async function insertRows(
   tx: Tx,
   resource: AnyResource,
   rows: readonly Values[],
@@ -113,6 +148,29 @@ export async function updateRecords(
   updates: readonly RecordUpdate[],
   ctx: WriteContext,
 ): Promise<void> {
+  const ids = updates.map((update) => update.id);
+  const record = revisionRecording.enabled && ids.length > 0;
+  const before = record ? await loadStates(tx, resource, ids) : undefined;
+  await updateRows(tx, resource, updates, ctx);
+  await ctx.linked?.(ids);
+  if (!before) return;
+  const after = await loadStates(tx, resource, ids);
+  const action = ctx.action ?? (ctx.importId ? 'import' : 'update');
+  const entries: RevisionEntry[] = [];
+  for (const id of ids) {
+    const changes = diffStates(before.get(id) ?? null, after.get(id) ?? null);
+    // A save that changed nothing is no revision (but a restore always is one).
+    if (Object.keys(changes).length || action === 'restore') entries.push({ id, action, changes });
+  }
+  await recordRevisions(tx, resource, entries, ctx);
+}
+
+async function updateRows(
+  tx: Tx,
+  resource: AnyResource,
+  updates: readonly RecordUpdate[],
+  ctx: WriteContext,
+): Promise<void> {
   const { table } = resource;
   if (updates.length === 1) {
     const [{ id, values }] = updates;
@@ -160,14 +218,67 @@ export async function updateRecords(
   }
 }
 
-/** Deletes records by id. */
+/** Deletes records by id; each one's revision keeps its last state and its columns (for the trash). */
 export async function deleteRecords(
   tx: Tx,
   resource: AnyResource,
   ids: readonly number[],
-  _ctx: WriteContext,
+  ctx: WriteContext,
 ): Promise<void> {
+  const record = revisionRecording.enabled && ids.length > 0;
+  const before = record ? await loadStates(tx, resource, ids) : undefined;
+  const snapshots = record ? await rowSnapshots(tx, resource, ids) : undefined;
   for (const batch of chunks(ids)) await tx.delete(resource.table).where(inArray(resource.table.id, batch));
+  if (!before || !snapshots) return;
+  await recordRevisions(
+    tx,
+    resource,
+    ids
+      .filter((id) => snapshots.has(id))
+      .map((id) => ({
+        id,
+        action: 'delete' as const,
+        changes: diffStates(before.get(id) ?? null, null),
+        snapshot: snapshots.get(id),
+      })),
+    ctx,
+  );
+}
+
+/**
+ * Puts a deleted row back with its own id (a restore from the trash): its snapshot's columns, the
+ * `restoreColumns` secrets made anew, `updated_by` the restorer; then `ctx.linked`, then a revision
+ * `restore` with every field from null.
+ */
+export async function reinsertRecord(
+  tx: Tx,
+  resource: AnyResource,
+  snapshot: Record<string, unknown>,
+  ctx: WriteContext,
+): Promise<number> {
+  const { table } = resource;
+  const id = Number(snapshot.id);
+  const row = {
+    ...snapshot,
+    ...(await resource.restoreColumns?.()),
+    [table.updated_by.name]: ctx.user.id,
+    [table.updated_at.name]: new Date().toISOString(),
+  };
+  await tx.execute(
+    sql`insert into ${table} overriding system value
+        select * from jsonb_populate_record(null::${table}, ${JSON.stringify(row)}::jsonb)`,
+  );
+  await ctx.linked?.([id]);
+  if (revisionRecording.enabled) {
+    const after = await loadStates(tx, resource, [id]);
+    await recordRevisions(
+      tx,
+      resource,
+      [{ id, action: 'restore', changes: createdChanges(id, after.get(id) ?? null) }],
+      ctx,
+    );
+  }
+  return id;
 }
 
 /** The table's property name of each of its columns (a writer names columns, a row is keyed by property). */

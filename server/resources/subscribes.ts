@@ -10,6 +10,7 @@ import { subscribes } from '../db/schema';
 import { defineServerResource } from '../crud/define';
 import { auditCells } from '../crud/fields';
 import { auditOf, auditSelect } from '../repositories/audit';
+import { randomToken } from '../lib/crypto';
 
 const select = (db: Executor) =>
   db
@@ -40,6 +41,8 @@ async function toItems(db: Executor, rows: Awaited<ReturnType<typeof select>>): 
 
 /** `/api/subscribes`: list, show, export, delete and bulk delete. Sign-ups come from the public API only. */
 export const subscribesServer = defineServerResource({
+  // History never keeps the unsubscribe token: a subscriber restored from the trash gets a new one.
+  restoreColumns: async () => ({ [subscribes.unsubscribe_token.name]: randomToken() }),
   contract: subscribesResource,
   table: subscribes,
   select,

@@ -117,6 +117,9 @@ export const usersServer = defineServerResource({
     // Only someone else sets a password here (assertSelfEdit refuses one's own).
     await revokeIfPasswordSet(tx, id, input.password);
   },
+  // History never keeps a password hash: a user restored from the trash has none that signs in (like
+  // an imported one) and sets a new password through Forgot password.
+  restoreColumns: async () => ({ [users.password_hash.name]: `!restored:${randomToken(24)}` }),
   beforeDelete: async (tx, id, ctx) => {
     if (id === ctx.user.id) throw new HttpError(409, en.cannotDeleteSelf);
     await assertMayManageUser(tx, ctx.user, id);

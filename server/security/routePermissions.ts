@@ -72,6 +72,41 @@ function resourceRows(contract: ResourceContract): Record<string, RouteAccess> {
     ...(may('destroy') && contract.bulkDelete
       ? { [`POST ${bulkDeletePath(contract)}`]: anyOf([can(contract, 'destroy')]) }
       : {}),
+    ...historyRows(contract),
+  };
+}
+
+/** The history routes of a declared resource (crud/history.ts), as its group's actions allow them. */
+function historyRows(contract: ResourceContract): Record<string, RouteAccess> {
+  const base = apiPath(contract);
+  const may = (action: PermissionAction) => hasAction(contract, action);
+  return {
+    ...(may('index') ? { [`GET ${base}/{id}/revisions`]: anyOf([can(contract, 'index')]) } : {}),
+    ...(may('update') && contract.input.update
+      ? {
+          [`POST ${base}/{id}/revisions/{revisionId}/restore`]: anyOf(
+            [can(contract, 'update')],
+            'as an update: its validation and grant rules',
+          ),
+        }
+      : {}),
+    ...(may('destroy')
+      ? {
+          [`GET ${base}/trash`]: anyOf([can(contract, 'destroy')]),
+          [`POST ${base}/{id}/restore`]: anyOf(
+            [can(contract, 'destroy')],
+            'the grant rules of a create (a user’s role, a role’s permissions)',
+          ),
+        }
+      : {}),
+    ...(contract.importable && may('store') && may('destroy')
+      ? {
+          [`POST ${base}/imports/{importId}/undo`]: anyOf(
+            [can(contract, 'store')],
+            `and ${can(contract, 'destroy')}; ${can(contract, 'update')} too when the import updated rows (403 otherwise)`,
+          ),
+        }
+      : {}),
   };
 }
 

@@ -2,6 +2,7 @@ import sharp from 'sharp';
 import { API_PATHS } from '../../src/shared/routes';
 import type { FileObject } from '../../src/shared/contracts/account';
 import type { UploadKind } from '../../src/shared/limits';
+import type { Product } from '../../src/shared/resources/products';
 import type { TestApp } from './helper';
 import { authHeader } from './helper';
 import { multipart } from './fixtures';
@@ -111,3 +112,27 @@ export async function createProduct(
   if (response.statusCode !== 201) throw new Error(`create product failed: ${response.body}`);
   return response.json().data;
 }
+
+/** The body the product form sends back (`PUT /api/products/:id`): the product's values, `fields` over them. */
+export const productFormBody = (product: Product, fields: Record<string, unknown> = {}) => ({
+  name: product.name,
+  slug: product.slug,
+  brand_id: product.brand?.id ?? null,
+  other_brand: product.other_brand,
+  category_id: product.category.id,
+  model: product.model,
+  function: product.function,
+  specification: product.specification,
+  overview: product.overview,
+  application: product.application,
+  image: product.image?.id ?? null,
+  mobile_image: product.mobile_image?.id ?? null,
+  document: product.document?.id ?? null,
+  catalogue: product.catalogue?.id ?? null,
+  status: product.status,
+  meta_title: product.meta_title,
+  meta_description: product.meta_description,
+  meta_keyword: product.meta_keyword,
+  updated_at: product.updated_at,
+  ...fields,
+});

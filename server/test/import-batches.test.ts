@@ -76,7 +76,7 @@ describe('imports in batches, and the dry run', () => {
     const created = await upload(file);
     expect(created.statusCode).toBe(200);
     expect(created.json()).toEqual({
-      data: { created: ROWS, updated: 0 },
+      data: { created: ROWS, updated: 0, import_id: expect.any(String) },
       message: success.imported('Product'),
     });
     expect(await imported()).toBe(ROWS);
@@ -84,7 +84,7 @@ describe('imports in batches, and the dry run', () => {
     const changed = csv(ROWS, (n) => `Batch ${n},batch-${n},acme,pumps,B-${n},Active`);
     const updated = await upload(changed);
     expect(updated.json()).toEqual({
-      data: { created: 0, updated: ROWS },
+      data: { created: 0, updated: ROWS, import_id: expect.any(String) },
       message: success.imported('Product'),
     });
     expect(await imported()).toBe(ROWS);

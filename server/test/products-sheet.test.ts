@@ -95,7 +95,7 @@ describe('catalogue export, import and import templates', () => {
       const filled = `${template}Template Row,,Acme Corp,,Water Pumps,,,,,,Active,,,\n`;
       const response = await importFile('products', filled, 'filled.csv');
       expect(response.statusCode).toBe(200);
-      expect(response.json().data).toEqual({ created: 1, updated: 0 });
+      expect(response.json().data).toEqual({ created: 1, updated: 0, import_id: expect.any(String) });
       expect(await productBySlug('template-row')).toMatchObject({
         brand: { id: acme.id },
         category: { id: pumps.id },
@@ -115,7 +115,7 @@ describe('catalogue export, import and import templates', () => {
       const response = await importFile('products', csv, 'products.csv');
       expect(response.statusCode).toBe(200);
       expect(response.json()).toEqual({
-        data: { created: 3, updated: 0 },
+        data: { created: 3, updated: 0, import_id: expect.any(String) },
         message: success.imported('Product'),
       });
       expect(await total(products)).toBe(before + 3);
@@ -205,7 +205,11 @@ describe('catalogue export, import and import templates', () => {
       const edited = csv.replace('OLD-MODEL', 'NEW-MODEL').replace('IM-1', 'IM-2');
       const response = await importFile('products', edited, 'products-export.csv');
       expect(response.statusCode).toBe(200);
-      expect(response.json().data).toEqual({ created: 0, updated: rows.length - 1 });
+      expect(response.json().data).toEqual({
+        created: 0,
+        updated: rows.length - 1,
+        import_id: expect.any(String),
+      });
       expect(await total(products)).toBe(before);
       const again = await productBySlug(withImage.slug);
       expect(again).toMatchObject({ model: 'NEW-MODEL', image: { id: image.id } });
@@ -228,7 +232,11 @@ describe('catalogue export, import and import templates', () => {
       sheet[target][5] = 'XLSX-MODEL';
       const response = await importFile('products', await xlsxBuffer(sheet), 'edited.xlsx');
       expect(response.statusCode).toBe(200);
-      expect(response.json().data).toEqual({ created: 0, updated: sheet.length - 1 });
+      expect(response.json().data).toEqual({
+        created: 0,
+        updated: sheet.length - 1,
+        import_id: expect.any(String),
+      });
       expect(await total(products)).toBe(before);
       expect((await productBySlug('imported-three'))?.model).toBe('XLSX-MODEL');
     });
@@ -243,7 +251,7 @@ describe('catalogue export, import and import templates', () => {
       const csv = `${TAXON_HEADER.join(',')}\nSheet Made,,From a sheet,Active\nNamed Slug,named-${group},,0\n`;
       const created = await importFile(group, csv, `${group}.csv`);
       expect(created.statusCode).toBe(200);
-      expect(created.json().data).toEqual({ created: 2, updated: 0 });
+      expect(created.json().data).toEqual({ created: 2, updated: 0, import_id: expect.any(String) });
       expect(await total(table)).toBe(before + 2);
 
       const exported = (await download(`/api/${group}/export?format=csv&sort=name&order=asc`)).body;
@@ -262,7 +270,7 @@ describe('catalogue export, import and import templates', () => {
         'again.csv',
       );
       expect(again.statusCode).toBe(200);
-      expect(again.json().data).toEqual({ created: 0, updated: rows.length });
+      expect(again.json().data).toEqual({ created: 0, updated: rows.length, import_id: expect.any(String) });
       expect(await total(table)).toBe(before + 2);
       const listed = (await download(`/api/${group}?search=sheet-made`)).json().data;
       expect(listed).toEqual([expect.objectContaining({ description: 'Edited in a sheet', status: 1 })]);

@@ -10,6 +10,7 @@ import {
   HOSTILE_HTML,
   PDF_BYTES,
   pngBytes,
+  productFormBody,
   uploaded,
   uploadFile,
 } from './catalogFixtures';
@@ -56,28 +57,7 @@ describe('/api/products', () => {
   const names = (page: ListResponse<Product>) => page.data.map((product) => product.name);
   /** The body a form would send back for a product, with changes. */
   const edit = (product: Product, fields: Record<string, unknown> = {}) =>
-    send('PUT', `/api/products/${product.id}`, {
-      name: product.name,
-      slug: product.slug,
-      brand_id: product.brand?.id ?? null,
-      other_brand: product.other_brand,
-      category_id: product.category.id,
-      model: product.model,
-      function: product.function,
-      specification: product.specification,
-      overview: product.overview,
-      application: product.application,
-      image: product.image?.id ?? null,
-      mobile_image: product.mobile_image?.id ?? null,
-      document: product.document?.id ?? null,
-      catalogue: product.catalogue?.id ?? null,
-      status: product.status,
-      meta_title: product.meta_title,
-      meta_description: product.meta_description,
-      meta_keyword: product.meta_keyword,
-      updated_at: product.updated_at,
-      ...fields,
-    });
+    send('PUT', `/api/products/${product.id}`, productFormBody(product, fields));
 
   describe('guards', () => {
     it.each(ROUTES)('answers 401 to %s %s without a token', async (method, url) => {

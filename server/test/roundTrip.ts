@@ -173,6 +173,41 @@ export function describeResource(declaration: Declaration, sample: Sample, exist
       expect(data.find((item) => item.id === created.id)).toEqual(created);
     });
 
+    /** The item as a restore leaves it: the same but for who saved it last and when. */
+    const unsaved = (item: Item) => ({ ...item, updated_at: undefined, updated_by: undefined });
+
+    if (hasAction(contract, 'update'))
+      it('restores its latest version: every field maps back to the update input (files, lists, sections)', async () => {
+        const [latest] = (await get(`${base}/${created.id}/revisions`)).json<{ data: { id: number }[] }>()
+          .data;
+        const response = await t.app.inject({
+          method: 'POST',
+          url: `${base}/${created.id}/revisions/${latest.id}/restore`,
+          headers: authHeader(admin),
+        });
+        expect(response.statusCode).toBe(200);
+        expect(unsaved(response.json<{ data: Item }>().data)).toEqual(unsaved(created));
+        created = await show(created.id);
+      });
+
+    if (hasAction(contract, 'destroy'))
+      it('deletes it and restores it from the trash with its id and every field', async () => {
+        const removed = await t.app.inject({
+          method: 'DELETE',
+          url: `${base}/${created.id}`,
+          headers: authHeader(admin),
+        });
+        expect(removed.statusCode).toBe(200);
+        const response = await t.app.inject({
+          method: 'POST',
+          url: `${base}/${created.id}/restore`,
+          headers: authHeader(admin),
+        });
+        expect(response.statusCode).toBe(200);
+        expect(unsaved(response.json<{ data: Item }>().data)).toEqual(unsaved(created));
+        created = await show(created.id);
+      });
+
     if (!contract.exportable) return;
 
     for (const format of ['csv', 'xlsx'] as const) {
@@ -211,7 +246,7 @@ export function describeResource(declaration: Declaration, sample: Sample, exist
           headers: { ...headers, ...authHeader(admin) },
         });
         expect(imported.statusCode).toBe(200);
-        expect(imported.json().data).toEqual({ created: 1, updated: 0 });
+        expect(imported.json().data).toEqual({ created: 1, updated: 0, import_id: expect.any(String) });
 
         const listed = (await get(`${base}?search=${search()}`)).json<ListResponse<Item>>().data;
         expect(listed).toHaveLength(1);

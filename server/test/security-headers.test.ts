@@ -140,7 +140,11 @@ describe('graceful shutdown of the serve script', () => {
       child.kill('SIGTERM');
       const answer = await inFlight;
       expect(answer.status).toBe(200);
-      expect(JSON.parse(answer.body).data).toEqual({ created: 15_000, updated: 0 });
+      expect(JSON.parse(answer.body).data).toEqual({
+        created: 15_000,
+        updated: 0,
+        import_id: expect.any(String),
+      });
       expect(await exited).toBe(0);
     } finally {
       child.kill('SIGKILL');

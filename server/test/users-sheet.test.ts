@@ -54,7 +54,10 @@ describe('users export and import', () => {
       'Dan Two,dan@example.com,,sales,0\n';
     const response = await importFile(csv, 'people.csv');
     expect(response.statusCode).toBe(200);
-    expect(response.json()).toEqual({ data: { created: 2, updated: 0 }, message: success.imported('User') });
+    expect(response.json()).toEqual({
+      data: { created: 2, updated: 0, import_id: expect.any(String) },
+      message: success.imported('User'),
+    });
     const listed = (
       await t.app.inject({
         method: 'GET',
@@ -110,7 +113,7 @@ describe('users export and import', () => {
     ]);
     const response = await importFile(file, 'people.xlsx');
     expect(response.statusCode).toBe(200);
-    expect(response.json().data).toEqual({ created: 1, updated: 0 });
+    expect(response.json().data).toEqual({ created: 1, updated: 0, import_id: expect.any(String) });
   });
 
   it('refuses an empty file, a file with only a header and an unreadable one with 422', async () => {
@@ -180,7 +183,11 @@ describe('users export and import', () => {
     const edited = csv.replace('Cara One', 'Cara Renamed');
     const again = await importFile(edited, 'users.csv');
     expect(again.statusCode).toBe(200);
-    expect(again.json().data).toEqual({ created: 0, updated: csvOf(csv).length - 1 });
+    expect(again.json().data).toEqual({
+      created: 0,
+      updated: csvOf(csv).length - 1,
+      import_id: expect.any(String),
+    });
     expect(await userCount()).toBe(before);
     const cara = (
       await t.app.inject({ method: 'GET', url: '/api/users?search=cara@', headers: authHeader(admin) })

@@ -5,7 +5,8 @@ import { allPermissionsBut, renderRoutes } from '../../test/renderRoutes';
 import { listOf } from '../../test/settingFixtures';
 import { en } from '../shared/messages';
 import { PERMISSIONS } from '../shared/permissions';
-import { addPath, itemPath, ROUTES } from '../shared/routes';
+import { historyText } from '../shared/messages/historyScreens';
+import { addPath, itemPath, ROUTES, trashPath } from '../shared/routes';
 import { resourceRoutes } from './resourceRoutes';
 
 describe('resource routes', () => {
@@ -24,6 +25,9 @@ describe('resource routes', () => {
     [itemPath(ROUTES.users, 7), PERMISSIONS.usersIndex],
     [ROUTES.roles, PERMISSIONS.rolesIndex],
     [itemPath(ROUTES.roles, 3), PERMISSIONS.rolesIndex],
+    [trashPath(ROUTES.brands), 'brands.destroy'],
+    [trashPath(ROUTES.products), 'products.destroy'],
+    [trashPath(ROUTES.subscribes), 'subscribes.destroy'],
   ])('shows No access at %s to a user without %s', async (route, permission) => {
     const { requests } = fakeNetwork({});
     renderRoutes(resourceRoutes, route, allPermissionsBut(permission));
@@ -43,6 +47,23 @@ describe('resource routes', () => {
     ]);
     expect(await screen.findByRole('heading', { name: heading })).toBeInTheDocument();
     expect(requestsTo(list.split(' ')[1])).not.toHaveLength(0);
+  });
+
+  it.each([
+    [trashPath(ROUTES.brands), 'Brand', '/api/brands/trash'],
+    [trashPath(ROUTES.products), 'Product', '/api/products/trash'],
+  ])('opens the deleted records at %s for a holder of the delete permission', async (route, item, path) => {
+    const { requestsTo } = fakeNetwork({ [`GET ${path}`]: { body: listOf([]) } });
+    renderRoutes(resourceRoutes, route, [PERMISSIONS.brandsIndex, 'brands.destroy', 'products.destroy']);
+    expect(await screen.findByRole('heading', { name: historyText.deletedTitle(item) })).toBeInTheDocument();
+    expect(requestsTo(path)).not.toHaveLength(0);
+  });
+
+  it('has no deleted records for pages, which cannot be deleted', async () => {
+    fakeNetwork({});
+    renderRoutes(resourceRoutes, trashPath(ROUTES.pages), ['pages.index', 'pages.update']);
+    // `/page/trash` is the detail route of a page whose id is no id: not found.
+    expect(await screen.findByText(en.notFoundTitle)).toBeInTheDocument();
   });
 
   it('shows the product list to a user holding products.index', async () => {

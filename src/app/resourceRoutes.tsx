@@ -1,7 +1,7 @@
 import type { RouteObject } from 'react-router-dom';
 import { PERMISSIONS } from '../shared/permissions';
 import { ROUTES } from '../shared/routes';
-import { guarded, listAndFormRoutes } from './guarded';
+import { guarded, listAndFormRoutes, trashRoutes } from './guarded';
 
 /**
  * Every list+form resource's routes (spec §2): its list, add and detail pages, each screen lazy (its
@@ -143,4 +143,5 @@ export const resourceRoutes: RouteObject[] = [
     add: false,
   }),
   { path: ROUTES.subscribes, ...guarded(PERMISSIONS.subscribesIndex, subscribeList) },
+  ...trashRoutes(ROUTES.subscribes, PERMISSIONS.subscribesIndex, subscribeList),
 ];

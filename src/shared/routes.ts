@@ -30,6 +30,9 @@ export const addPath = (listPath: string): string => `${listPath}/add`;
 /** A list route's detail page of one item, e.g. `/product/brand/4` (`:id` for the route pattern). */
 export const itemPath = (listPath: string, id: number | ':id'): string => `${listPath}/${id}`;
 
+/** A list route's deleted records (issue 12), e.g. `/product/brand/trash`: restorable for a while. */
+export const trashPath = (listPath: string): string => `${listPath}/trash`;
+
 /** Server-side prefixes that never fall back to the SPA's index.html. */
 export const SERVER_PREFIXES = ['/api', '/oauth', '/uploads', '/public'] as const;
 

@@ -2,9 +2,10 @@ import { useCallback, useEffect, useRef, useState } from 'react';
 import Alert from '@mui/material/Alert';
 import AlertTitle from '@mui/material/AlertTitle';
 import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
 import { keyframes } from '@mui/material/styles';
 import { useAppDispatch, useAppSelector } from '../../../store/hooks';
-import { toastClosed, type Toast } from '../../../store/toastSlice';
+import { toastActions, toastClosed, type Toast } from '../../../store/toastSlice';
 
 export interface ToastItemProps {
   toast: Toast;
@@ -64,6 +65,20 @@ export function ToastItem({ toast, onClose }: ToastItemProps) {
     >
       {toast.title && <AlertTitle>{toast.title}</AlertTitle>}
       {toast.message}
+      {toast.action && (
+        <Button
+          color="inherit"
+          size="small"
+          variant="outlined"
+          sx={{ ml: 1.5, py: 0 }}
+          onClick={() => {
+            toastActions.get(id)?.();
+            close();
+          }}
+        >
+          {toast.action}
+        </Button>
+      )}
     </Alert>
   );
 }
@@ -75,7 +90,13 @@ export function Toaster(_props: ToasterProps) {
   const toasts = useAppSelector((state) => state.toasts);
   const dispatch = useAppDispatch();
   // Stable across renders, so each toast's timer is not restarted when another toast arrives.
-  const close = useCallback((id: string) => dispatch(toastClosed(id)), [dispatch]);
+  const close = useCallback(
+    (id: string) => {
+      toastActions.delete(id);
+      dispatch(toastClosed(id));
+    },
+    [dispatch],
+  );
 
   return (
     <Box

@@ -2,11 +2,11 @@ import { useState } from 'react';
 import Button from '@mui/material/Button';
 import DeleteIcon from '@mui/icons-material/Delete';
 import { useAuth } from '../../auth/AuthContext';
-import { useNotify } from '../../hooks/useNotify';
 import { en, success } from '../../shared/messages';
 import { hasPermission } from '../../shared/permissions';
 import { can, type ResourceContract, type WriteResponse } from '../../shared/resources/resource';
 import { ConfirmDialog } from '../feedback/ConfirmDialog';
+import { useUndo } from './history/useUndo';
 import type { MutationHook } from './types';
 
 export interface BulkDeleteButtonProps {
@@ -24,14 +24,15 @@ export interface BulkDeleteButtonProps {
  */
 export function BulkDeleteButton({ contract, useBulkDelete, ids, onDone }: BulkDeleteButtonProps) {
   const { user } = useAuth();
-  const notify = useNotify();
+  const undo = useUndo();
   const [asking, setAsking] = useState(false);
   const [remove, { isLoading }] = useBulkDelete();
   if (!hasPermission(user?.permissions, can(contract, 'destroy'))) return null;
   const confirm = async () => {
     try {
-      await remove(ids).unwrap();
-      notify.success(success.deleted(contract.item));
+      const { message } = await remove(ids).unwrap();
+      // Undo restores each of them from the deleted records.
+      undo.deleted(contract, ids, message || success.deleted(contract.item));
       onDone();
     } catch {
       // Toasted by the API slice.

@@ -15,7 +15,10 @@ import UploadFileIcon from '@mui/icons-material/UploadFile';
 import { downloadImportTemplate, type ImportResponse } from '../../../store/resourceApi';
 import { useNotify } from '../../hooks/useNotify';
 import { en, success, t } from '../../shared/messages';
-import type { ResourceContract } from '../../shared/resources/resource';
+import { hasPermission } from '../../shared/permissions';
+import { can, type ResourceContract } from '../../shared/resources/resource';
+import { useAuth } from '../../auth/AuthContext';
+import { useUndo } from './history/useUndo';
 import { importErrors, type ImportErrorDisplay } from './importErrors';
 import type { MutationHook } from './types';
 import { FILE_FORMATS, useDownload } from './useDownload';
@@ -26,7 +29,7 @@ export interface ImportDialogProps {
   open: boolean;
   onClose: () => void;
   /** The resource imported: its group names the template's path, its item the title and message ('User'). */
-  contract: Pick<ResourceContract, 'group' | 'item'>;
+  contract: Pick<ResourceContract, 'group' | 'item' | 'tag'>;
   useImport: MutationHook<File, ImportResponse>;
 }
 
@@ -42,6 +45,9 @@ export function ImportDialog({ open, onClose, contract, useImport }: ImportDialo
   const [file, setFile] = useState<File | null>(null);
   const [failure, setFailure] = useState<ImportErrorDisplay | null>(null);
   const notify = useNotify();
+  const undo = useUndo();
+  const { user } = useAuth();
+  const may = (action: 'update' | 'destroy') => hasPermission(user?.permissions, can(contract, action));
   const titleId = useId();
   const inputId = useId();
 
@@ -55,13 +61,14 @@ export function ImportDialog({ open, onClose, contract, useImport }: ImportDialo
     if (!file) return;
     setFailure(null);
     try {
-      const { message } = await upload(file).unwrap();
-      // An import runs a while and may finish after the user looked elsewhere: a notification.
-      notify.notify({
-        severity: 'success',
-        title: en.importFinished,
-        message: message || success.imported(item),
-      });
+      const answer = await upload(file).unwrap();
+      const text = answer.message || success.imported(item);
+      const importId = answer.import_id ?? answer.data.import_id;
+      // An import runs a while and may finish after the user looked elsewhere: a notification,
+      // offering Undo to those who may undo it (it deletes what it created, puts back what it updated).
+      if (importId && may('destroy') && (!answer.data.updated || may('update')))
+        undo.imported(contract, importId, en.importFinished, text);
+      else notify.notify({ severity: 'success', title: en.importFinished, message: text });
       close();
     } catch (error) {
       setFailure(importErrors(error));

@@ -10,7 +10,7 @@ import { useBreadcrumbs } from '../../hooks/useBreadcrumbs';
 import { useNotify } from '../../hooks/useNotify';
 import { en, success } from '../../shared/messages';
 import { hasPermission } from '../../shared/permissions';
-import { can, type WriteResponse } from '../../shared/resources/resource';
+import { can, hasAction, type WriteResponse } from '../../shared/resources/resource';
 import { menuSection } from '../../shared/menu';
 import { ROUTES, itemPath } from '../../shared/routes';
 import { ConfirmDialog } from '../feedback/ConfirmDialog';
@@ -21,6 +21,8 @@ import { FormDraft } from '../form/FormDraft';
 import type { ListReturnState } from './cells';
 import { AuditSummary, isAudited } from './fields/AuditSummary';
 import { FormPageBack, FormPageHeader, LoadErrorAlert, StaleItemAlert } from './formPageParts';
+import { HistoryPanel } from './history/HistoryPanel';
+import { useUndo } from './history/useUndo';
 import { useRecordId } from './useRecordId';
 import type { FormSchema, FormValues, ItemQueryResult, MutationHook, ResourceFormPageProps } from './types';
 
@@ -100,7 +102,7 @@ function FormPage<
   const location = useLocation();
   const notify = useNotify();
   const { user } = useAuth();
-  const may = (action: 'store' | 'update' | 'destroy') =>
+  const may = (action: 'index' | 'store' | 'update' | 'destroy') =>
     hasPermission(user?.permissions, can(contract, action));
   const readOnly = !(canEdit ?? may(isNew ? 'store' : 'update'));
 
@@ -120,6 +122,8 @@ function FormPage<
   const [confirming, setConfirming] = useState(false);
   const [stale, setStale] = useState(false);
   const [reloads, setReloads] = useState(0);
+  const [historyOpen, setHistoryOpen] = useState(false);
+  const undo = useUndo();
 
   const toList = () => navigate(listReturn);
   const back = () => (location.key === 'default' ? toList() : navigate(-1));
@@ -156,7 +160,8 @@ function FormPage<
     try {
       const { message } = await remove(item.id).unwrap();
       setConfirming(false);
-      notify.success(message || success.deleted(contract.item));
+      // Undo puts it back from the deleted records (a restore).
+      undo.deleted(contract, [item.id], message || success.deleted(contract.item));
       // A dirty form would ask before leaving; the item is gone, so there is nothing to keep.
       formik.resetForm();
       toList();
@@ -216,6 +221,22 @@ function FormPage<
               </Stack>
             ) : (
               <FormActions onBack={back} onCancel={toList} />
+            )}
+            {item && may('index') && (
+              <HistoryPanel
+                expanded={historyOpen}
+                onExpandedChange={setHistoryOpen}
+                contract={contract}
+                id={item.id}
+                updatedAt={item.updated_at}
+                canRestore={!readOnly && hasAction(contract, 'update') && may('update')}
+                dirty={formik.dirty}
+                onRestored={() => {
+                  // The restored record arrives through the item's cache tag; the edits are dropped.
+                  formik.resetForm();
+                  reload();
+                }}
+              />
             )}
           </Stack>
           <ConfirmDialog

@@ -1,4 +1,6 @@
-import { useEffect, useMemo, useState, type MouseEvent } from 'react';
+import { lazy, Suspense, useEffect, useMemo, useState, type MouseEvent } from 'react';
+import LinearProgress from '@mui/material/LinearProgress';
+import RestoreFromTrashIcon from '@mui/icons-material/RestoreFromTrash';
 import Button from '@mui/material/Button';
 import Paper from '@mui/material/Paper';
 import Stack from '@mui/material/Stack';
@@ -11,7 +13,7 @@ import {
   type GridRenderCellParams,
   type GridRowSelectionModel,
 } from '@mui/x-data-grid';
-import { Link as RouterLink, useLocation, useNavigate } from 'react-router-dom';
+import { Link as RouterLink, useLocation, useMatch, useNavigate } from 'react-router-dom';
 import { useAuth } from '../../auth/AuthContext';
 import { useBreadcrumbs } from '../../hooks/useBreadcrumbs';
 import { usePhone } from '../../hooks/usePhone';
@@ -20,7 +22,8 @@ import { menuSection } from '../../shared/menu';
 import { en } from '../../shared/messages';
 import { hasPermission } from '../../shared/permissions';
 import { can, hasAction } from '../../shared/resources/resource';
-import { addPath as addPathOf, itemPath, ROUTES } from '../../shared/routes';
+import { historyText } from '../../shared/messages/historyScreens';
+import { addPath as addPathOf, itemPath, ROUTES, trashPath } from '../../shared/routes';
 import { RowLink, type ListReturnState } from './cells';
 import { EmptyListOverlay } from './EmptyListOverlay';
 import { ExportMenu } from './ExportMenu';
@@ -39,6 +42,26 @@ const NO_SELECTION: GridRowSelectionModel = { type: 'include', ids: new Set() };
 const opensElsewhere = (event: MouseEvent) =>
   event.ctrlKey || event.metaKey || event.shiftKey || event.altKey;
 
+// The deleted records' screen: its own chunk, loaded on `<list route>/trash` only.
+const TrashPage = lazy(() =>
+  import(/* webpackChunkName: "trash" */ './history/TrashPage').then((m) => ({ default: m.TrashPage })),
+);
+
+/**
+ * A resource's list, or on `<list route>/trash` its deleted records (`TrashPage`): every list
+ * screen gets the deleted records' screen from the route alone (the route is `trashRoutes`').
+ */
+export function ResourceListPage<T extends ResourceRow>(props: ResourceListPageProps<T>) {
+  const trash = useMatch(trashPath(props.contract.route));
+  return trash ? (
+    <Suspense fallback={<LinearProgress />}>
+      <TrashPage contract={props.contract} title={props.title} />
+    </Suspense>
+  ) : (
+    <ListPage {...props} />
+  );
+}
+
 /**
  * A resource's list (spec §2 List pages): a server-paged, server-sorted grid with search and the
  * contract's filters, all kept in the URL (and the spec's storage keys), Reset filters, Export /
@@ -47,7 +70,7 @@ const opensElsewhere = (event: MouseEvent) =>
  * opens it too, and an empty result says what is filtered. Title, breadcrumbs and paths come from
  * the contract unless given.
  */
-export function ResourceListPage<T extends ResourceRow>({
+function ListPage<T extends ResourceRow>({
   contract,
   title = contract.item,
   section = menuSection(contract.route),
@@ -68,7 +91,8 @@ export function ResourceListPage<T extends ResourceRow>({
   const navigate = useNavigate();
   const location = useLocation();
   const { user } = useAuth();
-  const may = (action: 'index' | 'store') => hasPermission(user?.permissions, can(contract, action));
+  const may = (action: 'index' | 'store' | 'destroy') =>
+    hasPermission(user?.permissions, can(contract, action));
   const list = useListState(contract);
   const { data, isFetching } = useList(list.params);
   const [importing, setImporting] = useState(false);
@@ -141,6 +165,16 @@ export function ResourceListPage<T extends ResourceRow>({
 
   const actions = (
     <>
+      {hasAction(contract, 'destroy') && may('destroy') && (
+        <Button
+          variant="outlined"
+          component={RouterLink}
+          to={trashPath(contract.route)}
+          startIcon={<RestoreFromTrashIcon />}
+        >
+          {historyText.deleted}
+        </Button>
+      )}
       {contract.exportable && may('index') && <ExportMenu contract={contract} params={list.params} />}
       {contract.importable && importMutation && may('store') && (
         <Button variant="outlined" startIcon={<FileUploadIcon />} onClick={() => setImporting(true)}>

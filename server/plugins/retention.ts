@@ -1,0 +1,34 @@
+import fp from 'fastify-plugin';
+import type { Config } from '../config';
+import { purgeTrash } from '../crud/revisions';
+
+const DAY_MS = 24 * 60 * 60 * 1000;
+
+/**
+ * Purges the trash past TRASH_RETENTION_DAYS (crud/revisions.ts `purgeTrash`) once the app is ready
+ * and then daily, on an unref'd timer: it never keeps the process (or a test) alive, and a purge
+ * still running is waited for before the database closes.
+ */
+export const retentionPlugin = fp<{ config: Config }>(
+  async (app, { config }) => {
+    let running: Promise<unknown> = Promise.resolve();
+    const purge = () => {
+      running = purgeTrash(app.db, config.trashRetentionDays)
+        .then((records) => {
+          if (records) app.log.info({ records }, 'trash purged');
+        })
+        .catch((error: unknown) => app.log.error({ err: error }, 'trash purge failed'));
+    };
+    let timer: NodeJS.Timeout | undefined;
+    app.addHook('onReady', async () => {
+      purge();
+      timer = setInterval(purge, DAY_MS);
+      timer.unref();
+    });
+    app.addHook('preClose', async () => {
+      clearInterval(timer);
+      await running;
+    });
+  },
+  { name: 'retention', dependencies: ['db'] },
+);
