@@ -156,8 +156,8 @@ export async function* sheetBatches(
   filename: string,
   columns: readonly SheetColumn[],
   limits: SheetLimits,
-  size = SHEET_BATCH,
 ): AsyncGenerator<SheetRow[]> {
+  const size = limits.batchRows ?? SHEET_BATCH;
   const xlsx = isXlsx(buffer, filename);
   // What a hostile file could make expensive is checked before a workbook is built from it.
   if (xlsx) await checkXlsx(buffer, limits);
