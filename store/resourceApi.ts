@@ -251,8 +251,8 @@ async function downloadFile(
 /** The response's body as a blob, read as it arrives and reported to `onProgress`. */
 async function readBody(response: Response, csv: boolean, { onProgress }: DownloadOptions): Promise<Blob> {
   const type = response.headers.get('content-type') ?? '';
-  const reader = response.body?.getReader();
-  if (!reader || !onProgress) return response.blob();
+  if (!response.body || !onProgress) return response.blob();
+  const reader = response.body.getReader();
   const announced = response.headers.get('x-total-count');
   const total = announced === null || announced === '' ? null : Number(announced);
   const estimated = response.headers.get('x-total-estimated') === 'true';

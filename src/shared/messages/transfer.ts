@@ -2,6 +2,7 @@
  * The texts of the import dialog's check and progress and of an export's progress: signed-in screens
  * only (kept out of messages.ts, which the guest screens load).
  */
+import { formatBytes } from '../limits';
 import { format } from '../messages';
 
 const rows = (count: number): string => `${count.toLocaleString('en')} ${count === 1 ? 'row' : 'rows'}`;
@@ -23,7 +24,7 @@ export const transfer = {
     total === null
       ? `${rows(written)} written`
       : `${written.toLocaleString('en')} of ${estimated ? 'about ' : ''}${rows(total)}`,
-  exportedBytes: (bytes: number): string => `${(bytes / 1e6).toFixed(1)} MB received`,
+  exportedBytes: (bytes: number): string => `${formatBytes(bytes)} received`,
   cancelExport: 'Cancel export',
   exportCancelled: 'The export was cancelled.',
 };
