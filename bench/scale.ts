@@ -238,8 +238,9 @@ async function importFile(
  * `UPDATE … FROM unnest(…)` per 5 000, in a transaction rolled back: what the database alone takes.
  */
 async function importFloor(app: BenchApp, n: number, brandId: number, categoryId: number) {
-  const client = (app.db as unknown as { $client: { connect?: () => Promise<Client & { release: () => void }> } })
-    .$client;
+  const client = (
+    app.db as unknown as { $client: { connect?: () => Promise<Client & { release: () => void }> } }
+  ).$client;
   const connection = client.connect ? await client.connect() : (client as unknown as Client);
   const seconds: number[] = [];
   try {
