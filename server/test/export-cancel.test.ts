@@ -48,8 +48,13 @@ describe('an export the client abandons', () => {
       // The second batch waits until the client has gone, so the export is surely mid-way then.
       let release!: () => void;
       const gate = new Promise<void>((resolve) => (release = resolve));
+      let entered!: () => void;
+      const second = new Promise<void>((resolve) => (entered = resolve));
       mapped.mockImplementation(async (...args: Parameters<typeof toItems>) => {
-        if (mapped.mock.calls.length === 2) await gate;
+        if (mapped.mock.calls.length === 2) {
+          entered();
+          await gate;
+        }
         return toItems(...args);
       });
 
@@ -63,16 +68,15 @@ describe('an export the client abandons', () => {
       expect(response.statusCode).toBe(200);
       expect(response.headers['x-total-count']).toBe(String(ROWS));
       await once(response, 'data');
+      await second;
       const socket = sockets[sockets.length - 1];
       request.destroy();
       // (The server's socket may see ECONNRESET first: only its close is waited for.)
       if (!socket.destroyed) await new Promise((resolve) => socket.once('close', resolve));
       release();
 
-      // Batch 2 is mapped (it was under way), the read-ahead of batch 3 was sent with it; then nothing.
-      for (let wait = 0; wait < 50 && mapped.mock.calls.length < 2; wait++)
-        await new Promise((resolve) => setTimeout(resolve, 20));
-      await new Promise((resolve) => setTimeout(resolve, 300));
+      // Batch 2 was being mapped (the read-ahead of batch 3 was sent with it); then nothing more.
+      await new Promise((resolve) => setTimeout(resolve, 500));
       expect(mapped.mock.calls.length).toBe(2);
       expect(selects.mock.calls.length).toBeLessThanOrEqual(3);
     },
