@@ -1,6 +1,7 @@
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { en, t } from '../src/shared/messages';
 import { historyText } from '../src/shared/messages/historyScreens';
+import { transfer } from '../src/shared/messages/transfer';
 import { API_PATHS, PUBLIC_API, ROUTES, addPath, itemPath, trashPath } from '../src/shared/routes';
 import { apiRequest, launchBrowser, signInViaApi, snap } from './support/browser';
 import {
@@ -100,6 +101,21 @@ const SCREENS: AxeScreen[] = [
   { name: 'category add', path: addPath(ROUTES.categories) },
   { name: 'category detail', path: ({ categoryId }) => itemPath(ROUTES.categories, categoryId) },
   { name: 'products', path: ROUTES.products },
+  {
+    name: 'products, import dialog with a checked file',
+    path: ROUTES.products,
+    prepare: async (page) => {
+      await page.getByRole('button', { name: en.import }).click();
+      const dialog = page.getByRole('dialog');
+      await dialog.locator('input[type="file"]').setInputFiles({
+        name: 'products.csv',
+        mimeType: 'text/csv',
+        buffer: Buffer.from('Name,Category\nAxe check pump,no-such-category\n'),
+      });
+      await dialog.getByRole('button', { name: transfer.checkFile }).click();
+      await dialog.getByRole('alert').waitFor();
+    },
+  },
   { name: 'product add', path: addPath(ROUTES.products) },
   { name: 'product detail', path: ({ productId }) => itemPath(ROUTES.products, productId) },
   {

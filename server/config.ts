@@ -25,6 +25,8 @@ export interface SheetLimits {
   maxSharedStrings: number;
   /** Rows of the first sheet, header included (CSV and XLSX). */
   maxRows: number;
+  /** Rows an import validates and writes at once (2 000 unless set; a test sets fewer). */
+  batchRows?: number;
 }
 
 export interface Config {

@@ -94,22 +94,31 @@ export function resourceEndpoints<
   };
 }
 
+/** What the import endpoint sends: the file, and `dryRun` to check it only (nothing stored). */
+export interface ImportRequest {
+  file: File;
+  dryRun?: boolean;
+}
+
 /**
- * `POST /api/{group}/import` with the multipart field `file`. Silent: the import dialog shows every
- * failure itself (a 422's row errors as a list), so the base query does not toast them as well.
+ * `POST /api/{group}/import` with the multipart field `file` (`?dry_run=true` for a check, which
+ * stores nothing and so refreshes nothing). Silent: the import dialog shows every failure itself (a
+ * 422's row errors as a list), so the base query does not toast them as well.
  */
 export function importEndpoint<Tag extends string>(
   build: ApiBuilder<Tag>,
   contract: ResourceContract & { tag: Tag },
   related: readonly Tag[] = [],
 ) {
-  return build.mutation<ImportResponse, File>({
-    query: (file) => {
+  return build.mutation<ImportResponse, ImportRequest>({
+    query: ({ file, dryRun }) => {
       const body = new FormData();
       body.append('file', file);
-      return { url: `${apiPath(contract)}/import`, method: 'POST', body };
+      const query = dryRun ? '?dry_run=true' : '';
+      return { url: `${apiPath(contract)}/import${query}`, method: 'POST', body };
     },
-    invalidatesTags: (result) => (result ? [...listAndOptions(contract.tag), ...listsOf(related)] : []),
+    invalidatesTags: (result, _error, { dryRun }) =>
+      result && !dryRun ? [...listAndOptions(contract.tag), ...listsOf(related)] : [],
     extraOptions: { silent: true },
   });
 }
@@ -181,16 +190,53 @@ export function downloadFilename(disposition: string | null, fallback: string): 
   return match ? decodeURIComponent(match[1]) : fallback;
 }
 
+/** How far a download has got: bytes received, rows (of a CSV) and the total the server announced. */
+export interface DownloadProgress {
+  bytes: number;
+  /** Rows received so far (CSV; null for XLSX, whose rows cannot be counted as it arrives). */
+  rows: number | null;
+  /** `X-Total-Count` of an export: the rows it will write (estimated when `estimated`), or null. */
+  total: number | null;
+  estimated: boolean;
+}
+
+export interface DownloadOptions {
+  /** Aborting stops the download (the server stops reading at once); the promise rejects. */
+  signal?: AbortSignal;
+  onProgress?: (progress: DownloadProgress) => void;
+}
+
+/**
+ * Counts the CSV records ending in the chunks it is given (line breaks outside quoted cells; a
+ * quoted cell may hold line breaks, and `""` inside it toggles twice).
+ */
+export function csvRecordCounter(): (chunk: Uint8Array) => number {
+  let quoted = false;
+  let records = 0;
+  return (chunk) => {
+    for (const byte of chunk) {
+      if (byte === 0x22) quoted = !quoted;
+      else if (byte === 0x0a && !quoted) records++;
+    }
+    return records;
+  };
+}
+
 /**
  * Downloads `path` (under the API host) with the Bearer header (a plain link cannot carry it) and
  * saves the file under the server's name, else `fallbackName`. Throws a `DownloadError` when the
- * server refuses; the caller shows it.
+ * server refuses; the caller shows it. The body is read chunk by chunk, reporting progress.
  */
-async function downloadFile(path: string, fallbackName: string): Promise<string> {
+async function downloadFile(
+  path: string,
+  fallbackName: string,
+  options: DownloadOptions = {},
+): Promise<string> {
   const request = () => {
     const token = accessToken();
     return fetch(`${runtimeEnv().AUTH_HOST}${path}`, {
       headers: token ? { authorization: `Bearer ${token}` } : {},
+      signal: options.signal,
     });
   };
   let response = await request();
@@ -207,17 +253,42 @@ async function downloadFile(path: string, fallbackName: string): Promise<string>
     throw { status: response.status, data } satisfies DownloadError;
   }
   const filename = downloadFilename(response.headers.get('content-disposition'), fallbackName);
-  saveBlob(await response.blob(), filename);
+  saveBlob(await readBody(response, filename.endsWith('.csv'), options), filename);
   return filename;
 }
 
-/** Downloads the export of the list as filtered and sorted (see `exportUrl`). */
+/** The response's body as a blob, read as it arrives and reported to `onProgress`. */
+async function readBody(response: Response, csv: boolean, { onProgress }: DownloadOptions): Promise<Blob> {
+  const type = response.headers.get('content-type') ?? '';
+  if (!response.body || !onProgress) return response.blob();
+  const reader = response.body.getReader();
+  const announced = response.headers.get('x-total-count');
+  const total = announced === null || announced === '' ? null : Number(announced);
+  const estimated = response.headers.get('x-total-estimated') === 'true';
+  const count = csv ? csvRecordCounter() : null;
+  const parts: Uint8Array[] = [];
+  let bytes = 0;
+  let rows: number | null = csv ? 0 : null;
+  for (;;) {
+    const { done, value } = await reader.read();
+    if (done) break;
+    parts.push(value);
+    bytes += value.length;
+    // The header row is a record too.
+    if (count) rows = Math.max(0, count(value) - 1);
+    onProgress({ bytes, rows, total, estimated });
+  }
+  return new Blob(parts as BlobPart[], { type });
+}
+
+/** Downloads the export of the list as filtered and sorted (see `exportUrl`), with progress and cancel. */
 export function downloadExport(
   contract: Pick<ResourceContract, 'group'>,
   params: ListParams,
   format: ExportFormat,
+  options?: DownloadOptions,
 ): Promise<string> {
-  return downloadFile(exportUrl(contract, params, format), `${contract.group}.${format}`);
+  return downloadFile(exportUrl(contract, params, format), `${contract.group}.${format}`, options);
 }
 
 /** `GET /api/{group}/import-template?format=…`: an empty sheet with the import's columns. */

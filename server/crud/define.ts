@@ -103,16 +103,17 @@ export interface ResourceImport<T extends ResourceTable, Row> {
   keyOf: (row: Row) => string;
   /**
    * Runs once per import inside its transaction; loads what rows refer to (e.g. roles by name) and
-   * returns the row mapper (`existingId` is the matched row, or null for a new one) and an optional
-   * check after every row is written (throwing rolls the whole import back). `existingIds` are the
-   * rows the file updates (e.g. to refuse users the importer may not change).
+   * returns the row mapper (`existingId` is the matched row, or null for a new one), an optional
+   * `existing` called with the ids of the rows each batch updates before its rows are mapped (e.g. to
+   * refuse users the importer may not change), and an optional check after every row is written
+   * (throwing rolls the whole import back). The rows arrive in batches as the file is read.
    */
   prepare: (
     tx: Tx,
     ctx: WriteContext,
-    existingIds: readonly number[],
   ) => Promise<{
     row: (row: Row, existingId: number | null) => RowResult<T>;
+    existing?: (ids: readonly number[]) => Promise<void>;
     after?: (written: { created: number[]; updated: number[] }) => Promise<void>;
   }>;
 }

@@ -3,7 +3,7 @@ import { validation } from '../../src/shared/messages';
 import { can, type SheetColumn } from '../../src/shared/resources/resource';
 import { fieldError } from '../lib/httpError';
 import { STREAMED_COMPRESSION } from '../plugins/compression';
-import { itemBatches, parseListQuery } from './list';
+import { itemBatches, listTotal, listWhere, parseListQuery } from './list';
 import { bearer, errorResponses, fileAnswer, formatQueryDoc, listQueryDoc } from './openapi';
 import type { AnyResource } from './resource';
 import { csvStream, SHEET_TYPES, xlsxStream, type CellRow, type SheetFormat } from './sheet';
@@ -49,7 +49,10 @@ export function exportRoute(app: FastifyInstance, resource: AnyResource, base: s
       schema: {
         tags: [contract.group],
         summary: `Export ${contract.group} as CSV or XLSX`,
-        description: 'The list filters and sort apply; every matching row is streamed, no paging.',
+        description:
+          'The list filters and sort apply; every matching row is streamed, no paging. `X-Total-Count` ' +
+          "announces the rows (the planner's estimate when `X-Total-Estimated: true`), for a progress bar. " +
+          'A client that disconnects stops the export: no further batch is read.',
         security: bearer,
         querystring: listQueryDoc(contract, formatQueryDoc),
         response: { 200: fileAnswer, ...errorResponses(422) },
@@ -58,6 +61,11 @@ export function exportRoute(app: FastifyInstance, resource: AnyResource, base: s
     async (request, reply) => {
       const sheetFormat = sheetFormatOf(request);
       const query = parseListQuery(resource, request.query);
+      // The rows it will write, as the list counts them (exact up to its limit, else the planner's
+      // estimate): the browser's progress bar.
+      const { total, estimated } = await listTotal(resource, app.db, listWhere(resource, query));
+      reply.header('x-total-count', String(total));
+      if (estimated) reply.header('x-total-estimated', 'true');
       async function* batches(): AsyncGenerator<CellRow[]> {
         for await (const found of itemBatches(resource, app.db, query))
           yield found.map((item) => cells(item));

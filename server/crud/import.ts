@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { Type } from '@sinclair/typebox';
-import { inArray } from 'drizzle-orm';
+import { sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { ValidationError } from 'yup';
 import { en, format, success, validation } from '../../src/shared/messages';
@@ -14,42 +14,63 @@ import { eachPart, tooLarge } from '../plugins/uploads';
 import type { Values, WriteContext } from './define';
 import { bearer, errorResponses } from './openapi';
 import type { AnyResource } from './resource';
-import { readSheet, type SheetRow } from './sheet';
+import { sheetBatches, type SheetRow } from './sheet';
 import { insertRecords, updateRecords, type RecordUpdate } from './write';
-
-const CHUNK = 500;
 
 /** Thrown to roll a dry run's transaction back once every row has been written. */
 class DryRunDone extends Error {}
 // A file with thousands of bad rows reports the first ones; nothing is stored either way.
 const MAX_REPORTED_ROWS = 100;
 
-const chunks = <T>(items: T[]): T[][] =>
-  Array.from({ length: Math.ceil(items.length / CHUNK) }, (_, index) =>
-    items.slice(index * CHUNK, (index + 1) * CHUNK),
-  );
+type Validated = { row: unknown } | { errors: string[] };
 
-async function validateRow(resource: AnyResource, values: Record<string, string>) {
+const messagesOf = (error: ValidationError): string[] => {
+  const inner = error.inner.length ? error.inner : [error];
+  return [...new Set(inner.flatMap((item) => item.errors))];
+};
+
+/** Schemas with an asynchronous test: validated with Yup's `validate`, the others with `validateSync`. */
+const asyncSchemas = new WeakSet<object>();
+
+/**
+ * One row through the shared Yup schema, as `parseBody` checks a form (every cell is text, so its
+ * type check has nothing to refuse): synchronously when the schema's tests allow it (a 100 000-row
+ * file spends a few seconds less in promises), else asynchronously. The messages are Yup's either way.
+ */
+async function validateRow(resource: AnyResource, values: Record<string, string>): Promise<Validated> {
+  const { schema } = resource.import!;
+  const options = { abortEarly: false, stripUnknown: true };
   try {
-    return { row: await parseBody(resource.import!.schema, values) };
+    if (!asyncSchemas.has(schema)) {
+      try {
+        return { row: schema.validateSync(values, options) };
+      } catch (error) {
+        // Yup refuses a test that answers a promise during `validateSync`: this schema is async.
+        if (error instanceof ValidationError) throw error;
+        asyncSchemas.add(schema);
+      }
+    }
+    return { row: await parseBody(schema, values) };
   } catch (error) {
     if (!(error instanceof ValidationError)) throw error;
-    const inner = error.inner.length ? error.inner : [error];
-    return { errors: [...new Set(inner.flatMap((item) => item.errors))] };
+    return { errors: messagesOf(error) };
   }
 }
 
 /**
- * Validates every row, then writes them all in one transaction: rows whose natural key exists are
- * updated, the others created (through `insertRecords` / `updateRecords`, like every write). Any bad
- * row → 422 keyed by spreadsheet row, and nothing is stored. A file that updates existing rows also
- * needs `updatePermission` (the route's guard checked only the create one): 403 otherwise, and
- * nothing is stored.
+ * Imports a sheet read in batches, in one transaction: each batch is validated with the shared Yup
+ * schema, its natural keys looked up (rows whose key exists are updated, the others created, through
+ * `insertRecords` / `updateRecords` like every write), and written while the next batch is read and
+ * validated. Any bad row → 422 keyed by spreadsheet row, and the transaction rolls back: nothing is
+ * stored (once a row is bad, later batches are still checked for the report but no longer written).
+ * A file that updates existing rows also needs `updatePermission` (the route's guard checked only
+ * the create one): 403 otherwise, and nothing is stored. `dryRun` writes every row the same way,
+ * then rolls back and answers the counts.
  */
 export async function importRows(
   resource: AnyResource,
   db: Db,
-  sheetRows: SheetRow[],
+  batches: AsyncIterable<SheetRow[]>,
   ctx: WriteContext,
   updatePermission: string,
   dryRun = false,
@@ -57,54 +78,77 @@ export async function importRows(
   const spec = resource.import!;
   const { table } = resource;
   const errors: Record<string, string[]> = {};
+  let failed = false;
   const fail = (row: number, messages: string[]) => {
+    failed = true;
     if (Object.keys(errors).length < MAX_REPORTED_ROWS) (errors[`row ${row}`] ??= []).push(...messages);
   };
-
-  const valid: { row: number; data: unknown; key: string }[] = [];
-  const seen = new Set<string>();
-  for (const { row, values } of sheetRows) {
-    const result = await validateRow(resource, values);
-    if (result.errors) {
-      fail(row, result.errors);
-      continue;
-    }
-    const key = spec.keyOf(result.row);
-    if (seen.has(key)) fail(row, [format(en.importDuplicate, { item: key })]);
-    seen.add(key);
-    valid.push({ row, data: result.row, key });
-  }
+  const mayUpdate = hasPermission(ctx.user.permissions, updatePermission);
 
   let checked: { created: number; updated: number } | undefined;
   try {
     return await db.transaction(async (tx) => {
-      const existing = new Map<string, number>();
-      for (const keys of chunks(valid.map((item) => item.key))) {
-        const found = await tx
-          .select({ id: table.id, key: spec.key })
-          .from(table)
-          .where(inArray(spec.key, keys));
-        for (const { id, key } of found) existing.set(String(key), Number(id));
-      }
+      const prepared = await spec.prepare(tx, ctx);
+      const seen = new Set<string>();
+      const created: number[] = [];
+      const updated: number[] = [];
+      // The batch being written while the next one is validated (one statement at a time on the
+      // transaction's connection: the database writes while this process validates).
+      let writing: Promise<void> = Promise.resolve();
+      const write = async (inserts: Values[], updates: RecordUpdate[]) => {
+        created.push(...(await insertRecords(tx, resource, inserts, ctx)));
+        await updateRecords(tx, resource, updates, ctx);
+        for (const update of updates) updated.push(update.id);
+      };
 
-      if (existing.size && !hasPermission(ctx.user.permissions, updatePermission))
-        throw new HttpError(403, en.importNeedsUpdate);
-      const prepared = await spec.prepare(tx, ctx, [...existing.values()]);
-      const inserts: Values[] = [];
-      const updates: RecordUpdate[] = [];
-      for (const { row, data, key } of valid) {
-        const id = existing.get(key) ?? null;
-        const result = prepared.row(data, id);
-        if ('errors' in result) fail(row, result.errors);
-        else if (id === null) inserts.push(result.values);
-        else updates.push({ id, values: result.values });
-      }
-      if (Object.keys(errors).length) throw new HttpError(422, en.importInvalid, errors);
+      for await (const sheetRows of batches) {
+        const valid: { row: number; data: unknown; key: string }[] = [];
+        const lookup: string[] = [];
+        for (const { row, values } of sheetRows) {
+          const result = await validateRow(resource, values);
+          if ('errors' in result) {
+            fail(row, result.errors);
+            continue;
+          }
+          const key = spec.keyOf(result.row);
+          if (seen.has(key)) fail(row, [format(en.importDuplicate, { item: key })]);
+          else lookup.push(key);
+          seen.add(key);
+          valid.push({ row, data: result.row, key });
+        }
 
-      const created = await insertRecords(tx, resource, inserts, ctx);
-      await updateRecords(tx, resource, updates, ctx);
-      await prepared.after?.({ created, updated: updates.map((update) => update.id) });
-      const counts = { created: created.length, updated: updates.length };
+        const existing = new Map<string, number>();
+        if (lookup.length) {
+          const found = await tx
+            .select({ id: table.id, key: spec.key })
+            .from(table)
+            .where(sql`${spec.key} = any(${sql.param(lookup)}::text[])`);
+          for (const { id, key } of found) existing.set(String(key), Number(id));
+        }
+        if (existing.size && !mayUpdate) throw new HttpError(403, en.importNeedsUpdate);
+        if (existing.size) await prepared.existing?.([...existing.values()]);
+
+        const inserts: Values[] = [];
+        const updates: RecordUpdate[] = [];
+        for (const { row, data, key } of valid) {
+          const id = existing.get(key) ?? null;
+          const result = prepared.row(data, id);
+          if ('errors' in result) fail(row, result.errors);
+          else if (id === null) inserts.push(result.values);
+          else updates.push({ id, values: result.values });
+        }
+        await writing;
+        if (!failed) {
+          writing = write(inserts, updates);
+          // Awaited before the next write or the end; until then its failure must not go unhandled.
+          writing.catch(() => undefined);
+        }
+      }
+      await writing;
+      if (failed) throw new HttpError(422, en.importInvalid, errors);
+
+      await prepared.after?.({ created, updated });
+      const counts = { created: created.length, updated: updated.length };
       if (dryRun) {
         // A dry run writes every row like the real one (so the database's own checks answer too),
         // then rolls the transaction back.
@@ -178,7 +222,7 @@ export function importRoute(app: FastifyInstance, resource: AnyResource, base: s
         });
       const upload = file as { buffer: Buffer; filename: string } | undefined;
       if (!upload) throw fieldError('file', validation.required('File'));
-      const rows = await readSheet(upload.buffer, upload.filename, contract.sheet ?? [], app.sheetLimits);
+      const rows = sheetBatches(upload.buffer, upload.filename, contract.sheet ?? [], app.sheetLimits);
       const dryRun = (request.query as { dry_run?: string }).dry_run === 'true';
       // Every row's revision carries the import's id: `POST …/imports/{import_id}/undo` takes it back.
       const importId = randomUUID();

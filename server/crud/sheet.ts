@@ -1,6 +1,6 @@
 import { isUtf8 } from 'node:buffer';
 import { PassThrough, Readable } from 'node:stream';
-import { parse } from 'csv-parse/sync';
+import { parse } from 'csv-parse';
 import { stringify } from 'csv-stringify/sync';
 import ExcelJS from 'exceljs';
 import { en, format } from '../../src/shared/messages';
@@ -103,63 +103,102 @@ const ZIP_MAGIC = Buffer.from([0x50, 0x4b, 0x03, 0x04]);
 export const isXlsx = (buffer: Buffer, filename: string): boolean =>
   buffer.subarray(0, 4).equals(ZIP_MAGIC) || /\.xlsx$/i.test(filename);
 
-async function xlsxRows(buffer: Buffer): Promise<{ row: number; cells: string[] }[]> {
-  const workbook = new ExcelJS.Workbook();
-  await workbook.xlsx.load(buffer as unknown as ArrayBuffer);
-  const sheet = workbook.worksheets[0];
-  const rows: { row: number; cells: string[] }[] = [];
-  sheet?.eachRow({ includeEmpty: false }, (row, number) => {
-    const cells: string[] = [];
-    for (let index = 1; index <= row.cellCount; index++) cells.push(row.getCell(index).text ?? '');
-    rows.push({ row: number, cells });
-  });
-  return rows;
-}
-
-function csvRows(buffer: Buffer): { row: number; cells: string[] }[] {
-  // Arrays rather than `columns: true`: the row number stays the spreadsheet's, empty lines included.
-  const records = parse(buffer, {
-    bom: true,
-    relax_column_count: true,
-    skip_empty_lines: false,
-  }) as string[][];
-  return records.map((cells, index) => ({ row: index + 1, cells }));
+/** A parsed line of an upload: its number as the spreadsheet shows it, its cells as text. */
+interface RawRow {
+  row: number;
+  cells: string[];
 }
 
 /**
- * Reads an uploaded CSV or XLSX (told apart by content, then name) into rows keyed by sheet key;
- * the first row is the header. Unknown columns are ignored; blank rows skipped.
+ * The rows of the first worksheet, read by exceljs' streaming reader (never a whole workbook in
+ * memory). Styles are read as the full reader reads them, so a date cell's text is the same.
  */
-export async function readSheet(
+async function* xlsxRows(buffer: Buffer): AsyncGenerator<RawRow> {
+  const reader = new ExcelJS.stream.xlsx.WorkbookReader(Readable.from([buffer]), {
+    worksheets: 'emit',
+    sharedStrings: 'cache',
+    styles: 'cache',
+    hyperlinks: 'ignore',
+    entries: 'ignore',
+  });
+  for await (const sheet of reader) {
+    for await (const row of sheet as unknown as AsyncIterable<ExcelJS.Row>) {
+      if (!row.hasValues) continue;
+      const cells: string[] = [];
+      for (let index = 1; index <= row.cellCount; index++) cells.push(row.getCell(index).text ?? '');
+      yield { row: row.number, cells };
+    }
+    // The first worksheet only, as the import reads it.
+    break;
+  }
+}
+
+/** The records of a CSV, streamed by csv-parse; the row number counts empty lines too, as a spreadsheet does. */
+async function* csvRows(buffer: Buffer): AsyncGenerator<RawRow> {
+  const parser = Readable.from([buffer]).pipe(
+    parse({ bom: true, relax_column_count: true, skip_empty_lines: false }),
+  );
+  let row = 0;
+  for await (const cells of parser as AsyncIterable<string[]>) yield { row: ++row, cells };
+}
+
+/** Rows per batch an import validates and writes at once. */
+export const SHEET_BATCH = 2000;
+
+/**
+ * Reads an uploaded CSV or XLSX (told apart by content, then name) as it parses, in batches of rows
+ * keyed by sheet key; the first row is the header. Unknown columns are ignored; blank rows skipped.
+ * A file past the row limit, unreadable, without a known header or without a data row throws (a 413
+ * or 422) when the reading gets there: an import reading the batches rolls back.
+ */
+export async function* sheetBatches(
   buffer: Buffer,
   filename: string,
   columns: readonly SheetColumn[],
   limits: SheetLimits,
-): Promise<SheetRow[]> {
+): AsyncGenerator<SheetRow[]> {
+  const size = limits.batchRows ?? SHEET_BATCH;
   const xlsx = isXlsx(buffer, filename);
   // What a hostile file could make expensive is checked before a workbook is built from it.
   if (xlsx) await checkXlsx(buffer, limits);
   else if (!isUtf8(buffer)) throw new HttpError(422, en.importNotUtf8, { file: [en.importNotUtf8] });
-  let rows: { row: number; cells: string[] }[];
-  try {
-    rows = xlsx ? await xlsxRows(buffer) : csvRows(buffer);
-  } catch {
-    throw unreadable();
-  }
-  if (rows.length > limits.maxRows) throw tooBig(format(en.importTooBigRows, { count: limits.maxRows - 1 }));
-  const [header, ...data] = rows;
-  const keys = header ? headerKeys(columns, header.cells) : [];
-  if (!keys.some((key) => key !== null))
-    throw new HttpError(422, en.importUnreadable, { file: [en.importUnreadable] });
-  const result: SheetRow[] = [];
-  for (const { row, cells } of data) {
+  const rows = xlsx ? xlsxRows(buffer) : csvRows(buffer);
+  let keys: (string | null)[] | undefined;
+  let read = 0;
+  let found = 0;
+  let batch: SheetRow[] = [];
+  for (;;) {
+    let next: IteratorResult<RawRow>;
+    try {
+      next = await rows.next();
+    } catch {
+      throw unreadable();
+    }
+    if (next.done) break;
+    const { row, cells } = next.value;
+    if (++read > limits.maxRows) {
+      await rows.return(undefined);
+      throw tooBig(format(en.importTooBigRows, { count: limits.maxRows - 1 }));
+    }
+    if (!keys) {
+      keys = headerKeys(columns, cells);
+      if (!keys.some((key) => key !== null))
+        throw new HttpError(422, en.importUnreadable, { file: [en.importUnreadable] });
+      continue;
+    }
     if (cells.every((cell) => !cell || !cell.trim())) continue;
     const values: Record<string, string> = {};
     keys.forEach((key, index) => {
       if (key) values[key] = restore((cells[index] ?? '').trim());
     });
-    result.push({ row, values });
+    batch.push({ row, values });
+    found++;
+    if (batch.length >= size) {
+      yield batch;
+      batch = [];
+    }
   }
-  if (!result.length) throw new HttpError(422, en.importEmpty, { file: [en.importEmpty] });
-  return result;
+  if (!keys) throw new HttpError(422, en.importUnreadable, { file: [en.importUnreadable] });
+  if (!found) throw new HttpError(422, en.importEmpty, { file: [en.importEmpty] });
+  if (batch.length) yield batch;
 }

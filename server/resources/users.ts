@@ -137,12 +137,15 @@ export const usersServer = defineServerResource({
     schema: userImportRowSchema,
     key: users.email,
     keyOf: (row: UserImportRow) => row.email.toLowerCase(),
-    prepare: async (tx, ctx, existingIds) => {
+    prepare: async (tx, ctx) => {
       const roleIds = await roleIdsByName(tx);
       const superAdminsBefore = await countActiveSuperAdmins(tx);
       const mayAssign = await roleAssigner(tx, ctx.user);
-      const beyond = await usersBeyond(tx, ctx.user, existingIds);
+      const beyond = new Set<number>();
       return {
+        existing: async (ids) => {
+          for (const id of await usersBeyond(tx, ctx.user, ids)) beyond.add(id);
+        },
         row: (row, existingId) => {
           const roleId = roleIds.get(row.role.toLowerCase());
           const status = importedStatus(row.status);

@@ -3,9 +3,10 @@ import { en, format, success } from '../../src/shared/messages';
 import { products } from '../db/schema';
 import { createTaxon } from './catalogFixtures';
 import { multipart } from './fixtures';
-import { adminToken, authHeader, buildTestApp, type TestApp } from './helper';
+import { adminToken, authHeader, buildTestApp, testConfig, type TestApp } from './helper';
 
-// More rows than one write batch (500), so every batch boundary is crossed.
+// Batches of 500 rows (read, validated and written one after the other): the file crosses several.
+const BATCH = 500;
 const ROWS = 1203;
 const HEADER = 'Name,Slug,Brand,Category,Model,Status';
 
@@ -16,7 +17,7 @@ describe('imports in batches, and the dry run', () => {
   let t: TestApp;
   let admin: string;
   beforeAll(async () => {
-    t = await buildTestApp();
+    t = await buildTestApp({ sheetLimits: { ...testConfig().sheetLimits, batchRows: BATCH } });
     admin = await adminToken(t.app);
     await createTaxon(t, admin, '/api/brands', { name: 'Acme', slug: 'acme' });
     await createTaxon(t, admin, '/api/categories', { name: 'Pumps', slug: 'pumps' });

@@ -1,14 +1,23 @@
-import { useState } from 'react';
+import { useEffect, useId, useRef, useState } from 'react';
+import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import CircularProgress from '@mui/material/CircularProgress';
+import LinearProgress from '@mui/material/LinearProgress';
 import Menu from '@mui/material/Menu';
 import MenuItem from '@mui/material/MenuItem';
+import Paper from '@mui/material/Paper';
+import Snackbar from '@mui/material/Snackbar';
+import Typography from '@mui/material/Typography';
 import FileDownloadIcon from '@mui/icons-material/FileDownload';
-import { downloadExport, type ExportFormat } from '../../../store/resourceApi';
+import { downloadExport, type DownloadProgress, type ExportFormat } from '../../../store/resourceApi';
 import { useNotify } from '../../hooks/useNotify';
 import { en, t } from '../../shared/messages';
+import { transfer } from '../../shared/messages/transfer';
 import type { ListParams, ResourceContract } from '../../shared/resources/resource';
 import { FILE_FORMATS, useDownload } from './useDownload';
+
+/** An export still running after this long shows its progress and a cancel button. */
+export const EXPORT_PROGRESS_AFTER_MS = 700;
 
 export interface ExportMenuProps {
   contract: Pick<ResourceContract, 'group'>;
@@ -16,23 +25,59 @@ export interface ExportMenuProps {
   params: ListParams;
 }
 
+/** What the progress panel says: rows of the total (CSV), or bytes received (XLSX). */
+function progressText(progress: DownloadProgress | null): string {
+  if (!progress) return transfer.exporting;
+  if (progress.rows === null) return transfer.exportedBytes(progress.bytes);
+  return transfer.exportedOf(progress.rows, progress.total, progress.estimated);
+}
+
 /**
  * Export as CSV or XLSX: downloads the file with the Bearer header; a notification says when it is
- * done, failures become toasts.
+ * done, failures become toasts. An export that takes more than a moment shows a panel with a progress
+ * bar (rows written of the total the server announces) and a Cancel button, which aborts the request
+ * (the server then stops reading).
  */
 export function ExportMenu({ contract, params }: ExportMenuProps) {
   const [anchor, setAnchor] = useState<HTMLElement | null>(null);
   const { busy, run } = useDownload();
   const notify = useNotify();
+  const [progress, setProgress] = useState<DownloadProgress | null>(null);
+  const [slow, setSlow] = useState(false);
+  const running = useRef<AbortController | null>(null);
+  const labelId = useId();
+
+  // The timer of the panel is cleared with the component.
+  const timer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
+  useEffect(() => () => clearTimeout(timer.current), []);
 
   const download = (format: ExportFormat) => {
     setAnchor(null);
+    const controller = new AbortController();
+    running.current = controller;
+    setProgress(null);
+    timer.current = setTimeout(() => setSlow(true), EXPORT_PROGRESS_AFTER_MS);
     void run(async () => {
-      const file = await downloadExport(contract, params, format);
-      // A long export finishes in the background: said as a notification (4.5 s), with the file's name.
-      notify.notify({ severity: 'success', title: en.exportFinished, message: t('exportSaved', { file }) });
+      try {
+        const file = await downloadExport(contract, params, format, {
+          signal: controller.signal,
+          onProgress: setProgress,
+        });
+        // A long export finishes in the background: said as a notification (4.5 s), with the file's name.
+        notify.notify({ severity: 'success', title: en.exportFinished, message: t('exportSaved', { file }) });
+      } catch (error) {
+        if (controller.signal.aborted) notify.info(transfer.exportCancelled);
+        else throw error;
+      } finally {
+        clearTimeout(timer.current);
+        running.current = null;
+        setSlow(false);
+      }
     });
   };
+
+  const percent =
+    progress?.rows != null && progress.total ? Math.min(100, (100 * progress.rows) / progress.total) : null;
 
   return (
     <>
@@ -52,6 +97,35 @@ export function ExportMenu({ contract, params }: ExportMenuProps) {
           </MenuItem>
         ))}
       </Menu>
+      <Snackbar open={busy && slow} anchorOrigin={{ vertical: 'bottom', horizontal: 'left' }}>
+        <Paper
+          elevation={6}
+          role="status"
+          aria-labelledby={labelId}
+          sx={{
+            p: 2,
+            width: { xs: 'calc(100vw - 32px)', sm: 360 },
+            display: 'flex',
+            gap: 2,
+            alignItems: 'center',
+          }}
+        >
+          <Box sx={{ flex: 1, minWidth: 0 }}>
+            <Typography id={labelId} variant="body2" noWrap>
+              {progressText(progress)}
+            </Typography>
+            <LinearProgress
+              sx={{ mt: 1 }}
+              aria-labelledby={labelId}
+              variant={percent === null ? 'indeterminate' : 'determinate'}
+              value={percent ?? undefined}
+            />
+          </Box>
+          <Button size="small" onClick={() => running.current?.abort()}>
+            {transfer.cancelExport}
+          </Button>
+        </Paper>
+      </Snackbar>
     </>
   );
 }

@@ -7,6 +7,7 @@ import { usersResource } from '../../shared/resources/users';
 import { STORAGE_KEYS } from '../../shared/storageKeys';
 import { ImportDialog } from './ImportDialog';
 import { en } from '../../shared/messages';
+import { transfer } from '../../shared/messages/transfer';
 
 const csv = () => new File(['name,email\n,ada@example.com\n'], 'users.csv', { type: 'text/csv' });
 
@@ -69,6 +70,60 @@ describe('ImportDialog', () => {
     await actor.upload(input, csv());
     await actor.click(screen.getByRole('button', { name: en.upload }));
     await waitFor(() => expect(screen.getByRole('alert')).toHaveTextContent('The file is larger than 10 MB'));
+  });
+
+  it('"Check the file" sends a dry run and says what the import would do; nothing closes', async () => {
+    fakeNetwork();
+    const urls: string[] = [];
+    globalThis.fetch = async (input: RequestInfo | URL, init?: RequestInit) => {
+      urls.push(new Request(input, init).url);
+      return Response.json({
+        data: { created: 1200, updated: 3, dry_run: true },
+        message: 'The file was checked and nothing was imported: 1200 to create, 3 to update.',
+      });
+    };
+    const { input, actor, onClose } = renderDialog();
+    expect(screen.getByRole('button', { name: transfer.checkFile })).toBeDisabled();
+    await actor.upload(input, csv());
+    await actor.click(screen.getByRole('button', { name: transfer.checkFile }));
+    const result = await screen.findByRole('status');
+    expect(result).toHaveTextContent(transfer.checkPassed);
+    expect(result).toHaveTextContent('1,200 rows would be created, 3 updated.');
+    expect(urls).toEqual([`${TEST_HOST}/api/users/import?dry_run=true`]);
+    expect(onClose).not.toHaveBeenCalled();
+  });
+
+  it('"Check the file" lists the rows a 422 refuses', async () => {
+    fakeNetwork({
+      'POST /api/users/import': {
+        status: 422,
+        body: { message: en.importInvalid, errors: { 'row 2': ['Name is required'] } },
+      },
+    });
+    const { input, actor } = renderDialog();
+    await actor.upload(input, csv());
+    await actor.click(screen.getByRole('button', { name: transfer.checkFile }));
+    const alert = await screen.findByRole('alert');
+    expect(alert).toHaveTextContent('row 2: Name is required');
+    expect(screen.queryByText(transfer.checkPassed)).not.toBeInTheDocument();
+  });
+
+  it('shows a progress bar while the import runs, and no buttons to press again', async () => {
+    let answer!: () => void;
+    fakeNetwork({
+      'POST /api/users/import': () =>
+        new Promise((resolve) => {
+          answer = () => resolve({ body: { data: { created: 1, updated: 0 }, message: 'Imported' } });
+        }),
+    });
+    const { input, actor, onClose } = renderDialog();
+    await actor.upload(input, csv());
+    await actor.click(screen.getByRole('button', { name: en.upload }));
+    expect(await screen.findByRole('progressbar', { name: transfer.importing })).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: en.upload })).toBeDisabled();
+    expect(screen.getByRole('button', { name: transfer.checkFile })).toBeDisabled();
+    answer();
+    await waitFor(() => expect(onClose).toHaveBeenCalled());
   });
 
   describe('template download', () => {

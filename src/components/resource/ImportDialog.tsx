@@ -8,13 +8,15 @@ import DialogActions from '@mui/material/DialogActions';
 import DialogContent from '@mui/material/DialogContent';
 import DialogContentText from '@mui/material/DialogContentText';
 import DialogTitle from '@mui/material/DialogTitle';
+import LinearProgress from '@mui/material/LinearProgress';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import FileDownloadIcon from '@mui/icons-material/FileDownload';
 import UploadFileIcon from '@mui/icons-material/UploadFile';
-import { downloadImportTemplate, type ImportResponse } from '../../../store/resourceApi';
+import { downloadImportTemplate, type ImportRequest, type ImportResponse } from '../../../store/resourceApi';
 import { useNotify } from '../../hooks/useNotify';
 import { en, success, t } from '../../shared/messages';
+import { transfer } from '../../shared/messages/transfer';
 import { hasPermission } from '../../shared/permissions';
 import { can, type ResourceContract } from '../../shared/resources/resource';
 import { useAuth } from '../../auth/AuthContext';
@@ -30,12 +32,14 @@ export interface ImportDialogProps {
   onClose: () => void;
   /** The resource imported: its group names the template's path, its item the title and message ('User'). */
   contract: Pick<ResourceContract, 'group' | 'item' | 'tag'>;
-  useImport: MutationHook<File, ImportResponse>;
+  useImport: MutationHook<ImportRequest, ImportResponse>;
 }
 
 /**
  * Picks a CSV or XLSX file and uploads it. The import endpoint is silent, so this dialog shows every
- * failure itself (a 422's row errors as a list); success closes it with the server's message. The
+ * failure itself (a 422's row errors as a list); success closes it with the server's message. "Check
+ * the file" sends it as a dry run (validated whole, nothing stored): the row errors, or how many rows
+ * would be created and updated. A progress bar runs while the file is checked or imported. The
  * template (`GET /api/{group}/import-template`) is downloaded like an export, with the Bearer header.
  */
 export function ImportDialog({ open, onClose, contract, useImport }: ImportDialogProps) {
@@ -44,24 +48,44 @@ export function ImportDialog({ open, onClose, contract, useImport }: ImportDialo
   const template = useDownload();
   const [file, setFile] = useState<File | null>(null);
   const [failure, setFailure] = useState<ImportErrorDisplay | null>(null);
+  const [checked, setChecked] = useState<{ created: number; updated: number } | null>(null);
+  const [checking, setChecking] = useState(false);
   const notify = useNotify();
   const undo = useUndo();
   const { user } = useAuth();
   const may = (action: 'update' | 'destroy') => hasPermission(user?.permissions, can(contract, action));
   const titleId = useId();
   const inputId = useId();
+  const progressId = useId();
 
   const close = () => {
     setFile(null);
     setFailure(null);
+    setChecked(null);
     onClose();
+  };
+
+  const check = async () => {
+    if (!file) return;
+    setFailure(null);
+    setChecked(null);
+    setChecking(true);
+    try {
+      const { data } = await upload({ file, dryRun: true }).unwrap();
+      setChecked(data);
+    } catch (error) {
+      setFailure(importErrors(error));
+    } finally {
+      setChecking(false);
+    }
   };
 
   const submit = async () => {
     if (!file) return;
     setFailure(null);
+    setChecked(null);
     try {
-      const answer = await upload(file).unwrap();
+      const answer = await upload({ file }).unwrap();
       const text = answer.message || success.imported(item);
       const importId = answer.import_id ?? answer.data.import_id;
       // An import runs a while and may finish after the user looked elsewhere: a notification,
@@ -117,6 +141,7 @@ export function ImportDialog({ open, onClose, contract, useImport }: ImportDialo
               onChange={(event) => {
                 setFile(event.target.files?.[0] ?? null);
                 setFailure(null);
+                setChecked(null);
                 event.target.value = '';
               }}
             />
@@ -124,6 +149,20 @@ export function ImportDialog({ open, onClose, contract, useImport }: ImportDialo
               {file?.name ?? en.noFile}
             </Typography>
           </Stack>
+          {isLoading && (
+            <Stack spacing={0.5}>
+              <Typography variant="body2" color="text.secondary" id={progressId}>
+                {checking ? transfer.checking : transfer.importing}
+              </Typography>
+              <LinearProgress aria-labelledby={progressId} />
+            </Stack>
+          )}
+          {checked && (
+            <Alert severity="success" role="status">
+              <AlertTitle>{transfer.checkPassed}</AlertTitle>
+              {transfer.wouldWrite(checked.created, checked.updated)}
+            </Alert>
+          )}
           {failure && (
             <Alert severity="error" role="alert">
               {failure.title && <AlertTitle>{failure.title}</AlertTitle>}
@@ -140,11 +179,14 @@ export function ImportDialog({ open, onClose, contract, useImport }: ImportDialo
         <Button onClick={close} disabled={isLoading}>
           {en.cancel}
         </Button>
+        <Button onClick={() => void check()} disabled={!file || isLoading}>
+          {transfer.checkFile}
+        </Button>
         <Button
           variant="contained"
           onClick={() => void submit()}
           disabled={!file || isLoading}
-          startIcon={isLoading ? <CircularProgress size={16} color="inherit" /> : undefined}
+          startIcon={isLoading && !checking ? <CircularProgress size={16} color="inherit" /> : undefined}
         >
           {en.upload}
         </Button>

@@ -2,7 +2,7 @@ import type { ReactNode } from 'react';
 import type { FormikProps } from 'formik';
 import type { GridColDef, GridValidRowModel } from '@mui/x-data-grid';
 import type { AnyObjectSchema } from 'yup';
-import type { ImportResponse, UpdateArg } from '../../../store/resourceApi';
+import type { ImportRequest, ImportResponse, UpdateArg } from '../../../store/resourceApi';
 import type {
   ListParams,
   ListResponse,
@@ -41,7 +41,7 @@ export interface ResourceListPageProps<T extends ResourceRow> {
   /** A row opens this page (default: the contract's detail page, when its group can update); null: rows open nothing. */
   rowPath?: ((row: T) => string) | null;
   /** Shows Import (when the contract is importable and the user may store). */
-  importMutation?: MutationHook<File, ImportResponse>;
+  importMutation?: MutationHook<ImportRequest, ImportResponse>;
   /**
    * On a phone each row is a card: its title (the first column) and these columns' fields
    * (default: the next three columns, `status` and the contract's date field, where present).
