@@ -47,6 +47,7 @@ export const AUDIT_LABELS = {
   record: 'Record',
   summary: 'Summary',
   details: 'Details',
+  view: 'View',
   noDetails: 'No further details.',
   deletedRecord: 'no longer exists',
   close: 'Close',
