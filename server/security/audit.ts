@@ -97,8 +97,9 @@ export const auditImport = (
   });
 
 /**
- * Passes an export's batches through and, once the last one is sent, writes its entry: who exported
- * which resource, in what format, how many rows. A download stopped midway writes none.
+ * Passes an export's batches through and writes its entry when the download ends: who exported
+ * which resource, in what format, how many rows. A download stopped midway (the client went away)
+ * is written too, with the rows sent so far and `incomplete`.
  */
 export async function* auditExport<Row>(
   db: Db,
@@ -108,17 +109,22 @@ export async function* auditExport<Row>(
   batches: AsyncIterable<Row[]>,
 ): AsyncGenerator<Row[]> {
   let rows = 0;
-  for await (const batch of batches) {
-    rows += batch.length;
-    yield batch;
+  let complete = false;
+  try {
+    for await (const batch of batches) {
+      rows += batch.length;
+      yield batch;
+    }
+    complete = true;
+  } finally {
+    await recordAudit(db, {
+      kind: 'export',
+      actor: actorOf(user),
+      resource,
+      summary: `Exported ${resource} as ${format.toUpperCase()}: ${rows} rows${complete ? '' : ' (stopped)'}`,
+      details: { format, rows, ...(complete ? {} : { incomplete: true }) },
+    });
   }
-  await recordAudit(db, {
-    kind: 'export',
-    actor: actorOf(user),
-    resource,
-    summary: `Exported ${resource} as ${format.toUpperCase()}: ${rows} rows`,
-    details: { format, rows },
-  });
 }
 
 /** The fields whose values differ between two snapshots (by the names of `after`). */

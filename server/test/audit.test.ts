@@ -3,8 +3,8 @@ import type { AuditLogEntry } from '../../src/shared/resources/auditLogs';
 import type { ListResponse } from '../../src/shared/resources/resource';
 import { API_PATHS } from '../../src/shared/routes';
 import { seed } from '../db/seed';
-import { auditLogs, permissions, rolePermissions, roles } from '../db/schema';
-import { purgeAuditLogs } from '../security/audit';
+import { auditLogs, permissions, rolePermissions, roles, users } from '../db/schema';
+import { actorById, auditExport, purgeAuditLogs } from '../security/audit';
 import { createTestUser, postFile, signInWith } from './fixtures';
 import {
   adminToken,
@@ -307,6 +307,25 @@ describe('audit log', () => {
       const rows = exported.body.trim().split('\n').length - 1;
       expect(rows).toBeGreaterThan(1);
       expect(await latest('export')).toMatchObject({ resource: 'users', details: { format: 'csv', rows } });
+    });
+    it('an export stopped midway is recorded too, with the rows sent so far', async () => {
+      async function* batches() {
+        yield [1, 2];
+        yield [3];
+      }
+      const [adminRow] = await t.app.db
+        .select({ id: users.id })
+        .from(users)
+        .where(eq(users.email, TEST_ADMIN.email));
+      const actor = await actorById(t.app.db, adminRow.id);
+      if (!actor) throw new Error('no admin');
+      const download = auditExport(t.app.db, actor, 'users', 'xlsx', batches());
+      await download.next();
+      await download.return(undefined);
+      expect(await latest('export')).toMatchObject({
+        actor_email: TEST_ADMIN.email,
+        details: { format: 'xlsx', rows: 2, incomplete: true },
+      });
     });
   });
 
