@@ -65,7 +65,7 @@ export function AuditDetailsButton({ entry }: AuditDetailsButtonProps) {
             <Pair label={AUDIT_LABELS.ip} value={entry.ip ?? '—'} />
             {entry.resource && (
               <Pair
-                label={AUDIT_LABELS.resource}
+                label={AUDIT_LABELS.record}
                 value={`${resourceLabel(entry.resource)}${entry.record_id ? ` #${entry.record_id}` : ''}`}
               />
             )}

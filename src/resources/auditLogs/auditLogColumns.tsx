@@ -1,3 +1,4 @@
+import Box from '@mui/material/Box';
 import Chip from '@mui/material/Chip';
 import Link from '@mui/material/Link';
 import Stack from '@mui/material/Stack';
@@ -43,7 +44,7 @@ export const auditLogColumns: GridColDef<AuditLogEntry>[] = [
   {
     field: 'created_at',
     headerName: AUDIT_LABELS.time,
-    width: 170,
+    width: 190,
     valueFormatter: (value: string) => formatAuditTime(value),
   },
   {
@@ -106,7 +107,28 @@ export const auditLogColumns: GridColDef<AuditLogEntry>[] = [
       );
     },
   },
-  { field: 'summary', headerName: AUDIT_LABELS.summary, flex: 2, minWidth: 200, sortable: false },
+  {
+    field: 'summary',
+    headerName: AUDIT_LABELS.summary,
+    flex: 2,
+    minWidth: 200,
+    sortable: false,
+    // One line in the grid (the whole text on hover and under View); wrapped on a phone's card.
+    renderCell: ({ row }) => (
+      <Box
+        component="span"
+        title={row.summary}
+        sx={{
+          display: 'block',
+          whiteSpace: { xs: 'normal', sm: 'nowrap' },
+          overflow: 'hidden',
+          textOverflow: 'ellipsis',
+        }}
+      >
+        {row.summary}
+      </Box>
+    ),
+  },
   {
     field: 'details',
     headerName: AUDIT_LABELS.details,
