@@ -69,6 +69,18 @@ const SCREENS: AxeScreen[] = [
   { name: 'role add', path: addPath(ROUTES.roles) },
   { name: 'role detail', path: ({ roleId }) => itemPath(ROUTES.roles, roleId) },
   { name: 'company', path: ROUTES.company },
+  { name: 'audit log', path: ROUTES.auditLog },
+  {
+    name: 'audit log, details open',
+    path: ROUTES.auditLog,
+    prepare: async (page) => {
+      await page
+        .getByRole('button', { name: /^View details:/ })
+        .first()
+        .click();
+      await page.getByRole('dialog').waitFor();
+    },
+  },
   { name: 'brands', path: ROUTES.brands },
   {
     name: 'brands, filters unfolded (phone)',

@@ -15,6 +15,7 @@ import { databaseErrorAnswer } from './lib/databaseErrors';
 import { HttpError } from './lib/httpError';
 import { now as clockNow } from './lib/clock';
 import { registerStrictParsers } from './lib/strictInput';
+import { auditPlugin } from './plugins/audit';
 import { authPlugin } from './plugins/auth';
 import { compressionPlugin } from './plugins/compression';
 import { dbPlugin } from './plugins/db';
@@ -296,6 +297,7 @@ async function buildHttpApp(
   await app.register(swaggerPlugin, { config });
   await app.register(mailPlugin, { config, mailer: deps.mailer });
   await app.register(authPlugin);
+  await app.register(auditPlugin, { config });
   await app.register(rateLimitPlugin, { config });
   await app.register(uploadsPlugin, { config });
   await app.register(spaPlugin, { config });

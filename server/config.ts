@@ -54,6 +54,8 @@ export interface Config {
   trustProxy: TrustProxy;
   /** The shortest password anyone may choose (PASSWORD_MIN_LENGTH; the SPA gets it from /env.js). */
   passwordMinLength: number;
+  /** Days an audit log entry is kept (AUDIT_RETENTION_DAYS, default 365); 0 keeps every entry. */
+  auditRetentionDays: number;
   sheetLimits: SheetLimits;
   /** Images larger than this many pixels are refused before they are decoded. */
   imageMaxPixels: number;
@@ -181,6 +183,7 @@ export function loadConfig(env: Env = process.env): Config {
     redisUrl: text(env, 'REDIS_URL'),
     trustProxy: parseTrustProxy(text(env, 'TRUST_PROXY')),
     passwordMinLength: passwordMinLength(env),
+    auditRetentionDays: int(env, 'AUDIT_RETENTION_DAYS', 365),
     sheetLimits: {
       maxEntries: 200,
       maxUncompressedBytes: 100 * 1024 * 1024,

@@ -2,7 +2,9 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { validation } from '../../src/shared/messages';
 import { can, type SheetColumn } from '../../src/shared/resources/resource';
 import { fieldError } from '../lib/httpError';
+import { currentUser } from '../plugins/auth';
 import { STREAMED_COMPRESSION } from '../plugins/compression';
+import { auditExport } from '../security/audit';
 import { itemBatches, listTotal, listWhere, parseListQuery } from './list';
 import { bearer, errorResponses, fileAnswer, formatQueryDoc, listQueryDoc } from './openapi';
 import type { AnyResource } from './resource';
@@ -75,7 +77,7 @@ export function exportRoute(app: FastifyInstance, resource: AnyResource, base: s
         sheetFormat,
         `${contract.group}-${today()}`,
         contract.sheet ?? [],
-        batches(),
+        auditExport(app.db, currentUser(request), contract.group, sheetFormat, batches()),
         contract.group,
       );
     },

@@ -8,6 +8,7 @@ import { hasPermission } from '../../src/shared/permissions';
 import { can } from '../../src/shared/resources/resource';
 import type { Db } from '../db/client';
 import { fieldError, HttpError } from '../lib/httpError';
+import { auditImport } from '../security/audit';
 import { parseBody } from '../lib/validation';
 import { currentUser } from '../plugins/auth';
 import { eachPart, tooLarge } from '../plugins/uploads';
@@ -149,6 +150,7 @@ export async function importRows(
 
       await prepared.after?.({ created, updated });
       const counts = { created: created.length, updated: updated.length };
+      await auditImport(tx, ctx.user, resource.contract.group, counts);
       if (dryRun) {
         // A dry run writes every row like the real one (so the database's own checks answer too),
         // then rolls the transaction back.

@@ -15,6 +15,7 @@ import {
   revokeFamily,
 } from '../repositories/tokens';
 import { findCredentialsByEmail } from '../repositories/users';
+import { actorById, recordAudit } from '../security/audit';
 import { securityEvent } from '../security/events';
 
 export const GRANTS = ['password', 'refresh_token'] as const;
@@ -92,6 +93,14 @@ export function createOAuthModel(db: Db, log: FastifyBaseLogger): Model {
       if (row.rotatedAt) {
         await revokeFamily(db, row.familyId, new Date());
         securityEvent(log, 'token.reused', { userId: row.userId, familyId: row.familyId });
+        const actor = await actorById(db, row.userId);
+        await recordAudit(db, {
+          kind: 'token.reused',
+          actor,
+          resource: 'users',
+          recordId: row.userId,
+          summary: `A rotated refresh token of ${actor?.email ?? `user ${row.userId}`} came back: that sign-in was revoked`,
+        });
         return false;
       }
       if (row.revokedAt || row.userStatus !== 1) return false;

@@ -10,6 +10,7 @@ import { productArticlesServer } from './productArticles';
 import { pagesServer } from './pages';
 import { contactFormsServer } from './contactForms';
 import { subscribesServer } from './subscribes';
+import { auditLogsServer } from './auditLogs';
 
 /**
  * Every declared resource; `routes/resources.ts` registers each (its routes follow its permission
@@ -28,4 +29,5 @@ export const RESOURCES = [
   pagesServer,
   contactFormsServer,
   subscribesServer,
+  auditLogsServer,
 ] as const;

@@ -15,6 +15,7 @@ import {
   usersCount,
 } from '../repositories/roles';
 import { assertMayGrantPermissions, assertMayManageRole } from '../security/grants';
+import { auditRoleDelete, auditRoleWrite, beforeRoleUpdate } from '../security/auditRecords';
 
 /** `/api/roles`: the contract's list and CRUD; the super role keeps every permission and stays. */
 export const rolesServer = defineServerResource({
@@ -47,17 +48,22 @@ export const rolesServer = defineServerResource({
   beforeUpdate: async (tx, id, input, ctx) => {
     await assertMayManageRole(tx, ctx.user, id);
     const role = await findRoleGuard(tx, id);
+    await beforeRoleUpdate(tx, id);
     if (!role?.is_super) return;
     const kept = new Set(input.permissions);
     if ((await allPermissionIds(tx)).some((permissionId) => !kept.has(permissionId))) {
       throw fieldError('permissions', format(en.superRoleKeepsPermissions, { role: role.name }));
     }
   },
-  afterWrite: (tx, id, input) => setRolePermissions(tx, id, input.permissions),
+  afterWrite: async (tx, id, input, ctx) => {
+    await setRolePermissions(tx, id, input.permissions);
+    await auditRoleWrite(tx, id, ctx);
+  },
   beforeDelete: async (tx, id, ctx) => {
     await assertMayManageRole(tx, ctx.user, id);
     const role = await findRoleGuard(tx, id);
     if (role?.is_super) throw new HttpError(409, format(en.superRoleUndeletable, { role: role.name }));
     if (role?.users_count) throw new HttpError(409, format(en.roleInUse, { count: role.users_count }));
+    await auditRoleDelete(tx, id, ctx);
   },
 });

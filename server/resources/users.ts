@@ -37,6 +37,7 @@ import {
   roleAssigner,
   usersBeyond,
 } from '../security/grants';
+import { auditUserDelete, auditUserWrite, beforeUserUpdate } from '../security/auditRecords';
 
 const lastSuperAdmin = async (tx: Tx) =>
   new HttpError(409, format(en.lastSuperAdmin, { role: await superRoleName(tx) }));
@@ -111,11 +112,13 @@ export const usersServer = defineServerResource({
     if (id === ctx.user.id) assertSelfEdit(ctx.user, input);
     if (id === ctx.user.id && input.status === 0) throw fieldError('status', en.cannotDeactivateSelf);
     await keepSuperAdmin(tx, id, { status: input.status as Status, roleId: input.role_id });
+    await beforeUserUpdate(tx, id);
   },
-  afterWrite: async (tx, id, input) => {
+  afterWrite: async (tx, id, input, ctx) => {
     await revokeIfInactive(tx, id, input.status as Status);
     // Only someone else sets a password here (assertSelfEdit refuses one's own).
     await revokeIfPasswordSet(tx, id, input.password);
+    await auditUserWrite(tx, id, input, ctx);
   },
   // History never keeps a password hash: a user restored from the trash has none that signs in (like
   // an imported one) and sets a new password through Forgot password.
@@ -124,6 +127,7 @@ export const usersServer = defineServerResource({
     if (id === ctx.user.id) throw new HttpError(409, en.cannotDeleteSelf);
     await assertMayManageUser(tx, ctx.user, id);
     await keepSuperAdmin(tx, id, null);
+    await auditUserDelete(tx, id, ctx);
   },
   cells: (user) => ({
     name: user.name,

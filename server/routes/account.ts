@@ -29,6 +29,7 @@ import {
   updatePreferences,
   updateProfile,
 } from '../repositories/users';
+import { actorOf, recordAudit } from '../security/audit';
 import { securityEvent } from '../security/events';
 import { authErrors, bearer, messageSchema, validationErrorSchema } from './schemas';
 
@@ -190,6 +191,13 @@ export async function accountRoutes(app: FastifyInstance, { config }: { config: 
         await updatePasswordHash(tx, user.id, passwordHash);
         await revokeUserTokens(tx, user.id, now, user.familyId);
         await invalidateResets(tx, user.id, now);
+        await recordAudit(tx, {
+          kind: 'password.changed',
+          actor: actorOf(user),
+          resource: 'users',
+          recordId: user.id,
+          summary: `${user.email} changed their password`,
+        });
       });
       return { message: en.passwordChanged };
     },
@@ -208,7 +216,15 @@ export async function accountRoutes(app: FastifyInstance, { config }: { config: 
       },
     },
     async (request) => {
-      await revokeFamily(app.db, currentUser(request).familyId, new Date());
+      const user = currentUser(request);
+      await app.db.transaction(async (tx) => {
+        await revokeFamily(tx, user.familyId, new Date());
+        await recordAudit(tx, {
+          kind: 'sign-out',
+          actor: actorOf(user),
+          summary: `${user.email} signed out`,
+        });
+      });
       return { message: en.loggedOut };
     },
   );

@@ -15,6 +15,7 @@ import { findCompanySettings, lockCompanySettings, saveCompanySettings } from '.
 import { checkFile } from '../repositories/files';
 import { dataAnswer, writeAnswer } from '../../src/shared/resources/wire';
 import { bearer, errorResponses } from '../crud/openapi';
+import { actorOf, changedFields, recordAudit } from '../security/audit';
 
 /** The one company record (spec §3): read with settings.show, saved with settings.update. */
 export async function companyRoutes(app: FastifyInstance): Promise<void> {
@@ -59,9 +60,20 @@ export async function companyRoutes(app: FastifyInstance): Promise<void> {
     async (request) => {
       const { updated_at: version, ...input } = await parseBody(companySettingsSchema, request.body);
       await checkFile(app.db, 'logo', COMPANY_LABELS.logo, input.logo, 'image');
+      const user = currentUser(request);
       await app.db.transaction(async (tx) => {
         assertFresh(await lockCompanySettings(tx), version, COMPANY_ITEM);
-        await saveCompanySettings(tx, input, currentUser(request).id);
+        const stored = await findCompanySettings(tx);
+        const fields = changedFields({ ...stored, logo: stored.logo?.id ?? null }, input);
+        await saveCompanySettings(tx, input, user.id);
+        if (fields.length)
+          await recordAudit(tx, {
+            kind: 'company.changed',
+            actor: actorOf(user),
+            resource: 'settings',
+            summary: `Company settings changed: ${fields.join(', ')}`,
+            details: { fields },
+          });
       });
       return { data: await findCompanySettings(app.db), message: success.updated(COMPANY_ITEM) };
     },

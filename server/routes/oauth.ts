@@ -5,6 +5,7 @@ import { API_PATHS } from '../../src/shared/routes';
 import type { TokenResponse } from '../../src/shared/contracts/account';
 import type { Config } from '../config';
 import { createOAuthServer } from '../oauth/model';
+import { actorById, recordAudit } from '../security/audit';
 import { securityEvent } from '../security/events';
 
 const oauthErrorSchema = {
@@ -115,6 +116,14 @@ export async function oauthRoutes(app: FastifyInstance, { config }: { config: Co
       });
       try {
         const token = await server.token(oauthRequest, new OAuth2Server.Response({ headers: {} }));
+        if (passwordGrant) {
+          const actor = await actorById(app.db, (token.user as { id: number }).id);
+          await recordAudit(app.db, {
+            kind: 'sign-in',
+            actor,
+            summary: `${actor?.email ?? account} signed in`,
+          });
+        }
         const answer: TokenResponse = {
           token_type: 'Bearer',
           access_token: token.accessToken,
@@ -128,6 +137,13 @@ export async function oauthRoutes(app: FastifyInstance, { config }: { config: Co
         if (passwordGrant && error.name === 'invalid_grant') {
           await failures.count(request, account);
           securityEvent(request.log, 'sign-in.failed', { account, ip: request.ip, reason: error.message });
+          // The address tried and why, never the password.
+          await recordAudit(app.db, {
+            kind: 'sign-in.failed',
+            email: account,
+            summary: `Failed sign-in as ${account}`,
+            details: { reason: error.message === en.inactiveUser ? 'inactive' : 'invalid credentials' },
+          });
         }
         return sendOAuthError(reply, error);
       }

@@ -16,6 +16,7 @@ import {
 } from '../repositories/passwordResets';
 import { revokeUserTokens } from '../repositories/tokens';
 import { findActiveUserIdByEmail, updatePasswordHash } from '../repositories/users';
+import { actorById, recordAudit } from '../security/audit';
 import { securityEvent } from '../security/events';
 import { messageSchema, validationErrorSchema } from './schemas';
 
@@ -50,6 +51,13 @@ export async function passwordRoutes(app: FastifyInstance, { config }: { config:
         email,
         tokenHash: sha256(token),
         expiresAt: new Date(now.getTime() + config.passwordResetTtl * 1000),
+      });
+      await recordAudit(tx, {
+        kind: 'password.reset-requested',
+        actor: await actorById(tx, userId),
+        resource: 'users',
+        recordId: userId,
+        summary: `A password reset link was sent to ${email}`,
       });
     });
     const link = resetLink(config.publicUrl, token, email);
@@ -144,6 +152,13 @@ export async function passwordRoutes(app: FastifyInstance, { config }: { config:
         await updatePasswordHash(tx, reset.userId, passwordHash);
         await revokeUserTokens(tx, reset.userId, now);
         await invalidateResets(tx, reset.userId, now);
+        await recordAudit(tx, {
+          kind: 'password.reset',
+          actor: await actorById(tx, reset.userId),
+          resource: 'users',
+          recordId: reset.userId,
+          summary: `${reset.email} set a new password with a reset link`,
+        });
       });
       securityEvent(request.log, 'password.reset', { userId: reset.userId, ip: request.ip });
       return { message: en.passwordCreated };

@@ -108,6 +108,10 @@ const subscribeList = () =>
   import(/* webpackChunkName: "subscribes" */ '../resources/subscribes/SubscribeListScreen').then(
     (m) => m.SubscribeListScreen,
   );
+const auditLogList = () =>
+  import(/* webpackChunkName: "audit-logs" */ '../resources/auditLogs/AuditLogListScreen').then(
+    (m) => m.AuditLogListScreen,
+  );
 
 export const resourceRoutes: RouteObject[] = [
   // Product
@@ -121,6 +125,7 @@ export const resourceRoutes: RouteObject[] = [
   // Setting
   ...listAndFormRoutes(ROUTES.users, PERMISSIONS.usersIndex, userList, userForm, { rows: userRows }),
   ...listAndFormRoutes(ROUTES.roles, PERMISSIONS.rolesIndex, roleList, roleForm, { rows: roleRows }),
+  { path: ROUTES.auditLog, ...guarded(PERMISSIONS.auditLogsIndex, auditLogList) },
   // Content
   ...listAndFormRoutes(ROUTES.news, PERMISSIONS.newsIndex, newsList, newsForm),
   ...listAndFormRoutes(ROUTES.promotions, PERMISSIONS.promotionsIndex, promotionList, promotionForm),

@@ -21,7 +21,7 @@ describe('filterMenu', () => {
       { Product: ['Brand', 'Category', 'List'] },
       { Content: ['Product Highlight', 'Promotion', 'News', 'Product Article'] },
       { Inbox: ['Contact Form', 'Subscribe'] },
-      { Setting: ['Company', 'User', 'Role'] },
+      { Setting: ['Company', 'User', 'Role', 'Audit Log'] },
     ]);
   });
 });

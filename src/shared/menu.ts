@@ -88,6 +88,12 @@ export const MENU: MenuItem[] = [
       { key: 'company', label: 'Company', path: ROUTES.company, permission: PERMISSIONS.settingsShow },
       { key: 'user', label: 'User', path: ROUTES.users, permission: PERMISSIONS.usersIndex },
       { key: 'role', label: 'Role', path: ROUTES.roles, permission: PERMISSIONS.rolesIndex },
+      {
+        key: 'audit-log',
+        label: 'Audit Log',
+        path: ROUTES.auditLog,
+        permission: PERMISSIONS.auditLogsIndex,
+      },
     ],
   },
 ];

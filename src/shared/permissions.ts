@@ -29,6 +29,7 @@ export const PERMISSION_GROUPS = {
   settings: ['show', 'update'],
   users: ['index', 'store', 'update', 'destroy'],
   roles: ['index', 'store', 'update', 'destroy'],
+  'audit-logs': ['index'],
 } as const satisfies Record<string, readonly PermissionAction[]>;
 
 export type PermissionGroup = keyof typeof PERMISSION_GROUPS;
@@ -73,6 +74,7 @@ export const PERMISSIONS = {
   settingsUpdate: 'settings.update',
   usersIndex: 'users.index',
   rolesIndex: 'roles.index',
+  auditLogsIndex: 'audit-logs.index',
 } as const;
 
 export type PermissionKey = (typeof PERMISSIONS)[keyof typeof PERMISSIONS];

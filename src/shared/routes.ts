@@ -20,6 +20,7 @@ export const ROUTES = {
   company: '/setting/company',
   users: '/setting/user',
   roles: '/setting/role',
+  auditLog: '/setting/audit-log',
 } as const;
 
 export type AppRoute = (typeof ROUTES)[keyof typeof ROUTES];

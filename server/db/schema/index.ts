@@ -15,3 +15,4 @@ export { roles } from './roles';
 export { users } from './users';
 export { contactForms } from './contactForms';
 export { subscribes } from './subscribes';
+export { auditLogs } from './auditLogs';

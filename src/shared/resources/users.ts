@@ -126,6 +126,8 @@ export const usersResource = defineResource({
   ],
   exportable: true,
   importable: true,
+  /** The audit log's user filter picks from them. */
+  options: { readers: ['audit-logs'] },
   wire: userWire,
   input: { create: userCreateSchema, update: userUpdateSchema },
 });
