@@ -1,7 +1,7 @@
 import type { RouteObject } from 'react-router-dom';
 import { PERMISSIONS } from '../shared/permissions';
 import { ROUTES } from '../shared/routes';
-import { guarded, listAndFormRoutes } from './guarded';
+import { listAndFormRoutes, listRoute } from './guarded';
 
 /**
  * Every list+form resource's routes (spec §2): its list, add and detail pages, each screen lazy (its
@@ -62,6 +62,8 @@ const roleForm = () =>
   );
 const newsList = () =>
   import(/* webpackChunkName: "news" */ '../resources/news/NewsListScreen').then((m) => m.NewsListScreen);
+const newsRows = () =>
+  import(/* webpackChunkName: "news-rows" */ '../resources/news/newsRows').then((m) => m.newsRows);
 const newsForm = () =>
   import(/* webpackChunkName: "news-form" */ '../resources/news/NewsFormScreen').then(
     (m) => m.NewsFormScreen,
@@ -70,6 +72,8 @@ const promotionList = () =>
   import(/* webpackChunkName: "promotions" */ '../resources/promotions/PromotionListScreen').then(
     (m) => m.PromotionListScreen,
   );
+const promotionRows = () =>
+  import(/* webpackChunkName: "promotions-rows" */ '../resources/promotions/promotionRows').then((m) => m.promotionRows);
 const promotionForm = () =>
   import(/* webpackChunkName: "promotions-form" */ '../resources/promotions/PromotionFormScreen').then(
     (m) => m.PromotionFormScreen,
@@ -78,6 +82,8 @@ const productHighlightList = () =>
   import(
     /* webpackChunkName: "product-highlights" */ '../resources/productHighlights/ProductHighlightListScreen'
   ).then((m) => m.ProductHighlightListScreen);
+const productHighlightRows = () =>
+  import(/* webpackChunkName: "product-highlights-rows" */ '../resources/productHighlights/productHighlightRows').then((m) => m.productHighlightRows);
 const productHighlightForm = () =>
   import(
     /* webpackChunkName: "product-highlights-form" */ '../resources/productHighlights/ProductHighlightFormScreen'
@@ -86,12 +92,16 @@ const productArticleList = () =>
   import(
     /* webpackChunkName: "product-articles" */ '../resources/productArticles/ProductArticleListScreen'
   ).then((m) => m.ProductArticleListScreen);
+const productArticleRows = () =>
+  import(/* webpackChunkName: "product-articles-rows" */ '../resources/productArticles/productArticleRows').then((m) => m.productArticleRows);
 const productArticleForm = () =>
   import(
     /* webpackChunkName: "product-articles-form" */ '../resources/productArticles/ProductArticleFormScreen'
   ).then((m) => m.ProductArticleFormScreen);
 const pageList = () =>
   import(/* webpackChunkName: "pages" */ '../resources/pages/PageListScreen').then((m) => m.PageListScreen);
+const pageRows = () =>
+  import(/* webpackChunkName: "pages-rows" */ '../resources/pages/pageRows').then((m) => m.pageRows);
 const pageForm = () =>
   import(/* webpackChunkName: "pages-form" */ '../resources/pages/PageFormScreen').then(
     (m) => m.PageFormScreen,
@@ -100,6 +110,8 @@ const contactFormList = () =>
   import(/* webpackChunkName: "contact-forms" */ '../resources/contactForms/ContactFormListScreen').then(
     (m) => m.ContactFormListScreen,
   );
+const contactFormRows = () =>
+  import(/* webpackChunkName: "contact-forms-rows" */ '../resources/contactForms/contactFormRows').then((m) => m.contactFormRows);
 const contactFormForm = () =>
   import(
     /* webpackChunkName: "contact-forms-form" */ '../resources/contactForms/ContactFormDetailScreen'
@@ -107,6 +119,11 @@ const contactFormForm = () =>
 const subscribeList = () =>
   import(/* webpackChunkName: "subscribes" */ '../resources/subscribes/SubscribeListScreen').then(
     (m) => m.SubscribeListScreen,
+  );
+
+const subscribeRows = () =>
+  import(/* webpackChunkName: "subscribes-rows" */ '../resources/subscribes/subscribeRows').then(
+    (m) => m.subscribeRows,
   );
 
 export const resourceRoutes: RouteObject[] = [
@@ -122,25 +139,30 @@ export const resourceRoutes: RouteObject[] = [
   ...listAndFormRoutes(ROUTES.users, PERMISSIONS.usersIndex, userList, userForm, { rows: userRows }),
   ...listAndFormRoutes(ROUTES.roles, PERMISSIONS.rolesIndex, roleList, roleForm, { rows: roleRows }),
   // Content
-  ...listAndFormRoutes(ROUTES.news, PERMISSIONS.newsIndex, newsList, newsForm),
-  ...listAndFormRoutes(ROUTES.promotions, PERMISSIONS.promotionsIndex, promotionList, promotionForm),
+  ...listAndFormRoutes(ROUTES.news, PERMISSIONS.newsIndex, newsList, newsForm, { rows: newsRows }),
+  ...listAndFormRoutes(ROUTES.promotions, PERMISSIONS.promotionsIndex, promotionList, promotionForm, {
+    rows: promotionRows,
+  }),
   ...listAndFormRoutes(
     ROUTES.productHighlights,
     PERMISSIONS.productHighlightsIndex,
     productHighlightList,
     productHighlightForm,
+    { rows: productHighlightRows },
   ),
   ...listAndFormRoutes(
     ROUTES.productArticles,
     PERMISSIONS.productArticlesIndex,
     productArticleList,
     productArticleForm,
+    { rows: productArticleRows },
   ),
   // Pages
-  ...listAndFormRoutes(ROUTES.pages, PERMISSIONS.pagesIndex, pageList, pageForm, { add: false }),
+  ...listAndFormRoutes(ROUTES.pages, PERMISSIONS.pagesIndex, pageList, pageForm, { add: false, rows: pageRows }),
   // Inbox
   ...listAndFormRoutes(ROUTES.contactForms, PERMISSIONS.contactFormsIndex, contactFormList, contactFormForm, {
     add: false,
+    rows: contactFormRows,
   }),
-  { path: ROUTES.subscribes, ...guarded(PERMISSIONS.subscribesIndex, subscribeList) },
+  listRoute(ROUTES.subscribes, PERMISSIONS.subscribesIndex, subscribeList, subscribeRows),
 ];
