@@ -492,12 +492,12 @@ insertBefore(
 const ${names.item}Rows = () =>
   import(/* webpackChunkName: "${chunk}-rows" */ '../resources/${key}/${names.item}Rows').then((m) => m.${names.item}Rows);
 ${
-    canUpdate
-      ? `const ${names.item}Form = () =>
+  canUpdate
+    ? `const ${names.item}Form = () =>
   import(/* webpackChunkName: "${chunk}-form" */ '../resources/${key}/${names.Item}FormScreen').then((m) => m.${names.Item}FormScreen);
 `
-      : ''
-  }`,
+    : ''
+}`,
 );
 const routeEntry = canUpdate
   ? `  ...listAndFormRoutes(ROUTES.${key}, PERMISSIONS.${indexKey}, ${names.item}List, ${names.item}Form, { ${canStore ? '' : 'add: false, '}rows: ${names.item}Rows }),\n`

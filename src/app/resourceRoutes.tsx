@@ -73,7 +73,9 @@ const promotionList = () =>
     (m) => m.PromotionListScreen,
   );
 const promotionRows = () =>
-  import(/* webpackChunkName: "promotions-rows" */ '../resources/promotions/promotionRows').then((m) => m.promotionRows);
+  import(/* webpackChunkName: "promotions-rows" */ '../resources/promotions/promotionRows').then(
+    (m) => m.promotionRows,
+  );
 const promotionForm = () =>
   import(/* webpackChunkName: "promotions-form" */ '../resources/promotions/PromotionFormScreen').then(
     (m) => m.PromotionFormScreen,
@@ -83,7 +85,9 @@ const productHighlightList = () =>
     /* webpackChunkName: "product-highlights" */ '../resources/productHighlights/ProductHighlightListScreen'
   ).then((m) => m.ProductHighlightListScreen);
 const productHighlightRows = () =>
-  import(/* webpackChunkName: "product-highlights-rows" */ '../resources/productHighlights/productHighlightRows').then((m) => m.productHighlightRows);
+  import(
+    /* webpackChunkName: "product-highlights-rows" */ '../resources/productHighlights/productHighlightRows'
+  ).then((m) => m.productHighlightRows);
 const productHighlightForm = () =>
   import(
     /* webpackChunkName: "product-highlights-form" */ '../resources/productHighlights/ProductHighlightFormScreen'
@@ -93,7 +97,9 @@ const productArticleList = () =>
     /* webpackChunkName: "product-articles" */ '../resources/productArticles/ProductArticleListScreen'
   ).then((m) => m.ProductArticleListScreen);
 const productArticleRows = () =>
-  import(/* webpackChunkName: "product-articles-rows" */ '../resources/productArticles/productArticleRows').then((m) => m.productArticleRows);
+  import(
+    /* webpackChunkName: "product-articles-rows" */ '../resources/productArticles/productArticleRows'
+  ).then((m) => m.productArticleRows);
 const productArticleForm = () =>
   import(
     /* webpackChunkName: "product-articles-form" */ '../resources/productArticles/ProductArticleFormScreen'
@@ -111,7 +117,9 @@ const contactFormList = () =>
     (m) => m.ContactFormListScreen,
   );
 const contactFormRows = () =>
-  import(/* webpackChunkName: "contact-forms-rows" */ '../resources/contactForms/contactFormRows').then((m) => m.contactFormRows);
+  import(/* webpackChunkName: "contact-forms-rows" */ '../resources/contactForms/contactFormRows').then(
+    (m) => m.contactFormRows,
+  );
 const contactFormForm = () =>
   import(
     /* webpackChunkName: "contact-forms-form" */ '../resources/contactForms/ContactFormDetailScreen'
@@ -158,7 +166,10 @@ export const resourceRoutes: RouteObject[] = [
     { rows: productArticleRows },
   ),
   // Pages
-  ...listAndFormRoutes(ROUTES.pages, PERMISSIONS.pagesIndex, pageList, pageForm, { add: false, rows: pageRows }),
+  ...listAndFormRoutes(ROUTES.pages, PERMISSIONS.pagesIndex, pageList, pageForm, {
+    add: false,
+    rows: pageRows,
+  }),
   // Inbox
   ...listAndFormRoutes(ROUTES.contactForms, PERMISSIONS.contactFormsIndex, contactFormList, contactFormForm, {
     add: false,
