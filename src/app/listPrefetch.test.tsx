@@ -55,16 +55,7 @@ describe('a list route asks for its rows early (issue #15)', () => {
       ...catalogOptionRoutes,
       'GET /api/products': { body: listOf([roadRunner]) },
     });
-    const seen: string[] = [];
-    const fake = globalThis.fetch;
-    globalThis.fetch = (input: RequestInfo | URL, init?: RequestInit) => {
-      const request = input instanceof Request ? input : new Request(input, init);
-      const url = new URL(request.url);
-      // Whether the screen was drawn when its rows were asked for.
-      if (url.pathname === '/api/products')
-        seen.push(`${url.search}#${document.querySelector('h1') ? 'drawn' : 'early'}`);
-      return fake(request);
-    };
+    const seen = watchRequests('/api/products');
     open(`${ROUTES.products}?search=road`);
     expect(await screen.findByText(roadRunner.name)).toBeInTheDocument();
     expect(network.requestsTo('/api/products')).toHaveLength(1);
