@@ -101,7 +101,10 @@ export function recordResponses(page: Page): { settled: () => Promise<Received[]
           transferred: sizes.responseBodySize + sizes.responseHeadersSize,
           body: sizes.responseBodySize,
         };
-      })(),
+      })()
+        // A request that finished after the measure closed the page (a late poll) is not counted;
+        // unhandled, its rejection would end the whole run.
+        .catch(() => null),
     );
   });
   return {

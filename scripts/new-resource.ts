@@ -489,34 +489,22 @@ insertBefore(
   '\nexport const resourceRoutes',
   `const ${names.item}List = () =>
   import(/* webpackChunkName: "${chunk}" */ '../resources/${key}/${names.Item}ListScreen').then((m) => m.${names.Item}ListScreen);
+const ${names.item}Rows = () =>
+  import(/* webpackChunkName: "${chunk}-rows" */ '../resources/${key}/${names.item}Rows').then((m) => m.${names.item}Rows);
 ${
   canUpdate
-    ? `const ${names.item}Rows = () =>
-  import(/* webpackChunkName: "${chunk}-rows" */ '../resources/${key}/${names.item}Rows').then((m) => m.${names.item}Rows);
-`
-    : ''
-}${
-    canUpdate
-      ? `const ${names.item}Form = () =>
+    ? `const ${names.item}Form = () =>
   import(/* webpackChunkName: "${chunk}-form" */ '../resources/${key}/${names.Item}FormScreen').then((m) => m.${names.Item}FormScreen);
 `
-      : ''
-  }`,
+    : ''
+}`,
 );
 const routeEntry = canUpdate
   ? `  ...listAndFormRoutes(ROUTES.${key}, PERMISSIONS.${indexKey}, ${names.item}List, ${names.item}Form, { ${canStore ? '' : 'add: false, '}rows: ${names.item}Rows }),\n`
-  : `  { path: ROUTES.${key}, ...guarded(PERMISSIONS.${indexKey}, ${names.item}List) },\n`;
+  : `  listRoute(ROUTES.${key}, PERMISSIONS.${indexKey}, ${names.item}List, ${names.item}Rows),\n`;
 const routesSource = read(routesList);
 const end = routesSource.lastIndexOf('];');
 write(routesList, routesSource.slice(0, end) + routeEntry + routesSource.slice(end));
-if (!canUpdate && !read(routesList).includes('guarded,'))
-  write(
-    routesList,
-    read(routesList).replace(
-      "import { listAndFormRoutes } from './guarded';",
-      "import { guarded, listAndFormRoutes } from './guarded';",
-    ),
-  );
 
 // Tests: the API round trip and guards, and the form's coverage of its schema.
 write(

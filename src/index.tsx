@@ -7,7 +7,7 @@ import { prefetchQuietly } from '../store/api';
 import { isExpired, readSession } from '../store/session';
 import { runtimeEnv } from '../store/runtimeEnv';
 import { Providers } from './app/Providers';
-import { provideRouteStore } from './app/listPrefetch';
+import { prefetchRowsAt, provideRouteStore } from './app/listPrefetch';
 import { createAppRouter } from './app/router';
 import { en } from './shared/messages';
 import { setPasswordMinLength } from './shared/limits';
@@ -26,6 +26,7 @@ const earlyAccount = isExpired(readSession(), Date.now())
 earlyAccount?.catch(() => undefined);
 // A list route asks for its rows while its screen's chunks load (issue #15).
 provideRouteStore(store);
+prefetchRowsAt(window.location.href);
 const router = createAppRouter();
 const container = document.getElementById('root');
 if (!container) throw new Error('The page has no #root element');

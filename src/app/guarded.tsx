@@ -4,7 +4,7 @@ import { RequirePermission } from '../components/layout/RequirePermission';
 import { registerRoutePreload } from '../hooks/routePreload';
 import { PERMISSION_GROUPS, permissionKey, type PermissionGroup } from '../shared/permissions';
 import { addPath, itemPath, trashPath } from '../shared/routes';
-import { prefetchListRows, type LoadListRows } from './listPrefetch';
+import { prefetchListRows, registerRouteRows, type LoadListRows } from './listPrefetch';
 
 export type LoadScreen = () => Promise<ComponentType>;
 
@@ -44,6 +44,39 @@ export function trashRoutes(listPath: string, permission: string, list: LoadScre
  * the list's rows are asked for as soon as the route is entered, beside the screen's chunk (its
  * loader; a later change of the list's query is the screen's own request, not the loader's).
  */
+/**
+ * A list screen's route behind `permission`. With `rows`, its rows are asked for as soon as the
+ * route is entered, beside the screen's chunk (its loader; a later change of the list's query is
+ * the screen's own request, not the loader's). A menu entry hovered or focused starts both too.
+ */
+export function listRoute(
+  listPath: string,
+  permission: string,
+  list: LoadScreen,
+  rows?: LoadListRows,
+): RouteObject {
+  registerRoutePreload(listPath, () => {
+    void list().catch(() => undefined);
+    if (rows)
+      void prefetchListRows(rows, new URL(listPath, window.location.origin).href).catch(() => undefined);
+  });
+  if (rows) registerRouteRows(listPath, rows);
+  return {
+    path: listPath,
+    ...guarded(permission, list),
+    ...(rows
+      ? {
+          loader: ({ request }: { request: Request }) => prefetchListRows(rows, request.url),
+          shouldRevalidate: () => false,
+        }
+      : {}),
+  };
+}
+
+/**
+ * A resource's routes behind one permission: the list at `listPath` (`listRoute`), and the form
+ * screen at `listPath/add` (unless `add` is false: pages cannot be added) and `listPath/:id`.
+ */
 export function listAndFormRoutes(
   listPath: string,
   permission: string,
@@ -51,23 +84,8 @@ export function listAndFormRoutes(
   form: LoadScreen,
   { add = true, rows }: { add?: boolean; rows?: LoadListRows } = {},
 ): RouteObject[] {
-  // A menu entry hovered or focused: the list's chunk and its first page start loading.
-  registerRoutePreload(listPath, () => {
-    void list().catch(() => undefined);
-    if (rows)
-      void prefetchListRows(rows, new URL(listPath, window.location.origin).href).catch(() => undefined);
-  });
   return [
-    {
-      path: listPath,
-      ...guarded(permission, list),
-      ...(rows
-        ? {
-            loader: ({ request }: { request: Request }) => prefetchListRows(rows, request.url),
-            shouldRevalidate: () => false,
-          }
-        : {}),
-    },
+    listRoute(listPath, permission, list, rows),
     ...(add ? [{ path: addPath(listPath), ...guarded(permission, form) }] : []),
     ...trashRoutes(listPath, permission, list),
     { path: itemPath(listPath, ':id'), ...guarded(permission, form) },

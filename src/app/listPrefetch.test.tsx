@@ -8,12 +8,20 @@ import { LocationDisplay, renderWithProviders, testUser } from '../../test/rende
 import { listOf } from '../../test/settingFixtures';
 import { LoadingBlock } from '../components/feedback/LoadingBlock';
 import { writeSelection } from '../hooks/filterStorage';
+import { contactFormsResource } from '../shared/resources/contactForms';
+import { newsResource } from '../shared/resources/news';
+import { pagesResource } from '../shared/resources/pages';
+import { productArticlesResource } from '../shared/resources/productArticles';
+import { productHighlightsResource } from '../shared/resources/productHighlights';
 import { productsResource } from '../shared/resources/products';
+import { promotionsResource } from '../shared/resources/promotions';
+import { apiPath, type ResourceContract } from '../shared/resources/resource';
+import { subscribesResource } from '../shared/resources/subscribes';
 import { en } from '../shared/messages';
 import { PERMISSION_CATALOGUE, PERMISSIONS } from '../shared/permissions';
 import { ROUTES } from '../shared/routes';
 import { STORAGE_KEYS } from '../shared/storageKeys';
-import { prefetchListRows, provideRouteStore } from './listPrefetch';
+import { prefetchListRows, prefetchRowsAt, provideRouteStore } from './listPrefetch';
 import { resourceRoutes } from './resourceRoutes';
 
 const ALL = PERMISSION_CATALOGUE.map((permission) => permission.name);
@@ -47,16 +55,7 @@ describe('a list route asks for its rows early (issue #15)', () => {
       ...catalogOptionRoutes,
       'GET /api/products': { body: listOf([roadRunner]) },
     });
-    const seen: string[] = [];
-    const fake = globalThis.fetch;
-    globalThis.fetch = (input: RequestInfo | URL, init?: RequestInit) => {
-      const request = input instanceof Request ? input : new Request(input, init);
-      const url = new URL(request.url);
-      // Whether the screen was drawn when its rows were asked for.
-      if (url.pathname === '/api/products')
-        seen.push(`${url.search}#${document.querySelector('h1') ? 'drawn' : 'early'}`);
-      return fake(request);
-    };
+    const seen = watchRequests('/api/products');
     open(`${ROUTES.products}?search=road`);
     expect(await screen.findByText(roadRunner.name)).toBeInTheDocument();
     expect(network.requestsTo('/api/products')).toHaveLength(1);
@@ -114,5 +113,87 @@ describe('a list route asks for its rows early (issue #15)', () => {
     await waitFor(() => expect(network.requestsTo('/api/products').length).toBeGreaterThan(0));
     await waitFor(() => expect(store.getState().toasts.length).toBeGreaterThan(0));
     expect(store.getState().toasts[0]).toMatchObject({ severity: 'error' });
+  });
+});
+
+/** Records, for each request to `path`, its query and whether the screen was drawn when it left. */
+function watchRequests(path: string): string[] {
+  const seen: string[] = [];
+  const fake = globalThis.fetch;
+  globalThis.fetch = (input: RequestInfo | URL, init?: RequestInit) => {
+    const request = input instanceof Request ? input : new Request(input, init);
+    const url = new URL(request.url);
+    if (url.pathname === path) seen.push(`${url.search}#${document.querySelector('h1') ? 'drawn' : 'early'}`);
+    return fake(request);
+  };
+  return seen;
+}
+
+describe.each<[string, ResourceContract]>([
+  ['news', newsResource],
+  ['promotions', promotionsResource],
+  ['product highlights', productHighlightsResource],
+  ['product articles', productArticlesResource],
+  ['pages', pagesResource],
+  ['contact forms', contactFormsResource],
+  ['subscribers', subscribesResource],
+])('the %s list asks for its rows early too', (_name, contract) => {
+  it('sends its first page before the screen is drawn, once, in the order the screen shows', async () => {
+    signedIn();
+    const network = fakeNetwork({ [`GET ${apiPath(contract)}`]: { body: listOf([]) } });
+    const seen = watchRequests(apiPath(contract));
+    open(contract.route);
+    expect(await screen.findByRole('heading', { level: 1 })).toBeInTheDocument();
+    await waitFor(() => expect(network.requestsTo(apiPath(contract))).toHaveLength(1));
+    const [query, when] = seen[0].split('#');
+    expect(when).toBe('early');
+    expect(Object.fromEntries(new URLSearchParams(query))).toMatchObject({
+      page: '1',
+      per_page: '10',
+      sort: contract.defaultSort.sort,
+      order: contract.defaultSort.order,
+    });
+  });
+
+  it('asks nothing ahead without a session', async () => {
+    const network = fakeNetwork({ [`GET ${apiPath(contract)}`]: { body: listOf([]) } });
+    open(contract.route);
+    expect(await screen.findByRole('heading', { level: 1 })).toBeInTheDocument();
+    // The screen's own request is the only one.
+    await waitFor(() => expect(network.requestsTo(apiPath(contract))).toHaveLength(1));
+  });
+});
+
+describe('the app opened on a list URL (src/index.tsx)', () => {
+  it('asks for the rows before the router starts, and the route finds them on their way', async () => {
+    signedIn();
+    const network = fakeNetwork({
+      ...catalogOptionRoutes,
+      'GET /api/products': { body: listOf([roadRunner]) },
+    });
+    const store = makeStore();
+    provideRouteStore(store);
+    prefetchRowsAt(`http://localhost${ROUTES.products}?search=road`);
+    await waitFor(() => expect(network.requestsTo('/api/products')).toHaveLength(1));
+    renderWithProviders(<LocationDisplay />, {
+      store,
+      route: `${ROUTES.products}?search=road`,
+      routes: [{ hydrateFallbackElement: <LoadingBlock />, children: resourceRoutes }],
+      auth: { user: testUser },
+    });
+    expect(await screen.findByText(roadRunner.name)).toBeInTheDocument();
+    expect(network.requestsTo('/api/products')).toHaveLength(1);
+  });
+
+  it('asks nothing for a URL that is not a list, or with an expired session', async () => {
+    const network = fakeNetwork({ 'GET /api/products': { body: listOf([]) } });
+    provideRouteStore(makeStore());
+    signedIn();
+    prefetchRowsAt(`http://localhost${ROUTES.profile}`);
+    prefetchRowsAt(`http://localhost${ROUTES.products}/7`);
+    signedIn(-10);
+    prefetchRowsAt(`http://localhost${ROUTES.products}`);
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    expect(network.requests).toEqual([]);
   });
 });

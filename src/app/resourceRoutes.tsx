@@ -1,7 +1,7 @@
 import type { RouteObject } from 'react-router-dom';
 import { PERMISSIONS } from '../shared/permissions';
 import { ROUTES } from '../shared/routes';
-import { guarded, listAndFormRoutes, trashRoutes } from './guarded';
+import { guarded, listAndFormRoutes, listRoute, trashRoutes } from './guarded';
 
 /**
  * Every list+form resource's routes (spec §2): its list, add and detail pages, each screen lazy (its
@@ -62,6 +62,8 @@ const roleForm = () =>
   );
 const newsList = () =>
   import(/* webpackChunkName: "news" */ '../resources/news/NewsListScreen').then((m) => m.NewsListScreen);
+const newsRows = () =>
+  import(/* webpackChunkName: "news-rows" */ '../resources/news/newsRows').then((m) => m.newsRows);
 const newsForm = () =>
   import(/* webpackChunkName: "news-form" */ '../resources/news/NewsFormScreen').then(
     (m) => m.NewsFormScreen,
@@ -69,6 +71,10 @@ const newsForm = () =>
 const promotionList = () =>
   import(/* webpackChunkName: "promotions" */ '../resources/promotions/PromotionListScreen').then(
     (m) => m.PromotionListScreen,
+  );
+const promotionRows = () =>
+  import(/* webpackChunkName: "promotions-rows" */ '../resources/promotions/promotionRows').then(
+    (m) => m.promotionRows,
   );
 const promotionForm = () =>
   import(/* webpackChunkName: "promotions-form" */ '../resources/promotions/PromotionFormScreen').then(
@@ -78,6 +84,10 @@ const productHighlightList = () =>
   import(
     /* webpackChunkName: "product-highlights" */ '../resources/productHighlights/ProductHighlightListScreen'
   ).then((m) => m.ProductHighlightListScreen);
+const productHighlightRows = () =>
+  import(
+    /* webpackChunkName: "product-highlights-rows" */ '../resources/productHighlights/productHighlightRows'
+  ).then((m) => m.productHighlightRows);
 const productHighlightForm = () =>
   import(
     /* webpackChunkName: "product-highlights-form" */ '../resources/productHighlights/ProductHighlightFormScreen'
@@ -86,12 +96,18 @@ const productArticleList = () =>
   import(
     /* webpackChunkName: "product-articles" */ '../resources/productArticles/ProductArticleListScreen'
   ).then((m) => m.ProductArticleListScreen);
+const productArticleRows = () =>
+  import(
+    /* webpackChunkName: "product-articles-rows" */ '../resources/productArticles/productArticleRows'
+  ).then((m) => m.productArticleRows);
 const productArticleForm = () =>
   import(
     /* webpackChunkName: "product-articles-form" */ '../resources/productArticles/ProductArticleFormScreen'
   ).then((m) => m.ProductArticleFormScreen);
 const pageList = () =>
   import(/* webpackChunkName: "pages" */ '../resources/pages/PageListScreen').then((m) => m.PageListScreen);
+const pageRows = () =>
+  import(/* webpackChunkName: "pages-rows" */ '../resources/pages/pageRows').then((m) => m.pageRows);
 const pageForm = () =>
   import(/* webpackChunkName: "pages-form" */ '../resources/pages/PageFormScreen').then(
     (m) => m.PageFormScreen,
@@ -99,6 +115,10 @@ const pageForm = () =>
 const contactFormList = () =>
   import(/* webpackChunkName: "contact-forms" */ '../resources/contactForms/ContactFormListScreen').then(
     (m) => m.ContactFormListScreen,
+  );
+const contactFormRows = () =>
+  import(/* webpackChunkName: "contact-forms-rows" */ '../resources/contactForms/contactFormRows').then(
+    (m) => m.contactFormRows,
   );
 const contactFormForm = () =>
   import(
@@ -111,6 +131,11 @@ const subscribeList = () =>
 const auditLogList = () =>
   import(/* webpackChunkName: "audit-logs" */ '../resources/auditLogs/AuditLogListScreen').then(
     (m) => m.AuditLogListScreen,
+  );
+
+const subscribeRows = () =>
+  import(/* webpackChunkName: "subscribes-rows" */ '../resources/subscribes/subscribeRows').then(
+    (m) => m.subscribeRows,
   );
 
 export const resourceRoutes: RouteObject[] = [
@@ -127,26 +152,34 @@ export const resourceRoutes: RouteObject[] = [
   ...listAndFormRoutes(ROUTES.roles, PERMISSIONS.rolesIndex, roleList, roleForm, { rows: roleRows }),
   { path: ROUTES.auditLog, ...guarded(PERMISSIONS.auditLogsIndex, auditLogList) },
   // Content
-  ...listAndFormRoutes(ROUTES.news, PERMISSIONS.newsIndex, newsList, newsForm),
-  ...listAndFormRoutes(ROUTES.promotions, PERMISSIONS.promotionsIndex, promotionList, promotionForm),
+  ...listAndFormRoutes(ROUTES.news, PERMISSIONS.newsIndex, newsList, newsForm, { rows: newsRows }),
+  ...listAndFormRoutes(ROUTES.promotions, PERMISSIONS.promotionsIndex, promotionList, promotionForm, {
+    rows: promotionRows,
+  }),
   ...listAndFormRoutes(
     ROUTES.productHighlights,
     PERMISSIONS.productHighlightsIndex,
     productHighlightList,
     productHighlightForm,
+    { rows: productHighlightRows },
   ),
   ...listAndFormRoutes(
     ROUTES.productArticles,
     PERMISSIONS.productArticlesIndex,
     productArticleList,
     productArticleForm,
+    { rows: productArticleRows },
   ),
   // Pages
-  ...listAndFormRoutes(ROUTES.pages, PERMISSIONS.pagesIndex, pageList, pageForm, { add: false }),
+  ...listAndFormRoutes(ROUTES.pages, PERMISSIONS.pagesIndex, pageList, pageForm, {
+    add: false,
+    rows: pageRows,
+  }),
   // Inbox
   ...listAndFormRoutes(ROUTES.contactForms, PERMISSIONS.contactFormsIndex, contactFormList, contactFormForm, {
     add: false,
+    rows: contactFormRows,
   }),
-  { path: ROUTES.subscribes, ...guarded(PERMISSIONS.subscribesIndex, subscribeList) },
+  listRoute(ROUTES.subscribes, PERMISSIONS.subscribesIndex, subscribeList, subscribeRows),
   ...trashRoutes(ROUTES.subscribes, PERMISSIONS.subscribesIndex, subscribeList),
 ];

@@ -1,0 +1,117 @@
+/**
+ * A signed-in page load, shared by bench/browser-timing.ts and bench/list-trace.ts: a server's
+ * session and products (`prepare`), and the probe that notes when an element was first painted.
+ */
+import type { RuntimeEnv } from '../src/shared/env';
+import { API_PATHS } from '../src/shared/routes';
+import type { TokenResponse } from '../src/shared/contracts/account';
+import { writeSession } from '../store/session';
+import { BENCH_LOGIN } from './support';
+
+export interface Checkout {
+  label: string;
+  dir: string;
+  base: string;
+  /** localStorage entries of a signed-in session. */
+  session: Record<string, string>;
+  /** The name in the list's first row. */
+  firstProduct: string;
+}
+
+async function call<T>(base: string, url: string, init: RequestInit = {}): Promise<T> {
+  const response = await fetch(`${base}${url}`, init);
+  if (!response.ok)
+    throw new Error(`${init.method ?? 'GET'} ${url}: ${response.status} ${await response.text()}`);
+  return (await response.json()) as T;
+}
+
+/** Signs in through the API, adds brands, categories and `products` products, and keeps the session. */
+export async function prepare(label: string, dir: string, base: string, products: number): Promise<Checkout> {
+  const envScript = await (await fetch(`${base}${API_PATHS.env}`)).text();
+  const env = JSON.parse(
+    envScript
+      .slice(envScript.indexOf('=') + 1)
+      .trim()
+      .replace(/;$/, ''),
+  ) as RuntimeEnv;
+  const token = await call<TokenResponse>(base, API_PATHS.token, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({
+      grant_type: 'password',
+      username: BENCH_LOGIN.email,
+      password: BENCH_LOGIN.password,
+      scope: '*',
+      client_id: env.CLIENT_ID,
+      client_secret: env.CLIENT_SECRET,
+    }),
+  });
+  const headers = { authorization: `Bearer ${token.access_token}` };
+  const json = { ...headers, 'content-type': 'application/json' };
+  for (let i = 1; i <= 5; i++) {
+    await call(base, '/api/brands', {
+      method: 'POST',
+      headers: json,
+      body: JSON.stringify({ name: `Brand ${i}`, status: 1 }),
+    });
+  }
+  for (let i = 1; i <= 3; i++) {
+    await call(base, '/api/categories', {
+      method: 'POST',
+      headers: json,
+      body: JSON.stringify({ name: `Category ${i}`, status: 1 }),
+    });
+  }
+  const rows = Array.from(
+    { length: products },
+    (_, i) => `Pump Pro ${i + 1},Brand ${(i % 5) + 1},Category ${(i % 3) + 1},M-${i + 1},Active`,
+  );
+  const form = new FormData();
+  form.append('file', new Blob([['Name,Brand,Category,Model,Status', ...rows].join('\n')]), 'products.csv');
+  await call(base, '/api/products/import', { method: 'POST', headers, body: form });
+  const first = await call<{ data: { name: string }[] }>(
+    base,
+    '/api/products?page=1&per_page=10&sort=created_at&order=desc',
+    { headers },
+  );
+
+  const stored = new Map<string, string>();
+  const storage = {
+    getItem: (key: string) => stored.get(key) ?? null,
+    setItem: (key: string, value: string) => void stored.set(key, value),
+    removeItem: (key: string) => void stored.delete(key),
+  } as Storage;
+  writeSession(token, Date.now(), storage);
+  return { label, dir, base, session: Object.fromEntries(stored), firstProduct: first.data[0].name };
+}
+
+/** What a page waits for: an element, or a table cell holding a text. */
+export type Target = { selector: string; focused: boolean } | { cellText: string };
+
+/**
+ * Installed before any page script: stores when `target` was first painted in window.__benchPainted.
+ * A string, not a function: tsx would add helpers to a function that the page does not have.
+ */
+export const paintProbe = (target: Target) => `(() => {
+  const target = ${JSON.stringify(target)};
+  const found = () => {
+    if (target.selector) {
+      const element = document.querySelector(target.selector);
+      return Boolean(element) && (!target.focused || document.activeElement === element);
+    }
+    for (const cell of document.querySelectorAll('td, [role="gridcell"]')) {
+      if (cell.textContent && cell.textContent.includes(target.cellText)) return true;
+    }
+    return false;
+  };
+  const observer = new MutationObserver(() => {
+    if (!found()) return;
+    observer.disconnect();
+    requestAnimationFrame(() => {
+      const channel = new MessageChannel();
+      channel.port1.onmessage = () => { window.__benchPainted = performance.now(); };
+      channel.port2.postMessage(null);
+    });
+  });
+  observer.observe(document, { childList: true, subtree: true, attributes: true });
+})();`;
