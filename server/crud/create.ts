@@ -10,21 +10,31 @@ import { bearer, errorResponses } from './openapi';
 import { loadItem, type AnyResource } from './resource';
 import { inputValues, insertRecords } from './write';
 
-/** Creates one record from a validated input in one transaction (writers, insert, `afterWrite`); answers its id. */
+/**
+ * Creates one record from a validated input in one transaction (writers, insert, `afterWrite`);
+ * answers its id and, when history read it for its revision, its wire item (else undefined).
+ */
 export async function createRecord(
   db: Db,
   resource: AnyResource,
   input: Record<string, unknown>,
   ctx: WriteContext,
-): Promise<number> {
+): Promise<{ id: number; item: unknown }> {
   return db.transaction(async (tx) => {
     const values = await inputValues(tx, resource, input, ctx);
+    const loaded = new Map<number, unknown>();
     // `afterWrite` (link tables) runs inside the write, before its revision is taken.
-    const [id] = await insertRecords(tx, resource, [values], {
-      ...ctx,
-      linked: async ([created]) => resource.afterWrite?.(tx, created, input, { ...ctx, id: created }),
-    });
-    return id;
+    const [id] = await insertRecords(
+      tx,
+      resource,
+      [values],
+      {
+        ...ctx,
+        linked: async ([created]) => resource.afterWrite?.(tx, created, input, { ...ctx, id: created }),
+      },
+      loaded,
+    );
+    return { id, item: loaded.get(id) };
   });
 }
 
@@ -50,10 +60,11 @@ export function createRoute(app: FastifyInstance, resource: AnyResource, base: s
     },
     async (request, reply) => {
       const input = await parseBody<Record<string, unknown>>(schema, request.body);
-      const id = await createRecord(app.db, resource, input, { user: currentUser(request) });
-      return reply
-        .code(201)
-        .send({ data: await loadItem(resource, app.db, id), message: success.created(contract.item) });
+      const { id, item } = await createRecord(app.db, resource, input, { user: currentUser(request) });
+      return reply.code(201).send({
+        data: item ?? (await loadItem(resource, app.db, id)),
+        message: success.created(contract.item),
+      });
     },
   );
 }

@@ -1,4 +1,4 @@
-import { and, desc, eq, gt, inArray, sql } from 'drizzle-orm';
+import { and, desc, eq, gt, sql } from 'drizzle-orm';
 import type { AnyObjectSchema } from 'yup';
 import type { FieldChange, RevisionAction, RevisionChanges } from '../../src/shared/resources/history';
 import type { Executor, Tx } from '../db/client';
@@ -55,30 +55,54 @@ export function stateOf(item: unknown): RecordState {
   );
 }
 
-const LOAD_CHUNK = 2000;
+/** Records read back per statement: the same batch as a bulk INSERT or UPDATE of server/crud/write.ts. */
+const LOAD_CHUNK = 5000;
 
-/** The states of records by id, read in the write's transaction (a page of the resource's own query at a time). */
+/**
+ * The wire items of records by id, read in the write's transaction: one statement of the resource's
+ * own query per 5 000 ids (`where id = any($ids)`, one array parameter, not 5 000) and one `toItems`.
+ */
+export async function loadItems(
+  db: Executor,
+  resource: AnyResource,
+  ids: readonly number[],
+): Promise<Map<number, unknown>> {
+  const items = new Map<number, unknown>();
+  for (let start = 0; start < ids.length; start += LOAD_CHUNK) {
+    const batch = ids.slice(start, start + LOAD_CHUNK);
+    const rows = await resource
+      .select(db)
+      .where(sql`${resource.table.id} = any(${sql.param(batch)}::integer[])`);
+    for (const item of await resource.toItems(db, rows)) items.set(Number((item as { id: number }).id), item);
+  }
+  return items;
+}
+
+/** Wire items → their states. */
+export const statesOf = (items: Map<number, unknown>): Map<number, RecordState> =>
+  new Map([...items].map(([id, item]) => [id, stateOf(item)]));
+
+/** The states of records by id, read in the write's transaction (`loadItems`). */
 export async function loadStates(
   db: Executor,
   resource: AnyResource,
   ids: readonly number[],
 ): Promise<Map<number, RecordState>> {
-  const states = new Map<number, RecordState>();
-  for (let start = 0; start < ids.length; start += LOAD_CHUNK) {
-    const batch = ids.slice(start, start + LOAD_CHUNK);
-    const rows = await resource.select(db).where(inArray(resource.table.id, batch));
-    for (const item of await resource.toItems(db, rows))
-      states.set(Number((item as { id: number }).id), stateOf(item));
-  }
-  return states;
+  return statesOf(await loadItems(db, resource, ids));
 }
 
-const same = (a: unknown, b: unknown): boolean => JSON.stringify(a) === JSON.stringify(b);
+/** Equal values: primitives at once, objects (a reference, a file, a list) by their JSON. */
+const same = (a: unknown, b: unknown): boolean =>
+  a === b || (typeof a === 'object' && typeof b === 'object' && JSON.stringify(a) === JSON.stringify(b));
 
 /** The fields that differ between two states (null: the record did not exist on that side). */
 export function diffStates(before: RecordState | null, after: RecordState | null): RevisionChanges {
   const changes: RevisionChanges = {};
-  for (const key of new Set([...Object.keys(before ?? {}), ...Object.keys(after ?? {})])) {
+  const keys =
+    before && after
+      ? new Set([...Object.keys(before), ...Object.keys(after)])
+      : Object.keys(before ?? after ?? {});
+  for (const key of keys) {
     const old = before ? (before[key] ?? null) : null;
     const next = after ? (after[key] ?? null) : null;
     if (!same(old, next)) changes[key] = { old, new: next };
@@ -87,10 +111,12 @@ export function diffStates(before: RecordState | null, after: RecordState | null
 }
 
 /** A create's changes: every field from null, and the id it got (so a created record reads as one). */
-export const createdChanges = (id: number, after: RecordState | null): RevisionChanges => ({
-  id: { old: null, new: id },
-  ...diffStates(null, after),
-});
+export function createdChanges(id: number, after: RecordState | null): RevisionChanges {
+  const changes: RevisionChanges = { id: { old: null, new: id } };
+  for (const [key, value] of Object.entries(after ?? {}))
+    if (value !== null && value !== undefined) changes[key] = { old: null, new: value };
+  return changes;
+}
 
 export interface RevisionEntry {
   id: number;

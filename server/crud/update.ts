@@ -26,7 +26,8 @@ export async function lockRecord(tx: Tx, resource: AnyResource, id: number): Pro
 
 /**
  * The update of a locked record: `beforeUpdate`, the writers, the row, `afterWrite` (an edit's, a
- * restored version's and an undone import's).
+ * restored version's and an undone import's). Answers the record's wire item as its revision read
+ * it after the write (undefined when history is off), so a save need not read it once more.
  */
 export async function writeUpdate(
   tx: Tx,
@@ -34,19 +35,25 @@ export async function writeUpdate(
   id: number,
   input: Record<string, unknown>,
   ctx: WriteContext,
-): Promise<void> {
+): Promise<unknown> {
   await resource.beforeUpdate?.(tx, id, input, ctx);
   const values = await inputValues(tx, resource, input, ctx);
+  const loaded = new Map<number, unknown>();
   // `afterWrite` (link tables) runs inside the write, before its revision is taken.
-  await updateRecords(tx, resource, [{ id, values }], {
-    ...ctx,
-    linked: async () => resource.afterWrite?.(tx, id, input, ctx),
-  });
+  await updateRecords(
+    tx,
+    resource,
+    [{ id, values }],
+    { ...ctx, linked: async () => resource.afterWrite?.(tx, id, input, ctx) },
+    loaded,
+  );
+  return loaded.get(id);
 }
 
 /**
  * Updates one record in one transaction: locks it, refuses a stale `updated_at` (409), runs
- * `beforeUpdate`, the writers, the update and `afterWrite`.
+ * `beforeUpdate`, the writers, the update and `afterWrite`. Answers the record's wire item after
+ * the write (read once, for its revision and the answer), or undefined when history is off.
  */
 export async function updateRecord(
   db: Db,
@@ -54,10 +61,10 @@ export async function updateRecord(
   id: number,
   input: Record<string, unknown> & { updated_at: string },
   ctx: WriteContext,
-): Promise<void> {
-  await db.transaction(async (tx) => {
+): Promise<unknown> {
+  return db.transaction(async (tx) => {
     assertFresh(await lockRecord(tx, resource, id), input.updated_at, resource.contract.item);
-    await writeUpdate(tx, resource, id, input, ctx);
+    return writeUpdate(tx, resource, id, input, ctx);
   });
 }
 
@@ -85,8 +92,11 @@ export function updateRoute(app: FastifyInstance, resource: AnyResource, base: s
     async (request) => {
       const id = idOf(request);
       const input = await parseBody<Record<string, unknown> & { updated_at: string }>(schema, request.body);
-      await updateRecord(app.db, resource, id, input, { user: currentUser(request), id });
-      return { data: await loadItem(resource, app.db, id), message: success.updated(contract.item) };
+      const item = await updateRecord(app.db, resource, id, input, { user: currentUser(request), id });
+      return {
+        data: item ?? (await loadItem(resource, app.db, id)),
+        message: success.updated(contract.item),
+      };
     },
   );
 }

@@ -7,10 +7,13 @@ import type { AnyResource } from './resource';
 import {
   createdChanges,
   diffStates,
+  loadItems,
   loadStates,
   recordRevisions,
   revisionRecording,
   rowSnapshots,
+  stateOf,
+  statesOf,
   type RevisionEntry,
 } from './revisions';
 
@@ -63,16 +66,23 @@ export async function insertRecords(
   resource: AnyResource,
   rows: readonly Values[],
   ctx: WriteContext,
+  /** Filled with the created records' wire items when history read them (a create answers it). */
+  loaded?: Map<number, unknown>,
 ): Promise<number[]> {
   const ids = await insertRows(tx, resource, rows, ctx);
   await ctx.linked?.(ids);
   if (revisionRecording.enabled && ids.length) {
-    const after = await loadStates(tx, resource, ids);
+    // The after-states: one read of the resource's query per 5 000 rows, never one per row.
+    const items = await loadItems(tx, resource, ids);
     const action = ctx.action ?? (ctx.importId ? 'import' : 'create');
     await recordRevisions(
       tx,
       resource,
-      ids.map((id) => ({ id, action, changes: createdChanges(id, after.get(id) ?? null) })),
+      ids.map((id) => {
+        const item = items.get(id);
+        loaded?.set(id, item);
+        return { id, action, changes: createdChanges(id, item === undefined ? null : stateOf(item)) };
+      }),
       ctx,
     );
   }
@@ -147,14 +157,19 @@ export async function updateRecords(
   resource: AnyResource,
   updates: readonly RecordUpdate[],
   ctx: WriteContext,
+  /** Filled with the updated records' wire items when history read them (a save answers it). */
+  loaded?: Map<number, unknown>,
 ): Promise<void> {
   const ids = updates.map((update) => update.id);
   const record = revisionRecording.enabled && ids.length > 0;
+  // The before- and after-states: one read of the resource's query per 5 000 rows each, diffed in memory.
   const before = record ? await loadStates(tx, resource, ids) : undefined;
   await updateRows(tx, resource, updates, ctx);
   await ctx.linked?.(ids);
   if (!before) return;
-  const after = await loadStates(tx, resource, ids);
+  const items = await loadItems(tx, resource, ids);
+  if (loaded) for (const [id, item] of items) loaded.set(id, item);
+  const after = statesOf(items);
   const action = ctx.action ?? (ctx.importId ? 'import' : 'update');
   const entries: RevisionEntry[] = [];
   for (const id of ids) {
@@ -270,11 +285,11 @@ export async function reinsertRecord(
   );
   await ctx.linked?.([id]);
   if (revisionRecording.enabled) {
-    const after = await loadStates(tx, resource, [id]);
+    const [after] = (await loadStates(tx, resource, [id])).values();
     await recordRevisions(
       tx,
       resource,
-      [{ id, action: 'restore', changes: createdChanges(id, after.get(id) ?? null) }],
+      [{ id, action: 'restore', changes: createdChanges(id, after ?? null) }],
       ctx,
     );
   }
