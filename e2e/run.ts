@@ -2,7 +2,7 @@
  * `npm run test:e2e`: starts the real server on a throwaway data dir, serving the built SPA, waits
  * for it, runs the browser suite (Jest + playwright-core + Debian's Chromium) against it, stops it.
  */
-import { spawn, spawnSync } from 'node:child_process';
+import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import { existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -10,8 +10,18 @@ import { E2E_ADMIN, E2E_PORT, baseUrl } from './support/config';
 
 const root = path.resolve(__dirname, '..');
 
-async function waitForHealth(deadline: number): Promise<void> {
+/**
+ * Waits until the server answers /api/health. No start budget (a loaded machine took 74 s): the wait
+ * ends when the server answers, when it exits (a failed start says why on its own output), or after
+ * 10 minutes.
+ */
+async function waitForHealth(server: ChildProcess): Promise<void> {
+  let exited: number | null | undefined;
+  server.once('exit', (code) => (exited = code));
+  const deadline = Date.now() + 10 * 60_000;
   while (Date.now() < deadline) {
+    if (exited !== undefined)
+      throw new Error(`The server stopped before it answered (exit code ${String(exited)})`);
     try {
       const response = await fetch(`${baseUrl}/api/health`);
       if (response.ok) return;
@@ -49,7 +59,7 @@ async function main(): Promise<number> {
     },
   });
   try {
-    await waitForHealth(Date.now() + 60000);
+    await waitForHealth(server);
     const jest = spawnSync(
       process.execPath,
       [
@@ -63,8 +73,10 @@ async function main(): Promise<number> {
     );
     return jest.status ?? 1;
   } finally {
-    server.kill('SIGTERM');
-    await new Promise((resolve) => server.once('exit', resolve));
+    if (server.exitCode === null && server.signalCode === null) {
+      server.kill('SIGTERM');
+      await new Promise((resolve) => server.once('exit', resolve));
+    }
     rmSync(dataDir, { recursive: true, force: true });
   }
 }
