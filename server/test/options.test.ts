@@ -78,6 +78,17 @@ describe('GET /api/<group>/options', () => {
     expect((await get('/api/categories/options', token)).statusCode).toBe(403);
   });
 
+  it('opens user options to audit log readers (the log filters by user), not to others', async () => {
+    const reader = await signInWith(t.app, admin, ['audit-logs.index']);
+    const users = await options('/api/users/options', reader.token);
+    expect(users.length).toBeGreaterThan(0);
+    expect(Object.keys(users[0]).sort()).toEqual(['id', 'name', 'status']);
+    expect((await get('/api/users', reader.token)).statusCode).toBe(403);
+    expect((await get('/api/roles/options', reader.token)).statusCode).toBe(403);
+    const other = await signInWith(t.app, admin, ['brands.index']);
+    expect((await get('/api/users/options', other.token)).statusCode).toBe(403);
+  });
+
   it("opens them to a holder of the group's own index key", async () => {
     const { token } = await signInWith(t.app, admin, ['brands.index', 'categories.index', 'roles.index']);
     for (const url of OPTION_PATHS) await options(url, token);
@@ -126,7 +137,7 @@ describe('GET /api/<group>/options', () => {
   });
 
   it('is no route of a resource without options: its `/:id` route refuses the word as an id', async () => {
-    for (const url of ['/api/users/options', '/api/subscribes/options', '/api/news/options']) {
+    for (const url of ['/api/promotions/options', '/api/subscribes/options', '/api/news/options']) {
       const response = await get(url);
       expect([url, response.statusCode]).toEqual([url, 404]);
       expect(response.json()).toEqual({ message: en.notFoundBody });
@@ -141,6 +152,7 @@ describe('GET /api/<group>/options', () => {
       expect(doc.paths[url]?.get?.summary).toBeTruthy();
       expect(doc.paths[url]?.get?.responses).toHaveProperty(['200']);
     }
-    expect(doc.paths['/api/users/options']).toBeUndefined();
+    expect(doc.paths['/api/users/options']?.get?.summary).toBeTruthy();
+    expect(doc.paths['/api/subscribes/options']).toBeUndefined();
   });
 });
