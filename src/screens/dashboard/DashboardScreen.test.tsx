@@ -42,8 +42,9 @@ describe('DashboardScreen', () => {
 describe('quickLinks', () => {
   it('lists every section for a user holding every permission, without the dashboard', () => {
     const links = quickLinks(testUser.permissions);
-    expect(links).toHaveLength(13);
+    expect(links).toHaveLength(14);
     expect(links).toContainEqual({ key: 'brand', label: 'Brand', group: 'Product', path: ROUTES.brands });
+    expect(links).toContainEqual(expect.objectContaining({ label: 'Audit Log', path: ROUTES.auditLog }));
     expect(links.some((link) => link.path === ROUTES.dashboard)).toBe(false);
   });
 
