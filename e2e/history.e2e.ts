@@ -34,7 +34,14 @@ const toast = (page: Page, text: string | RegExp) => page.getByRole('alert').fil
 async function saveModel(page: Page, model: string) {
   const field = page.getByLabel(exactLabel(LABELS.model));
   await field.fill(model);
+  // The save's own answer (the toast of the previous save may still be showing).
+  const saved = page.waitForResponse(
+    (response) =>
+      response.request().method() === 'PUT' &&
+      new URL(response.url()).pathname.startsWith(`${apiPath(productsResource)}/`),
+  );
   await page.getByRole('button', { name: en.save }).click();
+  expect((await saved).status()).toBe(200);
   await toast(page, success.updated(productsResource.item)).first().waitFor();
   // The form starts afresh with the saved record.
   await page.waitForFunction(
