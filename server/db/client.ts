@@ -1,6 +1,7 @@
 import path from 'node:path';
 import fs from 'node:fs';
 import { PGlite } from '@electric-sql/pglite';
+import { btree_gin } from '@electric-sql/pglite/contrib/btree_gin';
 import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
@@ -43,10 +44,12 @@ export interface DatabaseOptions {
 
 /**
  * PGlite can only CREATE EXTENSION one whose bundle it was opened with: the migrations create pg_trgm
- * (the search indexes), so every PGlite gets it (test/helper.ts too). PostgreSQL has it in contrib.
+ * (the search indexes) and btree_gin (the product search index keyed by brand and category too), so
+ * every PGlite gets both (test/helper.ts too). PostgreSQL has them in contrib.
  * One options argument: `new PGlite(undefined, options)` (in memory) silently ignores its options.
  */
-const defaultPglite: PgliteFactory = async (dataDir) => new PGlite({ dataDir, extensions: { pg_trgm } });
+const defaultPglite: PgliteFactory = async (dataDir) =>
+  new PGlite({ dataDir, extensions: { pg_trgm, btree_gin } });
 
 export async function openDatabase({
   databaseUrl,

@@ -57,13 +57,16 @@ const nativeImport = vm.runInThisContext('(specifier) => import(specifier)', {
 
 /** PGlite with the extensions the migrations create (as server/db/client.ts opens it), loaded natively. */
 export const createNativePglite = async (dataDir?: string): Promise<PGlite> => {
-  const [{ PGlite: NativePGlite }, { pg_trgm }] = await Promise.all([
+  const [{ PGlite: NativePGlite }, { pg_trgm }, { btree_gin }] = await Promise.all([
     nativeImport<typeof import('@electric-sql/pglite')>(require.resolve('@electric-sql/pglite')),
     nativeImport<typeof import('@electric-sql/pglite/contrib/pg_trgm')>(
       require.resolve('@electric-sql/pglite/contrib/pg_trgm'),
     ),
+    nativeImport<typeof import('@electric-sql/pglite/contrib/btree_gin')>(
+      require.resolve('@electric-sql/pglite/contrib/btree_gin'),
+    ),
   ]);
-  return new NativePGlite({ dataDir, extensions: { pg_trgm } });
+  return new NativePGlite({ dataDir, extensions: { pg_trgm, btree_gin } });
 };
 
 let counter = 0;
