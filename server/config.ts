@@ -63,6 +63,11 @@ export interface Config {
   hostAppUrl: string;
   /** Days a deleted record stays in its resource's trash, restorable (TRASH_RETENTION_DAYS, default 30). */
   trashRetentionDays: number;
+  /**
+   * How long a signed-in user read for one request serves the next ones (AUTH_CACHE_MS, default 1000;
+   * 0: read on every request). Changes made through this server apply at once; this bounds the rest.
+   */
+  authCacheMs: number;
   /** `false` switches the request logger off (tests). */
   logLevel: string | false;
   /** Per address (`PerIp`), per account and per user; counters in Redis when REDIS_URL is set. */
@@ -194,6 +199,7 @@ export function loadConfig(env: Env = process.env): Config {
     richTextEditorKey: text(env, 'RICH_TEXT_EDITOR_KEY') ?? '',
     hostAppUrl: text(env, 'HOST_APP_URL') ?? '',
     trashRetentionDays: int(env, 'TRASH_RETENTION_DAYS', 30),
+    authCacheMs: int(env, 'AUTH_CACHE_MS', 1000),
     logLevel: text(env, 'LOG_LEVEL') ?? 'info',
     rateLimit: {
       tokenPerIp: { max: 60, windowMs: minutes(1) },

@@ -1,3 +1,4 @@
+import { LIST_MESSAGES } from '../../src/shared/messages/lists';
 import {
   and,
   asc,
@@ -24,10 +25,12 @@ import {
   type ListResponse,
 } from '../../src/shared/resources/resource';
 import { listAnswer } from '../../src/shared/resources/wire';
+import { format } from '../../src/shared/messages';
 import type { Executor } from '../db/client';
 import { HttpError } from '../lib/httpError';
 import { errorResponses, listQueryDoc } from './openapi';
 import type { AnyResource } from './resource';
+import { flatRows } from './rows';
 
 /** `%` and `_` match literally in a search; `\` is LIKE's default escape. */
 export const likePattern = (text: string): string => `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
@@ -121,6 +124,20 @@ export function listOrder(resource: AnyResource, query: ListQuery): SQL[] {
  */
 export const EXACT_COUNT_LIMIT = 10_000;
 
+/**
+ * How deep a list pages: a page starting past this many rows is refused (422 on `page`), since
+ * OFFSET reads and drops every row before it (page 40 000 of 1M products took 1.9 s). The grid
+ * pages on from the first rows; deeper rows are reached by narrowing the list or reversing the sort.
+ */
+export const MAX_LIST_OFFSET = EXACT_COUNT_LIMIT;
+
+/** A 422 on `page` when the page starts past `MAX_LIST_OFFSET` rows. */
+export function checkListDepth(query: ListQuery): void {
+  if ((query.page - 1) * query.per_page < MAX_LIST_OFFSET) return;
+  const message = format(LIST_MESSAGES.tooDeep, { count: MAX_LIST_OFFSET.toLocaleString('en-US') });
+  throw new HttpError(422, message, { page: [message] });
+}
+
 /** The planner's row estimate of a query (EXPLAIN, nothing run). */
 async function plannedRows(db: Executor, query: SQLWrapper): Promise<number> {
   const result = (await db.execute(sql`explain (format json) ${query.getSQL()}`)) as {
@@ -132,10 +149,24 @@ async function plannedRows(db: Executor, query: SQLWrapper): Promise<number> {
 }
 
 /**
+ * The table's row count as the planner estimates it for a whole-table scan (PostgreSQL's
+ * `estimate_rel_size`): the row density of the last ANALYZE times the table's current size in pages.
+ * Null when the table was never analysed with rows in it.
+ */
+const tableEstimate = (name: string): SQL<number | null> =>
+  sql<
+    number | null
+  >`(select case when c.relpages > 0 then round(c.reltuples / c.relpages * (pg_relation_size(c.oid) / current_setting('block_size')::float8)) end from pg_class c where c.oid = to_regclass(${name}))`.mapWith(
+    (value: unknown) => (value === null ? null : Number(value)),
+  );
+
+/**
  * The list's total: a count that stops after `EXACT_COUNT_LIMIT` + 1 rows (a few milliseconds
  * however large the table), exact below the limit; above it, the planner's estimate of the same
  * query. The estimate follows the table's current size in pages, scaled by the row density of the
  * last ANALYZE; a table whose statistics are stale (PGlite has no autovacuum) is analysed, here.
+ * The count carries the table's statistics in the same statement, so an unfiltered list's estimate
+ * costs no second one (a filtered list above the limit asks the planner: EXPLAIN).
  */
 export async function listTotal(
   resource: AnyResource,
@@ -143,28 +174,35 @@ export async function listTotal(
   where: SQL | undefined,
 ): Promise<{ total: number; estimated: boolean }> {
   const { table } = resource;
+  const name = getTableConfig(table).name;
   const capped = db
     .select({ one: sql`1` })
     .from(table)
     .where(where)
     .limit(EXACT_COUNT_LIMIT + 1)
     .as('capped');
-  const [{ total }] = await db.select({ total: count() }).from(capped);
+  const [{ total, reltuples, tableRows }] = await db
+    .select({
+      total: count(),
+      reltuples: sql`(select reltuples from pg_class where oid = to_regclass(${name}))`.mapWith(Number),
+      tableRows: tableEstimate(name),
+    })
+    .from(capped);
   if (total <= EXACT_COUNT_LIMIT) return { total, estimated: false };
-  const name = getTableConfig(table).name;
-  const stats = (await db.execute(sql`select reltuples from pg_class where oid = to_regclass(${name})`)) as {
-    rows: { reltuples: number }[];
-  };
   // Statistics that count fewer rows in the whole table than this count just found are stale (never
   // analysed, or analysed empty right after the migrations): analyse it, as autovacuum would.
-  if (Number(stats.rows[0]?.reltuples ?? 0) < total) await db.execute(sql`analyze ${sql.identifier(name)}`);
-  const estimate = await plannedRows(
-    db,
-    db
-      .select({ one: sql`1` })
-      .from(table)
-      .where(where),
-  );
+  const stale = reltuples < total;
+  if (stale) await db.execute(sql`analyze ${sql.identifier(name)}`);
+  const estimate =
+    where === undefined && !stale && tableRows !== null
+      ? tableRows
+      : await plannedRows(
+          db,
+          db
+            .select({ one: sql`1` })
+            .from(table)
+            .where(where),
+        );
   return { total: Math.max(total, estimate), estimated: true };
 }
 
@@ -198,8 +236,11 @@ export async function listPage<Item>(
   };
 }
 
-/** Rows per export batch: one database query and one chunk of the download each. */
-export const EXPORT_CHUNK = 1000;
+/**
+ * Rows per export batch: one database query each. At 1 000 a batch and the one read ahead lived long
+ * enough to be promoted to V8's old space (server RSS ~400 MiB); at 500 it stays at its resting size.
+ */
+export const EXPORT_CHUNK = 500;
 
 /** The hidden field an export's query adds to its rows: the sort value, as text, for the next batch. */
 const KEYSET_FIELD = '__keyset_sort';
@@ -262,10 +303,12 @@ export async function* itemBatches<Item>(
     (select as unknown as { config: { fields: Record<string, unknown> } }).config.fields[KEYSET_FIELD] = sql<
       string | null
     >`(${sortBy.getSQL()})::text`;
-    return (await select
-      .where(and(where, last ? keysetAfter(sortBy, resource.table.id, ascending, last) : undefined))
-      .orderBy(...order)
-      .limit(chunk)) as Record<string, unknown>[];
+    return (await flatRows(
+      select
+        .where(and(where, last ? keysetAfter(sortBy, resource.table.id, ascending, last) : undefined))
+        .orderBy(...order)
+        .limit(chunk),
+    )) as Record<string, unknown>[];
   };
   let rows = await fetch();
   while (rows.length) {
@@ -298,6 +341,10 @@ export function listRoute(app: FastifyInstance, resource: AnyResource, base: str
         response: { 200: listAnswer(contract.wire), ...errorResponses(422) },
       },
     },
-    async (request) => listPage(resource, app.db, parseListQuery(resource, request.query)),
+    async (request) => {
+      const query = parseListQuery(resource, request.query);
+      checkListDepth(query);
+      return listPage(resource, app.db, query);
+    },
   );
 }

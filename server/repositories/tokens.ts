@@ -58,10 +58,20 @@ export async function findAuthUserByAccessHash(
   hash: string,
   now: Date,
 ): Promise<AuthUser | null> {
+  return (await findSessionByAccessHash(db, hash, now))?.user ?? null;
+}
+
+/** The user of a live access token of an active user, and when the token expires; or null. */
+export async function findSessionByAccessHash(
+  db: Executor,
+  hash: string,
+  now: Date,
+): Promise<{ user: AuthUser; expiresAt: Date } | null> {
   const [row] = await db
     .select({
       tokenId: accessTokens.id,
       familyId: accessTokens.family_id,
+      expiresAt: accessTokens.expires_at,
       id: users.id,
       name: users.name,
       email: users.email,
@@ -81,10 +91,14 @@ export async function findAuthUserByAccessHash(
     )
     .limit(1);
   if (!row || row.status !== 1) return null;
+  const { expiresAt, ...user } = row;
   return {
-    ...row,
-    isSuper: row.isSuper ?? false,
-    permissions: await rolePermissionNames(db, row.roleId),
+    user: {
+      ...user,
+      isSuper: user.isSuper ?? false,
+      permissions: await rolePermissionNames(db, user.roleId),
+    },
+    expiresAt,
   };
 }
 

@@ -1,7 +1,16 @@
 import { en, validation, LABELS } from '../../src/shared/messages';
 import { API_PATHS } from '../../src/shared/routes';
-import { authHeader, buildTestApp, login, TEST_ADMIN, tokenRequest, type TestApp } from './helper';
-import { createRole, createTestUser, setUserStatus } from './fixtures';
+import type { User } from '../../src/shared/contracts/account';
+import {
+  adminToken,
+  authHeader,
+  buildTestApp,
+  login,
+  TEST_ADMIN,
+  tokenRequest,
+  type TestApp,
+} from './helper';
+import { createRole, createTestUser, putUser, setUserStatus } from './fixtures';
 import { uploaded } from './catalogFixtures';
 
 const GUARDED = '/api/test/guarded';
@@ -54,11 +63,30 @@ describe('account', () => {
     });
 
     it('stops accepting a token once its user is deactivated', async () => {
-      const user = await createTestUser(t.app);
+      const user = await createTestUser(t.app, { roleId: await createRole(t.app, ['pages.index']) });
       const { access_token } = await login(t.app, user.email, user.password);
       expect((await get(access_token)).statusCode).toBe(200);
-      await setUserStatus(t.app, user.id, 0);
+      const admin = await adminToken(t.app);
+      const current = (
+        await t.app.inject({ method: 'GET', url: `/api/users/${user.id}`, headers: authHeader(admin) })
+      ).json<{ data: User }>().data;
+      expect((await putUser(t.app, admin, current, { status: 0 })).statusCode).toBe(200);
       expect((await get(access_token)).statusCode).toBe(401);
+    });
+
+    it('stops accepting a token deactivated in the database once the session cache is off', async () => {
+      const uncached = await buildTestApp({ authCacheMs: 0 });
+      try {
+        const user = await createTestUser(uncached.app);
+        const { access_token } = await login(uncached.app, user.email, user.password);
+        const account = () =>
+          uncached.app.inject({ method: 'GET', url: API_PATHS.account, headers: authHeader(access_token) });
+        expect((await account()).statusCode).toBe(200);
+        await setUserStatus(uncached.app, user.id, 0);
+        expect((await account()).statusCode).toBe(401);
+      } finally {
+        await uncached.close();
+      }
     });
   });
 

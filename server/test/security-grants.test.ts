@@ -1,3 +1,4 @@
+import { IMPORT_MESSAGES } from '../../src/shared/messages/imports';
 import type { User } from '../../src/shared/contracts/account';
 import { en, format } from '../../src/shared/messages';
 import { brandsResource } from '../../src/shared/resources/brands';
@@ -237,7 +238,7 @@ describe('grants', () => {
       const creator = await signInWith(t.app, admin, ['brands.index', 'brands.store']);
       const response = await importBrands('Name,Slug,Status\nHijacked,acme,Not Active\n', creator.token);
       expect(response.statusCode).toBe(403);
-      expect(response.json()).toEqual({ message: en.importNeedsUpdate });
+      expect(response.json()).toEqual({ message: IMPORT_MESSAGES.importNeedsUpdate });
       const acme = (await get(`${apiPath(brandsResource)}?search=acme`)).json().data[0];
       expect(acme).toMatchObject({ name: 'Acme', status: 1 });
 
