@@ -1,8 +1,8 @@
 /**
  * Issue 11's run at a million rows: the product list shapes at concurrency 10, beside a floor (the
  * same page and count SQL sent straight to the database, no HTTP, no mapping); a whole-table CSV
- * export and a filtered CSV + XLSX export (rows/s, peak memory of this process, which is the
- * server); a 100 000-row import of CSV and XLSX (created, then the same file again: updated), and
+ * export and a filtered CSV + XLSX export (rows/s, peak memory of the server: on PostgreSQL a child
+ * process of its own, bench-server.ts; on PGlite this process); a 100 000-row import of CSV and XLSX (created, then the same file again: updated), and
  * the load average beside every figure (the machine is shared).
  *
  *   # PostgreSQL, an existing catalogue (fill one with bench/catalog-data.ts --products 1000000
@@ -27,6 +27,7 @@ import { listOrder, listWhere, parseListQuery } from '../server/crud/list';
 import type { AnyResource } from '../server/crud/resource';
 import { productsServer } from '../server/resources/products';
 import { productsResource } from '../src/shared/resources/products';
+import { serverProcess } from './bench-server';
 import { loadCatalog, startBenchApp, type BenchApp } from './catalog-data';
 
 const { values } = parseArgs({
@@ -60,8 +61,11 @@ const SHAPES: [string, string][] = [
   ['search "valve max", sort updated', 'search=valve%20max&sort=updated_at&order=desc'],
   ['category + status, sort brand', 'category_ids={c}&status=1&sort=brand&order=asc'],
   ['brand, sort created (default)', 'brand_ids={b1}'],
-  ['no filter, page 40 000', 'page=40000&per_page=20'],
+  ['no filter, page 500 (the deepest: 10 000 rows)', 'page=500&per_page=20'],
 ];
+
+/** A page past the list's depth bound: answered 422 with its message (`MAX_LIST_OFFSET`), not read. */
+const TOO_DEEP = 'page=40000&per_page=20';
 
 interface Cannon {
   requests: { average: number };
@@ -138,7 +142,7 @@ async function floor(app: BenchApp, search: string): Promise<{ qps: number; p50:
   };
 }
 
-/** Peak resident memory of this process (the server) while `work` runs, in MiB. */
+/** Peak resident memory of this process while `work` runs, in MiB (PGlite: the server is in-process). */
 async function peakMemory<T>(work: () => Promise<T>): Promise<[T, number]> {
   let peak = process.memoryUsage().rss;
   const timer = setInterval(() => (peak = Math.max(peak, process.memoryUsage().rss)), 50);
@@ -151,7 +155,22 @@ async function peakMemory<T>(work: () => Promise<T>): Promise<[T, number]> {
   }
 }
 
-async function exportRun(base: string, token: string, search: string, format: 'csv' | 'xlsx') {
+/** Where the exports and imports go, and how the server's peak memory is measured. */
+interface Target {
+  base: string;
+  token: string;
+  peak: <T>(work: () => Promise<T>) => Promise<[T, number]>;
+  /** The server's CPU seconds so far, when it is a process of its own. */
+  cpu?: () => number;
+}
+
+/** The server's CPU seconds spent in `work`'s time, as a column (when measurable). */
+const cpuSpent = (target: Target, from: number | undefined) =>
+  target.cpu && from !== undefined ? { 'server CPU s': Math.round((target.cpu() - from) * 10) / 10 } : {};
+
+async function exportRun(target: Target, search: string, format: 'csv' | 'xlsx') {
+  const { base, token, peak: peakMemory } = target;
+  const cpuFrom = target.cpu?.();
   const controller = new AbortController();
   const stop = setTimeout(() => controller.abort(), Number(values['export-seconds']) * 1000);
   const started = performance.now();
@@ -184,6 +203,7 @@ async function exportRun(base: string, token: string, search: string, format: 'c
     s: Math.round(seconds * 10) / 10,
     'rows/s': rows !== undefined ? Math.round(rows / seconds) : '-',
     'peak MiB': peak,
+    ...cpuSpent(target, cpuFrom),
     load: load(),
   };
 }
@@ -277,7 +297,9 @@ async function importFloor(app: BenchApp, n: number, brandId: number, categoryId
   return { create: seconds[0], update: seconds[1] };
 }
 
-async function importRun(base: string, token: string, file: Blob, format: string, pass: string) {
+async function importRun(target: Target, file: Blob, format: string, pass: string) {
+  const { base, token, peak: peakMemory } = target;
+  const cpuFrom = target.cpu?.();
   const form = new FormData();
   form.append('file', file, `products.${format}`);
   const started = performance.now();
@@ -299,6 +321,7 @@ async function importRun(base: string, token: string, file: Blob, format: string
     s: Math.round(seconds * 10) / 10,
     'rows/s': Math.round(rows / seconds),
     'peak MiB': peak,
+    ...cpuSpent(target, cpuFrom),
     load: load(),
   };
 }
@@ -308,6 +331,7 @@ const ratio = (ours: number, floor: number) => Math.round((ours / floor) * 100) 
 async function main() {
   const databaseUrl = values['database-url'];
   const { app, token, close } = await startBenchApp(databaseUrl);
+  let closeServer: (() => Promise<void>) | undefined;
   try {
     if (!databaseUrl)
       await loadCatalog(app, { products: Number(values.products), brands: 100, categories: 50 });
@@ -352,13 +376,33 @@ async function main() {
         };
       }
       console.table(table);
+      const deep = await fetch(`${base}?${TOO_DEEP}`, { headers: { authorization: `Bearer ${token}` } });
+      process.stdout.write(`page 40 000: ${deep.status} ${await deep.text()}\n`);
     }
+
+    // Exports and imports on PostgreSQL go to the same app in a process of its own, so the peak
+    // memory is the server's alone (not this client's reading the export or building the files).
+    const server =
+      databaseUrl && (PARTS.has('export') || PARTS.has('import'))
+        ? await serverProcess(databaseUrl)
+        : undefined;
+    if (server) closeServer = server.close;
+    const target: Target = server
+      ? {
+          base: `http://127.0.0.1:${server.port}/api/products`,
+          token: server.token,
+          peak: server.peakMemory,
+          cpu: server.cpuSeconds,
+        }
+      : { base, token, peak: peakMemory };
+    const memory = server ? 'server process' : 'bench process (server in-process)';
 
     if (PARTS.has('export')) {
       const runs = [];
-      for (let run = 0; run < 3; run++) runs.push(await exportRun(base, token, '', 'csv'));
-      runs.push(await exportRun(base, token, 'search=max', 'csv'));
-      runs.push(await exportRun(base, token, 'search=max', 'xlsx'));
+      for (let run = 0; run < 3; run++) runs.push(await exportRun(target, '', 'csv'));
+      runs.push(await exportRun(target, 'search=max', 'csv'));
+      runs.push(await exportRun(target, 'search=max', 'xlsx'));
+      console.log(`exports (peak MiB: ${memory})`);
       console.table(runs);
     }
 
@@ -368,17 +412,19 @@ async function main() {
       for (const format of ['csv', 'xlsx'] as const) {
         const file = await importFile(rows, format, (i) => `brand-${1 + (i % 100)}`);
         const floorBefore = await importFloor(app, rows, ids.b1, ids.c);
-        const created = await importRun(base, token, file, format, 'create');
-        const updated = await importRun(base, token, file, format, 'update');
+        const created = await importRun(target, file, format, 'create');
+        const updated = await importRun(target, file, format, 'update');
         await app.db.delete(products).where(like(products.slug, 'bench-import-%'));
         runs.push(
           { ...created, 'floor s': floorBefore.create, 'ours/floor': ratio(created.s, floorBefore.create) },
           { ...updated, 'floor s': floorBefore.update, 'ours/floor': ratio(updated.s, floorBefore.update) },
         );
       }
+      console.log(`imports (peak MiB: ${memory})`);
       console.table(runs);
     }
   } finally {
+    await closeServer?.();
     await close();
   }
 }

@@ -1,9 +1,10 @@
+import { IMPORT_MESSAGES } from '../../src/shared/messages/imports';
 import { randomUUID } from 'node:crypto';
 import { Type } from '@sinclair/typebox';
 import { sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { ValidationError } from 'yup';
-import { en, format, success, validation } from '../../src/shared/messages';
+import { format, success, validation } from '../../src/shared/messages';
 import { hasPermission } from '../../src/shared/permissions';
 import { can } from '../../src/shared/resources/resource';
 import type { Db } from '../db/client';
@@ -112,7 +113,7 @@ export async function importRows(
             continue;
           }
           const key = spec.keyOf(result.row);
-          if (seen.has(key)) fail(row, [format(en.importDuplicate, { item: key })]);
+          if (seen.has(key)) fail(row, [format(IMPORT_MESSAGES.importDuplicate, { item: key })]);
           else lookup.push(key);
           seen.add(key);
           valid.push({ row, data: result.row, key });
@@ -126,7 +127,7 @@ export async function importRows(
             .where(sql`${spec.key} = any(${sql.param(lookup)}::text[])`);
           for (const { id, key } of found) existing.set(String(key), Number(id));
         }
-        if (existing.size && !mayUpdate) throw new HttpError(403, en.importNeedsUpdate);
+        if (existing.size && !mayUpdate) throw new HttpError(403, IMPORT_MESSAGES.importNeedsUpdate);
         if (existing.size) await prepared.existing?.([...existing.values()]);
 
         const inserts: Values[] = [];
@@ -146,7 +147,7 @@ export async function importRows(
         }
       }
       await writing;
-      if (failed) throw new HttpError(422, en.importInvalid, errors);
+      if (failed) throw new HttpError(422, IMPORT_MESSAGES.importInvalid, errors);
 
       await prepared.after?.({ created, updated });
       const counts = { created: created.length, updated: updated.length };
@@ -236,7 +237,8 @@ export function importRoute(app: FastifyInstance, resource: AnyResource, base: s
         can(contract, 'update'),
         dryRun,
       );
-      if (dryRun) return { data: { ...data, dry_run: true }, message: format(en.importChecked, data) };
+      if (dryRun)
+        return { data: { ...data, dry_run: true }, message: format(IMPORT_MESSAGES.importChecked, data) };
       return { data: { ...data, import_id: importId }, message: success.imported(contract.item) };
     },
   );

@@ -1,16 +1,19 @@
+import { IMPORT_MESSAGES } from '../../src/shared/messages/imports';
 import type { Readable } from 'node:stream';
 import yauzl, { type Entry, type ZipFile } from 'yauzl';
 import { formatBytes } from '../../src/shared/limits';
-import { en, format } from '../../src/shared/messages';
+import { format } from '../../src/shared/messages';
 import type { SheetLimits } from '../config';
 import { HttpError } from './httpError';
 
 /** 413: the file is small, but what it unpacks to is past what an import reads. */
 export const tooBig = (reason: string): HttpError =>
-  new HttpError(413, format(en.importTooBig, { reason }), { file: [format(en.importTooBig, { reason })] });
+  new HttpError(413, format(IMPORT_MESSAGES.importTooBig, { reason }), {
+    file: [format(IMPORT_MESSAGES.importTooBig, { reason })],
+  });
 
 export const unreadable = (): HttpError =>
-  new HttpError(422, en.importUnreadable, { file: [en.importUnreadable] });
+  new HttpError(422, IMPORT_MESSAGES.importUnreadable, { file: [IMPORT_MESSAGES.importUnreadable] });
 
 const WORKSHEET = /^xl\/worksheets\/[^/]+\.xml$/i;
 const SHARED_STRINGS = /^xl\/sharedStrings\.xml$/i;
@@ -67,7 +70,11 @@ const entries = (zip: ZipFile, limits: SheetLimits): Promise<Entry[]> =>
     zip.on('entry', (entry: Entry) => {
       declared += entry.uncompressedSize;
       if (declared > limits.maxUncompressedBytes) {
-        reject(tooBig(format(en.importTooBigUnpacked, { size: formatBytes(limits.maxUncompressedBytes) })));
+        reject(
+          tooBig(
+            format(IMPORT_MESSAGES.importTooBigUnpacked, { size: formatBytes(limits.maxUncompressedBytes) }),
+          ),
+        );
         return;
       }
       found.push(entry);
@@ -99,17 +106,17 @@ export async function checkXlsx(buffer: Buffer, limits: SheetLimits): Promise<vo
   }
   try {
     if (zip.entryCount > limits.maxEntries)
-      throw tooBig(format(en.importTooBigParts, { count: limits.maxEntries }));
+      throw tooBig(format(IMPORT_MESSAGES.importTooBigParts, { count: limits.maxEntries }));
     for (const entry of await entries(zip, limits)) {
       if (entry.fileName.endsWith('/')) continue;
       const stream = await streamOf(zip, entry);
       if (WORKSHEET.test(entry.fileName))
         await countTags(stream, 'row', limits.maxRows, () =>
-          tooBig(format(en.importTooBigRows, { count: limits.maxRows - 1 })),
+          tooBig(format(IMPORT_MESSAGES.importTooBigRows, { count: limits.maxRows - 1 })),
         );
       else if (SHARED_STRINGS.test(entry.fileName))
         await countTags(stream, 'si', limits.maxSharedStrings, () =>
-          tooBig(format(en.importTooBigStrings, { count: limits.maxSharedStrings })),
+          tooBig(format(IMPORT_MESSAGES.importTooBigStrings, { count: limits.maxSharedStrings })),
         );
       else await drain(stream);
     }

@@ -1,5 +1,6 @@
+import { IMPORT_MESSAGES } from '../../src/shared/messages/imports';
 import { count, like } from 'drizzle-orm';
-import { en, format, success } from '../../src/shared/messages';
+import { format, success } from '../../src/shared/messages';
 import { products } from '../db/schema';
 import { createTaxon } from './catalogFixtures';
 import { multipart } from './fixtures';
@@ -49,7 +50,7 @@ describe('imports in batches, and the dry run', () => {
     expect(response.statusCode).toBe(200);
     expect(response.json()).toEqual({
       data: { created: ROWS, updated: 0, dry_run: true },
-      message: format(en.importChecked, { created: ROWS, updated: 0 }),
+      message: format(IMPORT_MESSAGES.importChecked, { created: ROWS, updated: 0 }),
     });
     expect(await imported()).toBe(0);
   });

@@ -1,3 +1,4 @@
+import { IMPORT_MESSAGES } from '../../src/shared/messages/imports';
 import { count } from 'drizzle-orm';
 import { en, format, success } from '../../src/shared/messages';
 import type { Product } from '../../src/shared/resources/products';
@@ -161,14 +162,14 @@ describe('catalogue export, import and import templates', () => {
       const response = await importFile('products', csv, 'bad.csv');
       expect(response.statusCode).toBe(422);
       expect(response.json()).toEqual({
-        message: en.importInvalid,
+        message: IMPORT_MESSAGES.importInvalid,
         errors: {
           'row 3': ['Brand is invalid'],
           'row 4': ['Category is invalid'],
           'row 5': ['Name is required', 'Status is invalid', 'Brand is required', 'Category is required'],
           'row 6': ['Brand is invalid'],
           'row 8': [format(en.slugFormat, { item: 'Slug' })],
-          'row 9': [format(en.importDuplicate, { item: 'fine-row' })],
+          'row 9': [format(IMPORT_MESSAGES.importDuplicate, { item: 'fine-row' })],
         },
       });
       expect(await total(products)).toBe(before);

@@ -1,3 +1,4 @@
+import { IMPORT_MESSAGES } from '../../src/shared/messages/imports';
 import { count } from 'drizzle-orm';
 import { parse } from 'csv-parse/sync';
 import ExcelJS from 'exceljs';
@@ -90,7 +91,7 @@ describe('users export and import', () => {
     const response = await importFile(csv, 'mixed.csv');
     expect(response.statusCode).toBe(422);
     expect(response.json()).toEqual({
-      message: en.importInvalid,
+      message: IMPORT_MESSAGES.importInvalid,
       errors: {
         'row 3': ['Name is required', 'Status is invalid'],
         'row 5': ['good1@example.com appears more than once in the file'],

@@ -1,0 +1,18 @@
+/**
+ * The import API's own answers (the SPA shows them as the server words them): kept out of
+ * messages.ts, which the guest screens load. `{…}` placeholders are filled with `format`.
+ */
+export const IMPORT_MESSAGES = {
+  importNeedsUpdate: 'The file changes existing records, which needs the update permission as well.',
+  importInvalid: 'The file has errors; nothing was imported.',
+  importEmpty: 'The file has no rows to import.',
+  importChecked: 'The file was checked and nothing was imported: {created} to create, {updated} to update.',
+  importUnreadable: 'The file is not a readable CSV or XLSX file.',
+  importDuplicate: '{item} appears more than once in the file',
+  importTooBig: 'The file is too large to import: {reason}.',
+  importTooBigUnpacked: 'more than {size} once unpacked',
+  importTooBigParts: 'more than {count} parts',
+  importTooBigRows: 'more than {count} rows',
+  importTooBigStrings: 'more than {count} distinct texts',
+  importNotUtf8: 'The CSV file is not UTF-8 text; save it as "CSV UTF-8" and try again.',
+} as const;
