@@ -296,7 +296,7 @@ async function buildHttpApp(
   await app.register(compressionPlugin);
   await app.register(swaggerPlugin, { config });
   await app.register(mailPlugin, { config, mailer: deps.mailer });
-  await app.register(authPlugin);
+  await app.register(authPlugin, { authCacheMs: config.authCacheMs });
   await app.register(auditPlugin, { config });
   await app.register(rateLimitPlugin, { config });
   await app.register(uploadsPlugin, { config });

@@ -1,4 +1,5 @@
-import { en } from '../src/shared/messages';
+import { LIST_MESSAGES } from '../src/shared/messages/lists';
+import { en, format } from '../src/shared/messages';
 import { errorMessages, thrownErrorMessages } from './errorDisplay';
 
 const fallback = 'Could not save';
@@ -12,6 +13,11 @@ describe('errorMessages', () => {
     expect(thrownErrorMessages({ status: 'FETCH_ERROR', error: 'Failed to fetch' })).toEqual([
       en.serverUnreachable,
     ]);
+  });
+
+  it('shows a list page past the depth bound as its one message (the toast over the grid)', () => {
+    const message = format(LIST_MESSAGES.tooDeep, { count: '10,000' });
+    expect(errorMessages(422, { message, errors: { page: [message] } })).toEqual([message]);
   });
 
   it('shows every top-level entry of the body', () => {

@@ -1,3 +1,4 @@
+import { IMPORT_MESSAGES } from '../../src/shared/messages/imports';
 import fs from 'node:fs';
 import path from 'node:path';
 import ExcelJS from 'exceljs';
@@ -114,7 +115,9 @@ describe('hostile files', () => {
       const response = await importUsers(bomb, 'bomb.xlsx');
       expect(response.statusCode).toBe(413);
       expect(response.json().message).toBe(
-        format(en.importTooBig, { reason: format(en.importTooBigUnpacked, { size: '4 MB' }) }),
+        format(IMPORT_MESSAGES.importTooBig, {
+          reason: format(IMPORT_MESSAGES.importTooBigUnpacked, { size: '4 MB' }),
+        }),
       );
       expect(
         (
@@ -131,13 +134,13 @@ describe('hostile files', () => {
       );
       const response = await importUsers(bomb, 'liar.xlsx');
       expect(response.statusCode).toBe(422);
-      expect(response.json().errors).toEqual({ file: [en.importUnreadable] });
+      expect(response.json().errors).toEqual({ file: [IMPORT_MESSAGES.importUnreadable] });
     });
 
     it('refuses too many rows, too many shared strings and too many parts (413)', async () => {
       const rows = await importUsers(await xlsxOf([HEADER, ...people(11)]), 'rows.xlsx');
       expect(rows.statusCode).toBe(413);
-      expect(rows.json().message).toContain(format(en.importTooBigRows, { count: 10 }));
+      expect(rows.json().message).toContain(format(IMPORT_MESSAGES.importTooBigRows, { count: 10 }));
 
       const csvRows = await importUsers(
         [HEADER.join(','), ...people(11).map((row) => row.join(','))].join('\n'),
@@ -150,13 +153,13 @@ describe('hostile files', () => {
         'strings.xlsx',
       );
       expect(strings.statusCode).toBe(413);
-      expect(strings.json().message).toContain(format(en.importTooBigStrings, { count: 20 }));
+      expect(strings.json().message).toContain(format(IMPORT_MESSAGES.importTooBigStrings, { count: 20 }));
 
       let many = await xlsxOf([HEADER, ...people(1)]);
       for (let i = 0; i < 50; i++) many = await withExtraEntry(many, `xl/media/p${i}.bin`, Buffer.from('x'));
       const parts = await importUsers(many, 'parts.xlsx');
       expect(parts.statusCode).toBe(413);
-      expect(parts.json().message).toContain(format(en.importTooBigParts, { count: 50 }));
+      expect(parts.json().message).toContain(format(IMPORT_MESSAGES.importTooBigParts, { count: 50 }));
     });
 
     it('still imports an ordinary XLSX within the limits', async () => {
@@ -172,7 +175,7 @@ describe('hostile files', () => {
       );
       const response = await importUsers(latin1, 'latin1.csv');
       expect(response.statusCode).toBe(422);
-      expect(response.json().errors).toEqual({ file: [en.importNotUtf8] });
+      expect(response.json().errors).toEqual({ file: [IMPORT_MESSAGES.importNotUtf8] });
     });
   });
 

@@ -1,3 +1,4 @@
+import { IMPORT_MESSAGES } from '../../shared/messages/imports';
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { useImportUsersMutation } from '../../../store/usersApi';
@@ -54,7 +55,7 @@ describe('ImportDialog', () => {
     await actor.upload(input, csv());
     await actor.click(screen.getByRole('button', { name: en.upload }));
     const alert = await screen.findByRole('alert');
-    expect(alert).toHaveTextContent(en.importInvalid);
+    expect(alert).toHaveTextContent(IMPORT_MESSAGES.importInvalid);
     expect(alert).toHaveTextContent('row 3: Name is required');
     expect(alert).toHaveTextContent('row 5: Email does not match');
     expect(alert).toHaveTextContent('row 5: Role is invalid');
@@ -97,7 +98,7 @@ describe('ImportDialog', () => {
     fakeNetwork({
       'POST /api/users/import': {
         status: 422,
-        body: { message: en.importInvalid, errors: { 'row 2': ['Name is required'] } },
+        body: { message: IMPORT_MESSAGES.importInvalid, errors: { 'row 2': ['Name is required'] } },
       },
     });
     const { input, actor } = renderDialog();
