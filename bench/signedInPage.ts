@@ -1,11 +1,11 @@
 /**
  * A signed-in page load, shared by bench/browser-timing.ts and bench/list-trace.ts: a server's
- * session and products (`prepare`), and the probe that notes when an element was first painted.
+ * session, the stored account and products (`prepare`), and the probe that notes when an element was first painted.
  */
 import type { RuntimeEnv } from '../src/shared/env';
 import { API_PATHS } from '../src/shared/routes';
-import type { TokenResponse } from '../src/shared/contracts/account';
-import { writeSession } from '../store/session';
+import type { TokenResponse, User } from '../src/shared/contracts/account';
+import { writeAccount, writeSession } from '../store/session';
 import { BENCH_LOGIN } from './support';
 
 export interface Checkout {
@@ -82,6 +82,10 @@ export async function prepare(label: string, dir: string, base: string, products
     removeItem: (key: string) => void stored.delete(key),
   } as Storage;
   writeSession(token, Date.now(), storage);
+  // A returning user's browser also keeps the account the app last loaded (issue #15; a checkout
+  // without that key ignores it).
+  const account = await call<{ data: User }>(base, API_PATHS.account, { headers });
+  writeAccount(account.data, storage);
   return { label, dir, base, session: Object.fromEntries(stored), firstProduct: first.data[0].name };
 }
 

@@ -16,6 +16,8 @@ interface Fakes {
   signIn?: (input: LoginInput) => Promise<void>;
   logout?: () => Promise<void>;
   refreshSession?: () => Promise<void>;
+  /** The account an earlier visit stored (the machine's input). */
+  storedUser?: User;
 }
 
 function startAuth(fakes: Fakes = {}) {
@@ -49,6 +51,7 @@ function startAuth(fakes: Fakes = {}) {
         refreshSession: fromPromise<void>(() => refreshSession()),
       },
     }),
+    { input: { storedUser: fakes.storedUser ?? null } },
   ).start();
   const phase = () => authPhase(actor.getSnapshot());
   return {
@@ -448,5 +451,127 @@ describe('authMachine session end without loss (re-auth)', () => {
     actor.send({ type: 'UNAUTHORIZED' });
     expect(phase()).toBe('no-auth');
     expect(abandonRequests).toHaveBeenCalledTimes(1);
+  });
+});
+
+describe('authMachine start from the stored account (issue #15)', () => {
+  const stored: User = { ...user, name: 'Ada (stored)', permissions: ['products.index'] };
+  const state = (actor: { getSnapshot(): { value: unknown } }) => actor.getSnapshot().value;
+
+  it('is auth at once with the stored account, and asks the server only on REFRESH_ACCOUNT', async () => {
+    const { actor, phase, fetchUser } = startAuth({ validToken: true, storedUser: stored });
+    expect(phase()).toBe('auth');
+    expect(state(actor)).toEqual({ auth: { unconfirmed: 'stored' } });
+    expect(actor.getSnapshot().context.user).toEqual(stored);
+    expect(fetchUser).not.toHaveBeenCalled();
+
+    actor.send({ type: 'REFRESH_ACCOUNT' });
+    expect(state(actor)).toEqual({ auth: { unconfirmed: 'refreshing' } });
+    expect(phase()).toBe('auth');
+    expect(fetchUser).toHaveBeenCalledTimes(1);
+    await waitFor(actor, (s) => s.matches({ auth: 'idle' }));
+    // The server's account (its name and permissions) replaces the stored one.
+    expect(actor.getSnapshot().context.user).toEqual(user);
+  });
+
+  it('ignores a stored account when the access token expired: refreshes, then loads the account', async () => {
+    const { actor, phase, refreshSession, fetchUser } = startAuth({
+      validToken: false,
+      refreshToken: true,
+      storedUser: stored,
+    });
+    expect(phase()).toBe('loading');
+    expect(refreshSession).toHaveBeenCalledTimes(1);
+    await waitFor(actor, (s) => authPhase(s) === 'auth');
+    expect(fetchUser).toHaveBeenCalledTimes(1);
+    expect(actor.getSnapshot().context.user).toEqual(user);
+  });
+
+  it('ignores a stored account without a stored session', () => {
+    const { phase, fetchUser } = startAuth({ validToken: false, storedUser: stored });
+    expect(phase()).toBe('no-auth');
+    expect(fetchUser).not.toHaveBeenCalled();
+  });
+
+  it('signs out on a 401 before the account was asked for (a revoked session)', () => {
+    const { actor, phase, clearToken, abandonRequests } = startAuth({ validToken: true, storedUser: stored });
+    actor.send({ type: 'UNAUTHORIZED' });
+    expect(phase()).toBe('no-auth');
+    expect(clearToken).toHaveBeenCalledTimes(1);
+    expect(abandonRequests).toHaveBeenCalledTimes(1);
+    expect(actor.getSnapshot().context.user).toBeNull();
+  });
+
+  it('signs out when the refreshed account cannot be loaded', async () => {
+    const { actor, phase, clearToken } = startAuth({
+      validToken: true,
+      storedUser: stored,
+      fetchUser: () => Promise.reject(new Error('401')),
+    });
+    actor.send({ type: 'REFRESH_ACCOUNT' });
+    await waitFor(actor, (s) => authPhase(s) === 'no-auth');
+    expect(phase()).toBe('no-auth');
+    expect(clearToken).toHaveBeenCalledTimes(1);
+    expect(actor.getSnapshot().context.user).toBeNull();
+  });
+
+  it('signs out on a 401 while the account is asked for', () => {
+    const pending = deferred<User>();
+    const { actor, phase, clearToken, abandonRequests } = startAuth({
+      validToken: true,
+      storedUser: stored,
+      fetchUser: () => pending.promise,
+    });
+    actor.send({ type: 'REFRESH_ACCOUNT' });
+    actor.send({ type: 'UNAUTHORIZED' });
+    expect(phase()).toBe('no-auth');
+    expect(clearToken).toHaveBeenCalledTimes(1);
+    expect(abandonRequests).toHaveBeenCalledTimes(1);
+  });
+
+  it.each([
+    ['before the account was asked for', false],
+    ['while the account is asked for', true],
+  ])('signs out on LOGOUT %s', async (_, refreshing) => {
+    const { actor, logout, clearToken } = startAuth({
+      validToken: true,
+      storedUser: stored,
+      fetchUser: () => new Promise(() => {}),
+    });
+    if (refreshing) actor.send({ type: 'REFRESH_ACCOUNT' });
+    actor.send({ type: 'LOGOUT' });
+    expect(isSigningOut(actor.getSnapshot())).toBe(true);
+    await waitFor(actor, (s) => authPhase(s) === 'no-auth');
+    expect(logout).toHaveBeenCalledTimes(1);
+    expect(clearToken).toHaveBeenCalledTimes(1);
+  });
+
+  it.each([
+    ['before the account was asked for', false],
+    ['while the account is asked for', true],
+  ])('warns of an expiring session %s (the dialog verifies the account after)', (_, refreshing) => {
+    const { actor, phase } = startAuth({
+      validToken: true,
+      storedUser: stored,
+      fetchUser: () => new Promise(() => {}),
+    });
+    if (refreshing) actor.send({ type: 'REFRESH_ACCOUNT' });
+    actor.send({ type: 'SESSION_EXPIRING' });
+    expect(phase()).toBe('auth');
+    expect(reauthReason(actor.getSnapshot())).toBe('expiring');
+  });
+
+  it('goes no-auth when another tab clears the session before the account was asked for', () => {
+    const { actor, phase, clearToken } = startAuth({ validToken: true, storedUser: stored });
+    actor.send({ type: 'SESSION_CLEARED' });
+    expect(phase()).toBe('no-auth');
+    expect(clearToken).toHaveBeenCalledTimes(1);
+  });
+
+  it('ignores REFRESH_ACCOUNT once the account was loaded', async () => {
+    const { actor, fetchUser } = await startSignedIn();
+    actor.send({ type: 'REFRESH_ACCOUNT' });
+    expect(actor.getSnapshot().matches({ auth: 'idle' })).toBe(true);
+    expect(fetchUser).toHaveBeenCalledTimes(1);
   });
 });

@@ -1,4 +1,4 @@
-import { assign, fromPromise, setup, type SnapshotFrom } from 'xstate';
+import { and, assign, fromPromise, setup, type SnapshotFrom } from 'xstate';
 import type { LoginInput, User } from '../src/shared/contracts/account';
 
 /**
@@ -18,6 +18,16 @@ export interface AuthContextValue {
    * out soon and cannot be refreshed), `ended` (a request answered 401). Null while the session is fine.
    */
   reauthReason: ReauthReason | null;
+  /**
+   * The account as this browser last loaded it (issue #15): with a valid stored session the shell
+   * is drawn for it at once and the account is asked for only after the first screen painted
+   * (REFRESH_ACCOUNT). Taken once, on start.
+   */
+  storedUser: User | null;
+}
+
+export interface AuthInput {
+  storedUser?: User | null;
 }
 
 export type ReauthReason = 'expiring' | 'ended';
@@ -34,7 +44,9 @@ export type AuthEvent =
   /** The password (or another account) entered in the session dialog. */
   | { type: 'REAUTHENTICATE'; credentials: LoginInput }
   /** Another tab signed out or its session expired: the stored session is gone. */
-  | { type: 'SESSION_CLEARED' };
+  | { type: 'SESSION_CLEARED' }
+  /** The first screen painted for the stored account: now ask the server for the account. */
+  | { type: 'REFRESH_ACCOUNT' };
 
 export type AuthPhase = 'loading' | 'auth' | 'no-auth';
 
@@ -58,10 +70,14 @@ const signedOut = [
   'clearUser',
 ] as const;
 
+/** The session turned out to be dead before any account was confirmed: signed out. */
+const sessionLost = ['clearToken', 'clearUser', 'abandonRequests'] as const;
+
 export const authMachine = setup({
   types: {
     context: {} as AuthContextValue,
     events: {} as AuthEvent,
+    input: {} as AuthInput,
   },
   actions: {
     /** Removes the stored session and any cached server data of the signed-out user. */
@@ -86,6 +102,8 @@ export const authMachine = setup({
     hasRefreshToken: notProvided('hasRefreshToken'),
     /** Whether any session value is stored (an unusable one is cleared on start). */
     hasStoredSession: notProvided('hasStoredSession'),
+    /** Whether an account was stored by an earlier visit (the machine's input). */
+    hasStoredUser: ({ context }) => context.storedUser !== null,
     /** Whether the user loaded after a re-sign-in is the one who was signed in before. */
     isSameUser: ({ context, event }) =>
       'output' in event && (event.output as User | undefined)?.id === context.user?.id,
@@ -102,12 +120,23 @@ export const authMachine = setup({
   },
 }).createMachine({
   id: 'auth',
-  context: { user: null, signInError: null, reauthReason: null },
+  context: ({ input }) => ({
+    user: null,
+    signInError: null,
+    reauthReason: null,
+    storedUser: input?.storedUser ?? null,
+  }),
   initial: 'starting',
   states: {
     // Transient: decided synchronously when the actor starts, never observed.
     starting: {
       always: [
+        // A valid session and the account it was last seen with: the screens draw at once.
+        {
+          guard: and(['hasValidToken', 'hasStoredUser']),
+          target: 'auth.unconfirmed',
+          actions: assign({ user: ({ context }) => context.storedUser, storedUser: null }),
+        },
         { guard: 'hasValidToken', target: 'loading' },
         { guard: 'hasRefreshToken', target: 'refreshing' },
         // Expired and nothing to refresh it with: nothing stale stays in storage.
@@ -133,10 +162,10 @@ export const authMachine = setup({
           target: 'auth',
           actions: { type: 'assignUser', params: ({ event }) => ({ user: event.output }) },
         },
-        onError: { target: 'no-auth', actions: ['clearToken', 'clearUser', 'abandonRequests'] },
+        onError: { target: 'no-auth', actions: sessionLost },
       },
       on: {
-        UNAUTHORIZED: { target: 'no-auth', actions: ['clearToken', 'clearUser', 'abandonRequests'] },
+        UNAUTHORIZED: { target: 'no-auth', actions: sessionLost },
         SESSION_CLEARED: { target: 'no-auth', actions: ['clearToken', 'clearUser'] },
       },
     },
@@ -146,6 +175,31 @@ export const authMachine = setup({
         SESSION_CLEARED: { target: 'no-auth', actions: ['clearToken', 'clearUser', 'abandonRequests'] },
       },
       states: {
+        // The stored account is shown and not yet confirmed by the server. A 401 (a revoked
+        // session) signs out as it does while the account loads.
+        unconfirmed: {
+          initial: 'stored',
+          on: {
+            LOGOUT: 'signingOut',
+            UNAUTHORIZED: { target: '#auth.no-auth', actions: sessionLost },
+            SESSION_EXPIRING: { target: 'reauth', actions: assign({ reauthReason: 'expiring' }) },
+          },
+          states: {
+            // The server has not been asked yet: it is, once the first screen painted.
+            stored: { on: { REFRESH_ACCOUNT: 'refreshing' } },
+            // Its answer replaces the stored account (a changed name, role or permissions).
+            refreshing: {
+              invoke: {
+                src: 'fetchUser',
+                onDone: {
+                  target: '#auth.auth.idle',
+                  actions: { type: 'assignUser', params: ({ event }) => ({ user: event.output }) },
+                },
+                onError: { target: '#auth.no-auth', actions: sessionLost },
+              },
+            },
+          },
+        },
         idle: {
           entry: assign({ reauthReason: null, signInError: null }),
           on: {

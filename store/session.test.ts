@@ -1,5 +1,6 @@
 import { STORAGE_KEYS } from '../src/shared/storageKeys';
-import { clearSession, isExpired, readSession, writeSession } from './session';
+import { testUser } from '../test/accountFixtures';
+import { clearSession, isExpired, readAccount, readSession, writeAccount, writeSession } from './session';
 
 const token = { token_type: 'Bearer' as const, access_token: 'a1', refresh_token: 'r1', expires_in: 3600 };
 
@@ -37,5 +38,23 @@ describe('session storage', () => {
     expect(readSession()).toBeNull();
     expect(localStorage.getItem(STORAGE_KEYS.refreshToken)).toBeNull();
     expect(localStorage.getItem(STORAGE_KEYS.filterStatus)).toBe('[1]');
+  });
+
+  it('keeps the account beside the session and removes it with the session', () => {
+    writeSession(token, Date.now());
+    writeAccount(testUser);
+    expect(readAccount()).toEqual(testUser);
+    clearSession();
+    expect(readAccount()).toBeNull();
+    expect(localStorage.getItem(STORAGE_KEYS.account)).toBeNull();
+  });
+
+  it.each([
+    ['not JSON', '{'],
+    ['not an account', '{"id":1}'],
+    ['null', 'null'],
+  ])('reads no account from a stored value that is %s', (_, value) => {
+    localStorage.setItem(STORAGE_KEYS.account, value);
+    expect(readAccount()).toBeNull();
   });
 });

@@ -1,7 +1,7 @@
 import dayjs from 'dayjs';
 import { DATE_FORMATS } from '../src/shared/formats';
 import { AUTH_STORAGE_KEYS, STORAGE_KEYS } from '../src/shared/storageKeys';
-import type { TokenResponse } from '../src/shared/contracts/account';
+import type { TokenResponse, User } from '../src/shared/contracts/account';
 
 /** The stored session (spec §3 Session values), read and written only through this module. */
 export interface StoredSession {
@@ -42,8 +42,28 @@ export function writeSession(
 }
 
 export function clearSession(storage: Storage = localStorage): void {
-  for (const key of AUTH_STORAGE_KEYS) storage.removeItem(key);
+  for (const key of [...AUTH_STORAGE_KEYS, STORAGE_KEYS.account]) storage.removeItem(key);
 }
+
+/** The account last loaded with the stored session, or null (none, or not an account). */
+export function readAccount(storage: Storage = localStorage): User | null {
+  try {
+    const user = JSON.parse(storage.getItem(STORAGE_KEYS.account) ?? '0') as User | 0;
+    return user && Array.isArray(user.permissions) ? user : null;
+  } catch {
+    return null;
+  }
+}
+
+/**
+ * Forgets the stored account (a new sign-in: the account may be another user's, so no tab that
+ * reloads meanwhile draws for the previous one; the signed-in shell stores the new one).
+ */
+export const forgetAccount = (storage: Storage = localStorage): void =>
+  storage.removeItem(STORAGE_KEYS.account);
+
+export const writeAccount = (user: User, storage: Storage = localStorage): void =>
+  storage.setItem(STORAGE_KEYS.account, JSON.stringify(user));
 
 /** A token is expired once its expiry time has passed (spec §4). */
 export const isExpired = (session: StoredSession | null, now: number): boolean =>

@@ -47,6 +47,7 @@ export function fakeAuth(overrides: Partial<AuthApi> = {}): AuthApi {
     reauthenticate: jest.fn(),
     signOut: jest.fn(),
     updateProfile: jest.fn(),
+    confirmAccount: jest.fn(),
     ...overrides,
   };
 }

@@ -1,7 +1,6 @@
 import type { ReactNode } from 'react';
 import { Provider } from 'react-redux';
 import type { AppStore } from '../../store';
-import type { User } from '../shared/contracts/account';
 import { AuthProvider } from '../auth/AuthProvider';
 import { Toaster } from '../components/feedback/Toaster';
 import { AppThemeProvider } from './AppThemeProvider';
@@ -10,18 +9,16 @@ import { VersionCheck } from './VersionCheck';
 export interface ProvidersProps {
   store: AppStore;
   children: ReactNode;
-  /** The account asked for before React started (see AuthProvider). */
-  earlyAccount?: Promise<User>;
 }
 
 /**
  * Everything the screens rely on: the store, the one auth actor, the user's theme, the toasts and
  * the version check.
  */
-export function Providers({ store, children, earlyAccount }: ProvidersProps) {
+export function Providers({ store, children }: ProvidersProps) {
   return (
     <Provider store={store}>
-      <AuthProvider store={store} earlyAccount={earlyAccount}>
+      <AuthProvider store={store}>
         <AppThemeProvider>
           {children}
           <Toaster />

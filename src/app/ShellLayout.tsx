@@ -1,6 +1,8 @@
-import { useMemo } from 'react';
+import { useEffect, useMemo } from 'react';
 import { useNewContactFormsCountQuery } from '../../store/inboxCountApi';
+import { writeAccount } from '../../store/session';
 import { useAuth } from '../auth/AuthContext';
+import { useAfterPaint } from '../hooks/useAfterPaint';
 import { AppLayout } from '../components/layout/AppLayout';
 import { MenuBadgesContext } from '../components/navigation/menuBadges';
 import { hasPermission, PERMISSIONS } from '../shared/permissions';
@@ -11,9 +13,22 @@ const INBOX_POLL_MS = 60_000;
 
 export type ShellLayoutProps = Record<string, never>;
 
-/** The signed-in shell with the menu's counts: New contact-form messages beside Contact Form. */
+/**
+ * The signed-in shell with the menu's counts (New contact-form messages beside Contact Form); it keeps
+ * the signed-in account in storage.
+ */
 export function ShellLayout(_props: ShellLayoutProps) {
-  const { user, phase } = useAuth();
+  const { user, phase, confirmAccount } = useAuth();
+  // Kept for the next load, which draws the screens for it before asking the server (issue #15).
+  useEffect(() => {
+    if (user) writeAccount(user);
+  }, [user]);
+  // Drawn for a stored account: the server is asked for it once the first screen (a list's rows,
+  // committed with this layout) is on the screen, not before.
+  const painted = useAfterPaint();
+  useEffect(() => {
+    if (painted) confirmAccount();
+  }, [painted, confirmAccount]);
   const mayRead = phase === 'auth' && hasPermission(user?.permissions, PERMISSIONS.contactFormsIndex);
   const { data: newMessages } = useNewContactFormsCountQuery(undefined, {
     skip: !mayRead,

@@ -26,6 +26,11 @@ export interface AuthApi {
   signOut: () => void;
   /** Replaces the user only (after a profile update). */
   updateProfile: (user: User) => void;
+  /**
+   * The screens painted for the account stored by an earlier visit: ask the server for it now
+   * (issue #15). Does nothing once the account was loaded.
+   */
+  confirmAccount: () => void;
 }
 
 export const AuthContext = createContext<AuthApi | null>(null);

@@ -3,7 +3,7 @@ import dayjs from 'dayjs';
 import { SimulatedClock } from 'xstate';
 import { makeStore, type AppStore } from '../../store';
 import { accountApi } from '../../store/accountApi';
-import { api, prefetchQuietly } from '../../store/api';
+import { api } from '../../store/api';
 import { readSession, writeSession } from '../../store/session';
 import { testUser as user } from '../../test/accountFixtures';
 import { fakeNetwork, type FakeNetwork, type Reply } from '../../test/fakeNetwork';
@@ -44,6 +44,7 @@ function Probe() {
       </button>
       <button onClick={() => auth.signOut()}>sign out</button>
       <button onClick={() => auth.updateProfile({ ...user, name: 'Ada King' })}>update</button>
+      <button onClick={() => auth.confirmAccount()}>confirm account</button>
     </div>
   );
 }
@@ -162,42 +163,48 @@ describe('AuthProvider on start', () => {
   });
 });
 
-describe('AuthProvider with the account asked for before React started', () => {
-  const renderWithEarly = (store: AppStore, earlyAccount: Promise<typeof user>) => {
-    const clock = new SimulatedClock();
-    clock.set(START);
-    render(
-      <AuthProvider store={store} clock={clock} reloadPage={jest.fn()} earlyAccount={earlyAccount}>
-        <Probe />
-      </AuthProvider>,
-    );
-  };
-
-  it('takes its answer instead of asking again', async () => {
+describe('AuthProvider with the account stored by an earlier visit (issue #15)', () => {
+  const stored = { ...user, name: 'Ada (as stored)' };
+  it('draws for the stored account at once and asks the server when the screens painted', async () => {
     writeSession(token('stored'), START);
-    const store = makeStore();
-    const early = prefetchQuietly(store.dispatch, accountApi.endpoints.getAccount, undefined).unwrap();
-    renderWithEarly(store, early);
-    await waitFor(() => expect(phase()).toBe('auth'));
-    expect(screen.getByTestId('user')).toHaveTextContent('Ada Lovelace');
+    localStorage.setItem(STORAGE_KEYS.account, JSON.stringify(stored));
+    renderAuth();
+    expect(phase()).toBe('auth');
+    expect(screen.getByTestId('user')).toHaveTextContent('Ada (as stored)');
+    expect(network.requestsTo('/api/account')).toHaveLength(0);
+
+    await click('confirm account');
+    // The server's account replaces the stored one.
+    await waitFor(() => expect(screen.getByTestId('user')).toHaveTextContent('Ada Lovelace'));
     expect(network.requestsTo('/api/account')).toHaveLength(1);
   });
 
-  it('asks again when it failed, and a failure then ends as before', async () => {
+  it('signs out and forgets the stored account when the account call answers 401', async () => {
     writeSession(token('stored'), START);
+    localStorage.setItem(STORAGE_KEYS.account, JSON.stringify(stored));
     network.route('GET /api/account', () => ({ status: 401, body: { message: 'Unauthenticated.' } }));
-    const store = makeStore();
-    const early = prefetchQuietly(store.dispatch, accountApi.endpoints.getAccount, undefined).unwrap();
-    early.catch(() => undefined);
-    renderWithEarly(store, early);
-    await waitFor(() => expect(network.requestsTo('/api/account')).toHaveLength(2));
+    renderAuth();
+    await click('confirm account');
     await waitFor(() => expect(phase()).toBe('no-auth'));
+    expect(readSession()).toBeNull();
+    expect(localStorage.getItem(STORAGE_KEYS.account)).toBeNull();
+  });
+
+  it('ignores a stored value that is not an account, and loads the account at once', async () => {
+    writeSession(token('stored'), START);
+    localStorage.setItem(STORAGE_KEYS.account, '{"name":"no permissions"}');
+    renderAuth();
+    expect(phase()).toBe('loading');
+    await waitFor(() => expect(phase()).toBe('auth'));
+    expect(network.requestsTo('/api/account')).toHaveLength(1);
   });
 });
 
 describe('AuthProvider sign-in', () => {
   it('stores the four session values, then fetches the user and becomes auth', async () => {
     network.route('POST /oauth/token', () => ({ status: 200, body: token('new', HOUR_S) }));
+    // An account an earlier session stored (another user's, maybe) is forgotten with the new sign-in.
+    localStorage.setItem(STORAGE_KEYS.account, JSON.stringify({ ...user, name: 'Someone Else' }));
     renderAuth();
     await click('sign in');
     await waitFor(() => expect(phase()).toBe('auth'));
@@ -218,6 +225,7 @@ describe('AuthProvider sign-in', () => {
     );
     expect(network.requestsTo('/api/account')[0].authorization).toBe('Bearer access-new');
     expect(screen.getByTestId('user')).toHaveTextContent('Ada Lovelace');
+    expect(localStorage.getItem(STORAGE_KEYS.account)).toBeNull();
   });
 
   it('reports signing in while the token request runs', async () => {

@@ -30,7 +30,14 @@ import { TOKEN_ERROR_FIELDS, accountApi } from '../../store/accountApi';
 import { api, onUnauthorized } from '../../store/api';
 import { thrownErrorMessages } from '../../store/errorDisplay';
 import type { AppStore } from '../../store';
-import { clearSession, isExpired, readSession, writeSession } from '../../store/session';
+import {
+  clearSession,
+  forgetAccount,
+  isExpired,
+  readAccount,
+  readSession,
+  writeSession,
+} from '../../store/session';
 import { toastShown } from '../../store/toastSlice';
 import { flushDrafts, removeUserDrafts } from '../drafts/draftStore';
 import { releaseUnloadGuard } from '../drafts/unloadGuard';
@@ -60,23 +67,6 @@ export interface AuthProviderProps {
   clock?: AuthClock;
   /** Defaults to `window.location.reload()`; jsdom cannot navigate. */
   reloadPage?: () => void;
-  /**
-   * The account, asked for by the app before React started (a valid session was stored): the
-   * start's account call takes its answer instead of asking again, unless it failed.
-   */
-  earlyAccount?: Promise<User>;
-}
-
-/** A value handed out once: `take()` gives it the first time, undefined after. */
-function takeOnce<T>(value: T | undefined): { take: () => T | undefined } {
-  let held = value;
-  return {
-    take: () => {
-      const taken = held;
-      held = undefined;
-      return taken;
-    },
-  };
 }
 
 export function AuthProvider({
@@ -84,11 +74,7 @@ export function AuthProvider({
   children,
   clock = systemClock,
   reloadPage = () => window.location.reload(),
-  earlyAccount,
 }: AuthProviderProps) {
-  // Used once, by the first account call.
-  const [early] = useState(() => takeOnce(earlyAccount));
-
   const clearToken = useCallback(() => {
     clearSession();
     // Cached answers belong to the signed-out user; the next one must not see them.
@@ -137,6 +123,7 @@ export function AuthProvider({
         signIn: fromPromise<void, LoginInput>(async ({ input }) => {
           const token = await settle(store.dispatch(accountApi.endpoints.issueToken.initiate(input)));
           writeSession(token, clock.now());
+          forgetAccount();
         }),
         // Started with an expired access token: one tab refreshes, the others take its new session.
         refreshSession: fromPromise<void>(async () => {
@@ -145,14 +132,6 @@ export function AuthProvider({
           await withRefreshLock(() => refreshStored(known));
         }),
         fetchUser: fromPromise<User>(async () => {
-          const account = early.take();
-          if (account) {
-            try {
-              return await account;
-            } catch {
-              // Asked again below, where a failure is reported as it always is.
-            }
-          }
           const request = store.dispatch(
             accountApi.endpoints.getAccount.initiate(undefined, { forceRefetch: true }),
           );
@@ -167,7 +146,7 @@ export function AuthProvider({
         }),
       },
     }),
-    inspectOptions(),
+    { input: { storedUser: readAccount() }, ...inspectOptions() },
   );
 
   const expiryActor = useActorRef(
@@ -281,6 +260,7 @@ export function AuthProvider({
       reauthenticate: (credentials) => authActor.send({ type: 'REAUTHENTICATE', credentials }),
       signOut: () => authActor.send({ type: 'LOGOUT' }),
       updateProfile: (nextUser) => authActor.send({ type: 'UPDATE_PROFILE', user: nextUser }),
+      confirmAccount: () => authActor.send({ type: 'REFRESH_ACCOUNT' }),
     }),
     [phase, user, signingIn, signInFailure, reason, expiresAt, authActor],
   );

@@ -4,6 +4,11 @@ export const STORAGE_KEYS = {
   refreshToken: 'auth.refresh_token',
   expiresIn: 'auth.expires_in',
   expiresAt: 'auth.expires_at',
+  /**
+   * Not a session value: the signed-in account as last loaded (issue #15), so a reload with a valid
+   * session draws the screens before the account call; removed with the session.
+   */
+  account: 'auth.account',
   /** The cross-tab refresh lock: the Web Lock's name and the fallback lock's key. Not a session value. */
   refreshLock: 'auth.refresh_lock',
   filterBrands: 'filter:brands',

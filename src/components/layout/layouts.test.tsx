@@ -1,5 +1,7 @@
-import { act, screen } from '@testing-library/react';
-import { renderWithProviders } from '../../../test/renderWithProviders';
+import { act, screen, waitFor } from '@testing-library/react';
+import { renderWithProviders, testUser } from '../../../test/renderWithProviders';
+import { ShellLayout } from '../../app/ShellLayout';
+import { STORAGE_KEYS } from '../../shared/storageKeys';
 import { en } from '../../shared/messages';
 import { ROUTES } from '../../shared/routes';
 import { AppLayout } from './AppLayout';
@@ -110,5 +112,45 @@ describe('AppLayout', () => {
     expect(screen.getByText('Profile page')).toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'Ada Lovelace' })).toBeInTheDocument();
     expect(screen.getAllByRole('navigation', { name: en.mainMenu }).length).toBeGreaterThan(0);
+  });
+});
+
+describe('ShellLayout', () => {
+  it('keeps the signed-in account in storage, and its changes, for the next load to draw at once', async () => {
+    localStorage.clear();
+    const shell = (name: string) => [
+      { element: <ShellLayout />, children: [{ path: ROUTES.profile, element: <p>{name}</p> }] },
+    ];
+    const { unmount } = renderWithProviders(<p>Login page</p>, {
+      path: ROUTES.login,
+      route: ROUTES.profile,
+      routes: shell('Profile page'),
+    });
+    expect(await screen.findByText('Profile page')).toBeInTheDocument();
+    expect(JSON.parse(localStorage.getItem(STORAGE_KEYS.account) ?? 'null')).toEqual(testUser);
+    unmount();
+    renderWithProviders(<p>Login page</p>, {
+      path: ROUTES.login,
+      route: ROUTES.profile,
+      auth: { user: { ...testUser, name: 'Ada King' } },
+      routes: shell('Profile page'),
+    });
+    expect(await screen.findByText('Profile page')).toBeInTheDocument();
+    expect(JSON.parse(localStorage.getItem(STORAGE_KEYS.account) ?? 'null')).toMatchObject({
+      name: 'Ada King',
+    });
+  });
+
+  it('has the account confirmed by the server once the screen painted, not before', async () => {
+    const { auth } = renderWithProviders(<p>Login page</p>, {
+      path: ROUTES.login,
+      route: ROUTES.profile,
+      routes: [
+        { element: <ShellLayout />, children: [{ path: ROUTES.profile, element: <p>Profile page</p> }] },
+      ],
+    });
+    expect(await screen.findByText('Profile page')).toBeInTheDocument();
+    expect(auth.confirmAccount).not.toHaveBeenCalled();
+    await waitFor(() => expect(auth.confirmAccount).toHaveBeenCalled());
   });
 });
