@@ -8,6 +8,7 @@ import {
   type HistoryPage,
   type Revision,
   type TrashItem,
+  type TrashMeta,
   type UndoImportResult,
 } from '../src/shared/resources/history';
 import type { ResourceContract, WriteResponse } from '../src/shared/resources/resource';
@@ -87,7 +88,7 @@ export const historyApi = api.enhanceEndpoints<string>({}).injectEndpoints({
       // The confirmation dialog shows a 409 or 422 in place.
       extraOptions: { silent: true },
     }),
-    listTrash: build.query<HistoryPage<TrashItem>, TrashArg>({
+    listTrash: build.query<HistoryPage<TrashItem, TrashMeta>, TrashArg>({
       query: ({ group, page, per_page, search }) => ({
         url: trashPath({ group }),
         params: { page, per_page, ...(search ? { search } : {}) },

@@ -1,4 +1,4 @@
-import { Type } from '@sinclair/typebox';
+import { Type, type TSchema } from '@sinclair/typebox';
 import { and, count, desc, eq, getTableColumns, inArray, sql, type SQL } from 'drizzle-orm';
 import type { PgColumn, SelectedFields } from 'drizzle-orm/pg-core';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
@@ -9,6 +9,7 @@ import { hasPermission } from '../../src/shared/permissions';
 import {
   HISTORY_PER_PAGE,
   historyMeta,
+  trashMeta,
   revisionWire,
   trashWire,
   undoImportWire,
@@ -55,8 +56,8 @@ const pagingDoc = (search: boolean) =>
       : {}),
   });
 
-const listDoc = (item: Parameters<typeof Type.Array>[0]) =>
-  Type.Object({ data: Type.Array(item), meta: historyMeta });
+const listDoc = (item: Parameters<typeof Type.Array>[0], metaDoc: TSchema = historyMeta) =>
+  Type.Object({ data: Type.Array(item), meta: metaDoc });
 
 async function paging(request: FastifyRequest) {
   return parseBody(pagingSchema, request.query);
@@ -259,10 +260,11 @@ export function historyRoutes(app: FastifyInstance, resource: AnyResource, base:
           tags,
           summary: `Deleted ${contract.group}`,
           description:
-            'Deleted records not yet restored or purged (kept for TRASH_RETENTION_DAYS), newest first.',
+            'Deleted records not yet restored or purged, newest first; `meta.retention_days` is how long ' +
+            'they are kept (TRASH_RETENTION_DAYS; 0: until restored).',
           security: bearer,
           querystring: pagingDoc(true),
-          response: { 200: listDoc(trashWire), ...errorResponses(422) },
+          response: { 200: listDoc(trashWire, trashMeta), ...errorResponses(422) },
         },
       },
       async (request) => {
@@ -283,7 +285,7 @@ export function historyRoutes(app: FastifyInstance, resource: AnyResource, base:
             deleted_at: row.deleted_at.toISOString(),
             deleted_by: userRef(row.user_id, row.user_name),
           })),
-          meta: meta(page, perPage, total),
+          meta: { ...meta(page, perPage, total), retention_days: app.trashRetentionDays },
         };
       },
     );

@@ -318,7 +318,8 @@ describe('record history, trash and undo', () => {
           deleted_by: { id: adminId, name: TEST_ADMIN.name },
         },
       ],
-      meta: { page: 1, current_page: 1, per_page: 20, total: 1, last_page: 1 },
+      // The SPA says how long they are kept from the server's TRASH_RETENTION_DAYS (default 30).
+      meta: { page: 1, current_page: 1, per_page: 20, total: 1, last_page: 1, retention_days: 30 },
     });
     // Newest first.
     const all = (await get('/api/brands/trash')).json<HistoryPage<TrashItem>>().data.map((item) => item.id);
@@ -543,6 +544,22 @@ describe('record history, trash and undo', () => {
     expect((await send('POST', `/api/brands/${old.id}/restore`)).statusCode).toBe(404);
     expect((await get(`/api/brands/${old.id}/revisions`)).statusCode).toBe(404);
     expect(t.config.trashRetentionDays).toBe(30);
+  });
+
+  it('TRASH_RETENTION_DAYS 0 keeps deleted records until restored, and the trash says so', async () => {
+    const keeping = await buildTestApp({ trashRetentionDays: 0 });
+    try {
+      const token = await adminToken(keeping.app);
+      const answer = await keeping.app.inject({
+        method: 'GET',
+        url: '/api/brands/trash',
+        headers: authHeader(token),
+      });
+      expect(answer.statusCode).toBe(200);
+      expect(answer.json<HistoryPage<TrashItem>>().meta).toMatchObject({ retention_days: 0 });
+    } finally {
+      await keeping.close();
+    }
   });
 
   it('a bulk delete records one revision per record; the history pages', async () => {

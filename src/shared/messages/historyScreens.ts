@@ -42,7 +42,9 @@ export const historyText = {
   deleted: 'Deleted',
   deletedTitle: (item: string) => `Deleted ${item} records`,
   retention: (days: number) =>
-    `Deleted records are kept for ${days} days, then removed for good. Restore one to bring it back to the list.`,
+    days > 0
+      ? `Deleted records are kept for ${days} ${days === 1 ? 'day' : 'days'}, then removed for good. Restore one to bring it back to the list.`
+      : 'Deleted records are kept until restored. Restore one to bring it back to the list.',
   deletedAt: 'Deleted at',
   deletedBy: 'Deleted by',
   titleColumn: 'Title',
@@ -54,6 +56,3 @@ export const historyText = {
   undo: 'Undo',
   undone: 'The change has been undone',
 } as const;
-
-/** How long deleted records are kept (the server's default retention). */
-export const TRASH_RETENTION_DAYS = 30;

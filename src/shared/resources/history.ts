@@ -52,9 +52,16 @@ export const historyMeta = Type.Object({
 });
 export type HistoryMeta = Static<typeof historyMeta>;
 
-export interface HistoryPage<T> {
+/** The trash's page also says how many days a deleted record is kept (0: until restored). */
+export const trashMeta = Type.Composite([
+  historyMeta,
+  Type.Object({ retention_days: Type.Integer({ minimum: 0 }) }),
+]);
+export type TrashMeta = Static<typeof trashMeta>;
+
+export interface HistoryPage<T, M extends HistoryMeta = HistoryMeta> {
   data: T[];
-  meta: HistoryMeta;
+  meta: M;
 }
 
 /** `POST /api/<group>/imports/<importId>/undo` answers what it did. */

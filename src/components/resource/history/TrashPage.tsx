@@ -16,7 +16,7 @@ import { PAGE_SIZES } from '../../../shared/limits';
 import { menuSection } from '../../../shared/menu';
 import { en, format } from '../../../shared/messages';
 import { HISTORY_MESSAGES } from '../../../shared/messages/history';
-import { historyText, TRASH_RETENTION_DAYS } from '../../../shared/messages/historyScreens';
+import { historyText } from '../../../shared/messages/historyScreens';
 import type { ResourceContract } from '../../../shared/resources/resource';
 import { ROUTES } from '../../../shared/routes';
 import { ListToolbar } from '../ListToolbar';
@@ -156,7 +156,7 @@ export function TrashPage({ contract, title = contract.item }: TrashPageProps) {
           />
         }
       />
-      <Alert severity="info">{historyText.retention(TRASH_RETENTION_DAYS)}</Alert>
+      {data && <Alert severity="info">{historyText.retention(data.meta.retention_days)}</Alert>}
       <Paper variant="outlined">
         <DataGrid<TrashItem>
           aria-label={heading}
