@@ -6,6 +6,7 @@ import { revisions } from '../db/schema/revisions';
 import { now } from '../lib/clock';
 import type { WriteContext } from './define';
 import type { AnyResource } from './resource';
+import { flatRows } from './rows';
 
 /**
  * Record history (README: History): what a revision keeps of a record, and how a past state is
@@ -70,9 +71,9 @@ export async function loadItems(
   const items = new Map<number, unknown>();
   for (let start = 0; start < ids.length; start += LOAD_CHUNK) {
     const batch = ids.slice(start, start + LOAD_CHUNK);
-    const rows = await resource
-      .select(db)
-      .where(sql`${resource.table.id} = any(${sql.param(batch)}::integer[])`);
+    const rows = await flatRows(
+      resource.select(db).where(sql`${resource.table.id} = any(${sql.param(batch)}::integer[])`),
+    );
     for (const item of await resource.toItems(db, rows)) items.set(Number((item as { id: number }).id), item);
   }
   return items;
@@ -240,11 +241,21 @@ const refName = (value: unknown): string | undefined => {
 };
 
 /** Other records and files → their ids, also inside lists and nested objects (a page's sections' pictures). */
+/** A file as a state keeps it (`kept`: `{id, name, alt?}`), inside nested values (a page's sections). */
+const keptFile = (value: unknown): value is { id: unknown; alt?: string } =>
+  value !== null && typeof value === 'object' && !Array.isArray(value) && 'id' in value;
+
 const idOfRef = (value: unknown): unknown => {
   if (Array.isArray(value)) return value.map(idOfRef);
   if (value && typeof value === 'object') {
     if ('id' in value) return (value as { id: unknown }).id;
-    return Object.fromEntries(Object.entries(value).map(([key, inner]) => [key, idOfRef(inner)]));
+    // Nested (a page's sections): a picture gives its id, and its alt text beside it (`image_alt`).
+    return Object.fromEntries(
+      Object.entries(value).flatMap(([key, inner]) => [
+        [key, idOfRef(inner)],
+        ...(keptFile(inner) ? [[`${key}_alt`, inner.alt ?? null]] : []),
+      ]),
+    );
   }
   return value;
 };

@@ -7,14 +7,18 @@ import {
   pagePublicWire,
   pagesResource,
   SECTIONS,
+  sectionImages,
   type SectionDefinition,
+  type SectionField,
+  type SectionItemInput,
   type SectionsInput,
 } from '../../src/shared/resources/pages';
+import { altName } from '../../src/shared/resources/fields';
 import { pages } from '../db/schema';
 import { defineServerResource, type FieldWriter } from '../crud/define';
 import { altWrite, file, imageWrite, richText, column, seoWrite, statusWrite } from '../crud/fields';
 import { HttpError } from '../lib/httpError';
-import { fileOk } from '../repositories/files';
+import { fileOk, setFileAlt } from '../repositories/files';
 import { pageKeyOf, pageSelect, toPages } from '../repositories/pages';
 import { notFound } from '../crud/resource';
 
@@ -31,7 +35,9 @@ function sectionErrors(error: ValidationError): Record<string, string[]> {
 
 /**
  * `sections`: validated with the stored page key's schema (the one the form uses), every image id
- * checked to be an uploaded image; stored with exactly the key's sections.
+ * checked to be an uploaded image; each image's alt text (`image_alt`, required when the image is
+ * set) stored on its file row, as the page's own pictures' are; stored with exactly the key's
+ * sections, their images by id.
  */
 const sectionsWrite: FieldWriter<SectionsInput | undefined> = async (value, ctx) => {
   const key = ctx.id === undefined ? undefined : await pageKeyOf(ctx.tx, ctx.id);
@@ -45,24 +51,30 @@ const sectionsWrite: FieldWriter<SectionsInput | undefined> = async (value, ctx)
     throw new HttpError(422, Object.values(errors)[0][0], errors);
   }
   const errors: Record<string, string[]> = {};
+  const alts = new Map<number, string>();
+  /** Checks the images of `values` (a section or an item) and takes their alt texts out of it. */
+  const pictures = async (path: string, fields: readonly SectionField[], values: SectionItemInput) => {
+    for (const field of sectionImages(fields)) {
+      const id = values[field.name];
+      const alt = values[altName(field.name)];
+      delete values[altName(field.name)];
+      if (typeof id !== 'number') continue;
+      if (!(await fileOk(ctx.tx, id, 'image')))
+        errors[`${path}.${field.name}`] = [validation.invalid(field.label)];
+      else if (typeof alt === 'string') alts.set(id, alt);
+    }
+  };
   for (const name of PAGE_SECTIONS[key]) {
     const definition: SectionDefinition = SECTIONS[name];
-    const section = sections[name] ?? {};
-    const check = async (path: string, label: string, id: unknown) => {
-      if (typeof id === 'number' && !(await fileOk(ctx.tx, id, 'image')))
-        errors[path] = [validation.invalid(label)];
-    };
-    for (const field of definition.fields)
-      if (field.kind === 'image')
-        await check(`sections.${name}.${field.name}`, field.label, section[field.name]);
+    const section = (sections[name] ??= {});
+    await pictures(`sections.${name}`, definition.fields, section as SectionItemInput);
     const items = Array.isArray(section.items) ? section.items : [];
     for (const [index, item] of items.entries())
-      for (const field of definition.items?.fields ?? [])
-        if (field.kind === 'image')
-          await check(`sections.${name}.items[${index}].${field.name}`, field.label, item[field.name]);
+      await pictures(`sections.${name}.items[${index}]`, definition.items?.fields ?? [], item);
   }
   const invalid = Object.values(errors);
   if (invalid.length) throw new HttpError(422, invalid[0][0], errors);
+  for (const [id, alt] of alts) await setFileAlt(ctx.tx, id, alt);
   return [[pages.sections, sections]];
 };
 

@@ -34,7 +34,7 @@ const pageByKey = async (t: TestApp, token: string, key: string): Promise<Page> 
   return page;
 };
 
-// Every common field set, and every text of the home page's sections.
+// Every common field set, and every field of the home page's sections (a picture with its alt text).
 describeResource(
   pagesServer,
   async (t, token) => ({
@@ -56,7 +56,8 @@ describeResource(
         subtitle: 'Since 1990',
         button_label: 'See products',
         button_link: 'https://example.com/product',
-        image: null,
+        image: (await uploaded(t, token, 'image')).id,
+        image_alt: 'A pump at work',
       },
       why_us: { title: 'Why us', items: [{ title: 'Quality', description: 'Tested twice', image: null }] },
       call_to_action: {
@@ -153,8 +154,8 @@ describe('/api/pages', () => {
         why_us: {
           title: 'Why choose us',
           items: [
-            { title: 'Second', description: '', image: icon.id },
-            { title: 'First', description: 'Long experience', image: null },
+            { title: 'Second', description: '', image: icon.id, image_alt: 'A handshake icon' },
+            { title: 'First', description: 'Long experience', image: null, image_alt: '' },
           ],
         },
         branches: {
@@ -176,7 +177,12 @@ describe('/api/pages', () => {
     const saved = (await pageByKey(t, admin, 'about')).sections;
     expect(saved.hero).toBeUndefined();
     expect(saved.why_us?.items?.map((item) => item.title)).toEqual(['Second', 'First']);
-    expect(saved.why_us?.items?.[0].image).toMatchObject({ id: icon.id, url: icon.url });
+    // The alt text is the file's, read back with it (not a copy in the sections).
+    expect(saved.why_us?.items?.[0]).toEqual({
+      title: 'Second',
+      description: '',
+      image: expect.objectContaining({ id: icon.id, url: icon.url, alt: 'A handshake icon' }),
+    });
     expect(saved.branches?.items).toEqual([
       {
         name: 'Jakarta',
@@ -195,7 +201,7 @@ describe('/api/pages', () => {
     const response = await put(about, {
       sections: {
         why_us: { title: 'Why', items: tooMany },
-        mission: { image: document.id },
+        mission: { image: document.id, image_alt: 'A document' },
         branches: {
           items: [{ name: '', address: 'Somewhere', phone_number: 'call me', map_link: 'not a link' }],
         },
@@ -210,10 +216,25 @@ describe('/api/pages', () => {
       'sections.branches.items[0].map_link': ['Map Link is invalid'],
     });
     // The image check runs once the shape is right.
-    const imageOnly = await put(about, { sections: { mission: { image: document.id } } });
+    const imageOnly = await put(about, {
+      sections: { mission: { image: document.id, image_alt: 'A document' } },
+    });
     expect(imageOnly.statusCode).toBe(422);
     expect(imageOnly.json<{ errors: object }>().errors).toEqual({
       'sections.mission.image': ['Mission Image is invalid'],
+    });
+    // A section's picture needs its alt text, as the page's own pictures do.
+    const image = await uploaded(t, admin, 'image');
+    const noAlt = await put(about, {
+      sections: {
+        office: { image: image.id, image_alt: ' ' },
+        why_us: { items: [{ title: 'A', image: image.id }] },
+      },
+    });
+    expect(noAlt.statusCode).toBe(422);
+    expect(noAlt.json<{ errors: object }>().errors).toEqual({
+      'sections.office.image_alt': ['Alt text is required'],
+      'sections.why_us.items[0].image_alt': ['Alt text is required'],
     });
     const notAnObject = await put(about, { sections: ['why_us'] });
     expect(notAnObject.statusCode).toBe(422);

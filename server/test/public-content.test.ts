@@ -314,7 +314,9 @@ describe('the website reads content and pages (/public/v1)', () => {
           sections: {
             why_us: {
               title: 'Why us',
-              items: [{ title: 'Quality', description: 'Tested', image: picture.id }],
+              items: [
+                { title: 'Quality', description: 'Tested', image: picture.id, image_alt: 'A tested valve' },
+              ],
             },
           },
         })
@@ -331,7 +333,12 @@ describe('the website reads content and pages (/public/v1)', () => {
       ['why_us', 'principle', 'vision', 'mission', 'office', 'branches'].sort(),
     );
     expect(sections.why_us.title).toBe('Why us');
-    expect(sections.why_us.items?.[0].image).toMatchObject({ id: picture.id, variants: picture.variants });
+    // The website gets each section picture's alt text with it.
+    expect(sections.why_us.items?.[0].image).toMatchObject({
+      id: picture.id,
+      variants: picture.variants,
+      alt: 'A tested valve',
+    });
     expectNoForbidden(response.json());
 
     expect((await get(`${publicPath('pages')}/contact`)).statusCode).toBe(404);

@@ -12,8 +12,21 @@ type Item = Record<string, unknown> & { id: number };
 export type Sample = (t: TestApp, token: string) => Promise<Record<string, unknown>>;
 
 /** How an input field reads in the item: itself, or the id of the object it names (`brand_id` → `brand.id`, `logo` → `logo.id`). */
-const idOf = (value: unknown): unknown =>
-  value !== null && typeof value === 'object' && 'id' in value ? (value as { id: unknown }).id : value;
+const isRecord = (value: unknown): value is Record<string, unknown> =>
+  value !== null && typeof value === 'object' && !Array.isArray(value);
+
+/** A value as read → as written: a record or file → its id; nested (a page's sections) a file's alt text beside it. */
+function asWritten(value: unknown): unknown {
+  if (Array.isArray(value)) return value.map(asWritten);
+  if (!isRecord(value)) return value;
+  if ('id' in value) return value.id;
+  return Object.fromEntries(
+    Object.entries(value).flatMap(([key, inner]) => [
+      [key, asWritten(inner)],
+      ...(isRecord(inner) && 'id' in inner ? [[`${key}_alt`, inner.alt]] : []),
+    ]),
+  );
+}
 
 function readBack(item: Item, key: string): unknown {
   // A picture's alt text (`image_alt`) reads back as its file object's `alt`.
@@ -22,10 +35,7 @@ function readBack(item: Item, key: string): unknown {
     const picture = item[alt[1]];
     return picture !== null && typeof picture === 'object' ? (picture as { alt?: unknown }).alt : undefined;
   }
-  if (key in item) {
-    const value = item[key];
-    return Array.isArray(value) ? value.map(idOf) : idOf(value);
-  }
+  if (key in item) return asWritten(item[key]);
   const named = key.replace(/_id$/, '');
   const ref = item[named];
   return ref !== null && typeof ref === 'object' ? (ref as { id: unknown }).id : undefined;

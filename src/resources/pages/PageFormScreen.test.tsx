@@ -115,7 +115,7 @@ describe('PageFormScreen', () => {
     const [request] = requestsTo(`/api/pages/${about.id}`).filter((sent) => sent.method === 'PUT');
     expect((request.body as { sections: Page['sections'] }).sections.why_us).toEqual({
       title: 'Why us',
-      items: [{ title: 'Service', description: '', image: null }],
+      items: [{ title: 'Service', description: '', image: null, image_alt: '' }],
     });
     expect(request.body).toMatchObject({ title: 'About', updated_at: about.updated_at });
   });
@@ -148,6 +148,40 @@ describe('PageFormScreen', () => {
     expect(requestsTo(`/api/pages/${about.id}`).filter((request) => request.method === 'PUT')).toHaveLength(
       0,
     );
+  });
+
+  it('asks for each section picture’s alt text, starting from the file’s, and saves none without it', async () => {
+    const office = { id: 9, url: '/uploads/office.jpg', name: 'office.jpg', mime: 'image/jpeg', size: 1200 };
+    const { actor, route, requestsTo } = renderForm({
+      ...about,
+      sections: {
+        ...about.sections,
+        office: { title: 'Our office', image: { ...office, alt: 'The front desk' } },
+      },
+    });
+    const card = await screen.findByRole('region', { name: 'Our Office' });
+    const alt = within(card).getByRole('textbox', { name: /^Alt text/ });
+    expect(alt).toHaveValue('The front desk');
+    route(`PUT /api/pages/${about.id}`, {
+      body: { data: about, message: 'Page has been successfully updated' },
+    });
+
+    await actor.clear(alt);
+    await actor.click(screen.getByRole('button', { name: 'Save' }));
+    expect(await within(card).findByText('Alt text is required')).toBeInTheDocument();
+    expect(requestsTo(`/api/pages/${about.id}`).filter((request) => request.method === 'PUT')).toHaveLength(
+      0,
+    );
+
+    await actor.type(alt, 'Our office at dawn');
+    await actor.click(screen.getByRole('button', { name: 'Save' }));
+    expect(await screen.findByText('Page has been successfully updated')).toBeInTheDocument();
+    const [request] = requestsTo(`/api/pages/${about.id}`).filter((sent) => sent.method === 'PUT');
+    expect((request.body as { sections: Page['sections'] }).sections.office).toEqual({
+      title: 'Our office',
+      image: office.id,
+      image_alt: 'Our office at dawn',
+    });
   });
 
   it('puts the server’s 422 on a nested item field', async () => {

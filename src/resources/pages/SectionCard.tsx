@@ -10,6 +10,7 @@ import {
   type SectionField,
   type SectionKey,
 } from '../../shared/resources/pages';
+import { altName } from '../../shared/resources/fields';
 import type { FileObject } from '../../shared/resources/wire';
 import { SectionItemsField } from './SectionItemsField';
 
@@ -37,6 +38,7 @@ export function SectionFields({ prefix, fields, files, values, disabled }: Secti
               name={name}
               label={field.label}
               recommended={RECOMMENDED_SIZES.image}
+              altName={altName(name)}
               initialFile={typeof id === 'number' ? (files.get(id) ?? null) : null}
               disabled={disabled}
             />

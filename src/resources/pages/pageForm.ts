@@ -2,6 +2,7 @@ import { STATUS, type Status } from '../../shared/contracts/account';
 import {
   PAGE_SECTIONS,
   SECTIONS,
+  sectionImages,
   type Page,
   type PageKey,
   type PageUpdateInput,
@@ -10,6 +11,7 @@ import {
   type SectionItemInput,
   type SectionsInput,
 } from '../../shared/resources/pages';
+import { altName } from '../../shared/resources/fields';
 import type { FileObject } from '../../shared/resources/wire';
 import { altBody, altValues, type AltValues } from '../../components/resource/fields/altText';
 
@@ -43,6 +45,17 @@ const idOf = (value: unknown): number | null =>
 const fieldValue = (field: SectionField, stored: Record<string, unknown> | undefined) =>
   field.kind === 'image' ? idOf(stored?.[field.name]) : String(stored?.[field.name] ?? '');
 
+/** The form values of fields: each field's, and each image's alt text (the file object's `alt`). */
+const fieldValues = (fields: readonly SectionField[], stored: Record<string, unknown> | undefined) => ({
+  ...Object.fromEntries(fields.map((field) => [field.name, fieldValue(field, stored)])),
+  ...Object.fromEntries(
+    sectionImages(fields).map((field) => [
+      altName(field.name),
+      (stored?.[field.name] as FileObject | null | undefined)?.alt ?? '',
+    ]),
+  ),
+});
+
 /** Every file a page shows (common images and those in its sections), by id: the previews' pictures. */
 export function pageFiles(page?: Page): Map<number, FileObject> {
   const files = new Map<number, FileObject>();
@@ -68,15 +81,11 @@ export function toPageValues(page?: Page): PageValues {
     for (const name of PAGE_SECTIONS[page.key]) {
       const definition: SectionDefinition = SECTIONS[name];
       const stored = (page.sections as Record<string, Record<string, unknown> | undefined>)[name];
-      const values: SectionValues = Object.fromEntries(
-        definition.fields.map((field) => [field.name, fieldValue(field, stored)]),
-      );
+      const values: SectionValues = fieldValues(definition.fields, stored);
       if (definition.items) {
         const items = Array.isArray(stored?.items) ? (stored.items as Record<string, unknown>[]) : [];
         values.items = items.map((item, index): ItemValues => ({
-          ...Object.fromEntries(
-            definition.items!.fields.map((field) => [field.name, fieldValue(field, item)]),
-          ),
+          ...fieldValues(definition.items!.fields, item),
           _key: `${name}-${index}`,
         }));
       }

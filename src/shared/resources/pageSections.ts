@@ -5,6 +5,7 @@ import { Type, type TSchema } from '@sinclair/typebox';
 import { NAME_MAX } from '../limits';
 import { LABELS, validation } from '../messages';
 import { DESCRIPTION_MAX, optionalId } from './catalog';
+import { altGroup, altName } from './fields';
 import { NullableFile } from './wire';
 
 /**
@@ -219,8 +220,24 @@ function fieldSchema(field: SectionField): yup.ISchema<unknown> {
   return schema;
 }
 
-const fieldsSchema = (fields: readonly SectionField[]) =>
-  Object.fromEntries(fields.map((field) => [field.name, fieldSchema(field)]));
+/** A section's (or item's) image fields: each has its alt text beside it (`image` → `image_alt`). */
+export const sectionImages = (fields: readonly SectionField[]) =>
+  fields.filter((field) => field.kind === 'image');
+
+/** The Yup shape of fields: each field's schema, and each image's alt text (required when it is set). */
+function fieldsSchema(fields: readonly SectionField[]): Record<string, yup.ISchema<unknown>> {
+  const shape: Record<string, yup.ISchema<unknown>> = Object.fromEntries(
+    fields.map((field) => [field.name, fieldSchema(field)]),
+  );
+  const pictures = sectionImages(fields).map(({ name, label }) => ({ name, label }));
+  return pictures.length ? { ...shape, ...altGroup(...pictures).fields() } : shape;
+}
+
+/** Empty values of fields: texts and alt texts '', images null. */
+const emptyFields = (fields: readonly SectionField[]): Record<string, SectionInputValue> => ({
+  ...Object.fromEntries(fields.map((field) => [field.name, field.kind === 'image' ? null : ''])),
+  ...Object.fromEntries(sectionImages(fields).map((field) => [altName(field.name), ''])),
+});
 
 /** The Yup schema of one section: its fields, and its items between their minimum and maximum count. */
 export function sectionSchema(key: SectionKey): yup.AnyObjectSchema {
@@ -246,22 +263,20 @@ export function pageSectionsSchema(key: PageKey): yup.AnyObjectSchema {
     .default({});
 }
 
-/** An empty section of `key`: every text '', every image null, no items. */
+/** An empty section of `key`: every text and alt text '', every image null, no items. */
 export function emptySection(key: SectionKey): SectionInput {
   const definition: SectionDefinition = SECTIONS[key];
-  const values: SectionInput = Object.fromEntries(
-    definition.fields.map((field) => [field.name, field.kind === 'image' ? null : '']),
-  );
+  const values: SectionInput = emptyFields(definition.fields);
   if (definition.items) values.items = [];
   return values;
 }
 
 /** An empty item of a section's repeatable items. */
 export function emptyItem(items: SectionItems): SectionItemInput {
-  return Object.fromEntries(items.fields.map((field) => [field.name, field.kind === 'image' ? null : '']));
+  return emptyFields(items.fields);
 }
 
-// Wire: how the API answers a page's sections (images as file objects).
+// Wire: how the API answers a page's sections (images as file objects, their alt text the file's `alt`).
 
 const wireField = (field: SectionField): TSchema => (field.kind === 'image' ? NullableFile() : Type.String());
 const wireFields = (fields: readonly SectionField[]) =>
