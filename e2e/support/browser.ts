@@ -37,10 +37,16 @@ export async function newPage(
   return { context, page };
 }
 
-/** Saves a screenshot under e2e/artifacts so a person can look at the screen. */
+/**
+ * Saves a screenshot under e2e/artifacts so a person can look at the screen: the whole page, or the
+ * window while a dialog is open. Chromium's whole-page capture can lay the page out at another size
+ * for a moment; with a dialog open that sometimes switched the list to its phone layout and back,
+ * which closed the dialog under the test (the audit log journey failed once in CI that way).
+ */
 export async function snap(page: Page, name: string): Promise<void> {
   mkdirSync(artifactsDir, { recursive: true });
-  await page.screenshot({ path: path.join(artifactsDir, `${name}.png`), fullPage: true });
+  const dialogOpen = (await page.getByRole('dialog').count()) > 0;
+  await page.screenshot({ path: path.join(artifactsDir, `${name}.png`), fullPage: !dialogOpen });
 }
 
 /** A field's label, whole, with the asterisk MUI adds to required fields. */
