@@ -4,6 +4,7 @@ import type { FastifyInstance } from 'fastify';
 import { apiPath, hasAction, type ResourceContract } from '../../src/shared/resources/resource';
 import { optionKey, type FilterSpec } from '../../src/shared/resources/filters';
 import { API_PATHS } from '../../src/shared/routes';
+import { DEFERRED_JOIN_OFFSET } from '../crud/list';
 import type { AnyResource } from '../crud/resource';
 import { RESOURCES as DECLARED } from '../resources';
 import { adminToken, authHeader, buildTestApp, type TestApp } from './helper';
@@ -170,6 +171,40 @@ describe('list plans: every list shape is answered by an index', () => {
       expect(page).not.toMatch(seqScanOf(table));
       expect(page).not.toMatch(FULL_SORT);
       expect(page).toMatch(new RegExp(`Index (Only )?Scan (Backward )?using \\w+ on ${table}\\b`));
+    },
+  );
+
+  const searchedShapes = RESOURCES.filter((resource) => resource.search.length).flatMap((resource) =>
+    ownSorts(resource).map((sort) => [tableOf(resource), sort, resource] as const),
+  );
+
+  it.each(searchedShapes)(
+    '%s searched, sorted by %s: one statement reads the matches once, through the index, for the page and its total',
+    async (table, sort, resource) => {
+      const url = `${apiPath(resource.contract as ResourceContract)}?search=Abc&sort=${sort}&order=asc`;
+      const reads = readsOf(await sent(t.app, url, token), table);
+      expect(reads).toHaveLength(1);
+      const plan = await explain(t.app, reads[0], INDEX_CONDITIONS_ONLY);
+      expect(plan).not.toMatch(seqScanOf(table));
+      expect(plan).not.toMatch(WHOLE_INDEX);
+      expect(plan).toContain('WindowAgg');
+      // The search (ILIKE, `~~*`) is read by one bitmap scan: its Index Cond and its heap's Recheck Cond.
+      expect(plan.split('~~*')).toHaveLength(3);
+    },
+  );
+
+  it.each(sortShapes)(
+    '%s sorted by %s, a page past DEFERRED_JOIN_OFFSET rows: its ids are picked from an index walk, then joined',
+    async (table, sort, resource) => {
+      const page = DEFERRED_JOIN_OFFSET / 20 + 1;
+      const url = `${apiPath(resource.contract as ResourceContract)}?sort=${sort}&order=asc&per_page=20&page=${page}`;
+      const reads = readsOf(await sent(t.app, url, token), table);
+      const picking = reads.filter(({ text }) => text.includes('"picked"'));
+      expect(picking).toHaveLength(1);
+      const deep = await explain(t.app, picking[0], INDEX_ORDER_ONLY);
+      expect(deep).not.toMatch(seqScanOf(table));
+      expect(deep).not.toMatch(FULL_SORT);
+      expect(deep).toMatch(new RegExp(`Index (Only )?Scan (Backward )?using \\w+ on ${table}\\b`));
     },
   );
 

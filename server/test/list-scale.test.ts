@@ -3,6 +3,7 @@ import { sql } from 'drizzle-orm';
 import type { ListQuery } from '../../src/shared/resources/resource';
 import { format } from '../../src/shared/messages';
 import {
+  DEFERRED_JOIN_OFFSET,
   EXACT_COUNT_LIMIT,
   MAX_LIST_OFFSET,
   itemBatches,
@@ -85,6 +86,22 @@ describe('lists, exports at scale: keyset export batches', () => {
     expect(ids.length).toBeGreaterThan(0);
     expect(ids).toEqual(await listed(t, products, query));
   });
+
+  const ownSorts = ['name', 'status', 'created_at', 'updated_at'] as const;
+  it.each(ownSorts.flatMap((sort) => (['asc', 'desc'] as const).map((order) => [sort, order] as const)))(
+    'a searched list by %s %s (page and total in one statement) pages as the list does, ties broken by id',
+    async (sort, order) => {
+      // Every product is named "Tied …": the search matches them all, so the pages are the list's.
+      const plain = parseListQuery(products, { sort, order });
+      const searched = parseListQuery(products, { sort, order, search: 'tied' });
+      for (const page of [1, 2, 3, 4]) {
+        const expected = await listPage<Item>(products, t.app.db, { ...plain, page, per_page: 4 });
+        const found = await listPage<Item>(products, t.app.db, { ...searched, page, per_page: 4 });
+        expect(found).toEqual(expected);
+        expect(found.meta).toEqual({ current_page: page, per_page: 4, total: 13, last_page: 4 });
+      }
+    },
+  );
 
   it.each(['asc', 'desc'] as const)(
     'users by role %s (a nullable joined sort: users without a role) keep every row',
@@ -173,6 +190,47 @@ describe('lists at scale: totals', () => {
     const searched = await list('search=bulk%2012345');
     expect(searched.meta.total).toBe(1);
     expect(searched.data.map((item) => item.name)).toEqual(['Bulk 12345']);
+  });
+
+  /** The bulk rows' names in the order of `sort=name&order=asc` (one prefix, then digits). */
+  const bulkNames = (match: (g: number) => boolean = () => true) =>
+    Array.from({ length: EXACT_COUNT_LIMIT * 2 + 5000 }, (_, i) => i + 1)
+      .filter(match)
+      .map((g) => `Bulk ${g}`)
+      .sort();
+
+  it('a searched list matching fewer rows than the limit: its page and exact total from one statement', async () => {
+    const expected = bulkNames((g) => String(g).startsWith('2'));
+    expect(expected).toHaveLength(6112);
+    const { data, meta } = await list(
+      `search=${encodeURIComponent('bulk 2')}&sort=name&order=asc&per_page=50&page=3`,
+    );
+    expect(meta).toEqual({ current_page: 3, per_page: 50, total: 6112, last_page: 123 });
+    expect(data.map((item) => item.name)).toEqual(expected.slice(100, 150));
+    // A page past the last: no rows, the total all the same.
+    const past = await list(`search=${encodeURIComponent('bulk 2')}&per_page=50&page=200`);
+    expect(past).toEqual({
+      data: [],
+      meta: { current_page: 200, per_page: 50, total: 6112, last_page: 123 },
+    });
+    const none = await list('search=nothing-like-this');
+    expect(none).toEqual({ data: [], meta: { current_page: 1, per_page: 10, total: 0, last_page: 1 } });
+  });
+
+  it('a searched list matching more rows than the limit: the page the list reads, the total estimated', async () => {
+    const searched = await list('search=bulk&sort=name&order=asc&per_page=20&page=3');
+    expect(searched.meta.total_estimated).toBe(true);
+    expect(searched.meta.total).toBeGreaterThan(EXACT_COUNT_LIMIT);
+    expect(searched.data.map((item) => item.name)).toEqual(bulkNames().slice(40, 60));
+  });
+
+  it('a page past DEFERRED_JOIN_OFFSET rows (ids picked first, then joined) is the same page', async () => {
+    const page = DEFERRED_JOIN_OFFSET / 20 + 5;
+    const deep = await list(`sort=name&order=asc&per_page=20&page=${page}`);
+    expect(deep.data.map((item) => item.name)).toEqual(bulkNames().slice((page - 1) * 20, page * 20));
+    const filtered = await list(`status=1&sort=name&order=desc&per_page=20&page=${page}`);
+    const active = bulkNames((g) => g % 1000 !== 0).reverse();
+    expect(filtered.data.map((item) => item.name)).toEqual(active.slice((page - 1) * 20, page * 20));
   });
 
   it('pages through the first 10 000 rows, and refuses a deeper page with a 422 saying how to reach its rows', async () => {
