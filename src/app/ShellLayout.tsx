@@ -1,8 +1,9 @@
-import { useEffect, useMemo } from 'react';
+import { useEffect, useMemo, useState } from 'react';
 import { useNewContactFormsCountQuery } from '../../store/inboxCountApi';
 import { writeAccount } from '../../store/session';
 import { useAuth } from '../auth/AuthContext';
 import { useAfterPaint } from '../hooks/useAfterPaint';
+import { firstScreenLoaded } from '../hooks/routePreload';
 import { AppLayout } from '../components/layout/AppLayout';
 import { MenuBadgesContext } from '../components/navigation/menuBadges';
 import { hasPermission, PERMISSIONS } from '../shared/permissions';
@@ -23,15 +24,27 @@ export function ShellLayout(_props: ShellLayoutProps) {
   useEffect(() => {
     if (user) writeAccount(user);
   }, [user]);
-  // Drawn for a stored account: the server is asked for it once the first screen (a list's rows,
-  // committed with this layout) is on the screen, not before.
+  // Drawn for a stored account: the server is asked for it, and for the menu's count, once the
+  // first screen (a list's rows) is on the screen, not before: the list opened first draws this
+  // layout before its own chunk is there (src/app/guarded.tsx), and these wait for that chunk too.
   const painted = useAfterPaint();
+  const [screenShown, setScreenShown] = useState(false);
   useEffect(() => {
-    if (painted) confirmAccount();
-  }, [painted, confirmAccount]);
+    if (!painted) return undefined;
+    let live = true;
+    void firstScreenLoaded().then(() =>
+      requestAnimationFrame(() => setTimeout(() => live && setScreenShown(true), 0)),
+    );
+    return () => {
+      live = false;
+    };
+  }, [painted]);
+  useEffect(() => {
+    if (screenShown) confirmAccount();
+  }, [screenShown, confirmAccount]);
   const mayRead = phase === 'auth' && hasPermission(user?.permissions, PERMISSIONS.contactFormsIndex);
   const { data: newMessages } = useNewContactFormsCountQuery(undefined, {
-    skip: !mayRead,
+    skip: !mayRead || !screenShown,
     pollingInterval: INBOX_POLL_MS,
     skipPollingIfUnfocused: true,
   });

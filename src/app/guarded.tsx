@@ -1,26 +1,51 @@
-import type { ComponentType } from 'react';
+import { useSyncExternalStore, type ComponentType } from 'react';
 import type { RouteObject } from 'react-router-dom';
+import { LoadingBlock } from '../components/feedback/LoadingBlock';
 import { RequirePermission } from '../components/layout/RequirePermission';
-import { registerRoutePreload } from '../hooks/routePreload';
+import { firstScreenLoading, registerRoutePreload } from '../hooks/routePreload';
 import { PERMISSION_GROUPS, permissionKey, type PermissionGroup } from '../shared/permissions';
 import { addPath, itemPath, trashPath } from '../shared/routes';
-import { prefetchListRows, registerRouteRows, type LoadListRows } from './listPrefetch';
+import { openedAt, prefetchListRows, registerRouteRows, type LoadListRows } from './listPrefetch';
 
 export type LoadScreen = () => Promise<ComponentType>;
 
+/** `Screen` for a user holding `permission`; the 'No access' page for anyone else. */
+const behind = (permission: string, Screen: ComponentType): ComponentType =>
+  function Guarded() {
+    return (
+      <RequirePermission permission={permission}>
+        <Screen />
+      </RequirePermission>
+    );
+  };
+
 /** A lazily loaded screen shown only to a user holding `permission` (else the 'No access' page). */
 export function guarded(permission: string, load: LoadScreen): Pick<RouteObject, 'lazy'> {
-  return {
-    lazy: async () => {
-      const Screen = await load();
-      return {
-        Component: () => (
-          <RequirePermission permission={permission}>
-            <Screen />
-          </RequirePermission>
-        ),
-      };
-    },
+  return { lazy: async () => ({ Component: behind(permission, await load()) }) };
+}
+
+/**
+ * A screen drawn while its chunk loads (issue #15): a spinner in its place until the chunk is
+ * there, then the screen, in an ordinary update (not a Suspense retry, which React holds back for
+ * 300 ms after a fallback). A chunk that fails is thrown to the route's error page.
+ */
+function whenLoaded(load: LoadScreen): ComponentType {
+  let state: { Screen?: ComponentType; failure?: unknown } = {};
+  const listeners = new Set<() => void>();
+  const loading = load().then(
+    (Screen) => (state = { Screen }),
+    (failure: unknown) => (state = { failure: failure ?? new Error('chunk') }),
+  );
+  void loading.finally(() => listeners.forEach((listener) => listener()));
+  firstScreenLoading(loading);
+  const subscribe = (listener: () => void) => {
+    listeners.add(listener);
+    return () => listeners.delete(listener);
+  };
+  return function LoadingScreen() {
+    const { Screen, failure } = useSyncExternalStore(subscribe, () => state);
+    if (failure) throw failure;
+    return Screen ? <Screen /> : <LoadingBlock />;
   };
 }
 
@@ -63,7 +88,11 @@ export function listRoute(
   if (rows) registerRouteRows(listPath, rows);
   return {
     path: listPath,
-    ...guarded(permission, list),
+    // The app opened on this list draws its shell (header, menu) while the list's chunk loads, so
+    // the commit that paints the rows draws the list alone; elsewhere the router waits for it.
+    lazy: async () => ({
+      Component: behind(permission, openedAt(listPath) ? whenLoaded(list) : await list()),
+    }),
     ...(rows
       ? {
           loader: ({ request }: { request: Request }) => prefetchListRows(rows, request.url),

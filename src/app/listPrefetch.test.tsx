@@ -1,4 +1,6 @@
-import { screen, waitFor } from '@testing-library/react';
+import type { ComponentType } from 'react';
+import { act, screen, waitFor } from '@testing-library/react';
+import { Outlet } from 'react-router-dom';
 import { makeStore } from '../../store';
 import { writeSession } from '../../store/session';
 import { catalogOptionRoutes, roadRunner } from '../../test/catalogFixtures';
@@ -21,6 +23,7 @@ import { en } from '../shared/messages';
 import { PERMISSION_CATALOGUE, PERMISSIONS } from '../shared/permissions';
 import { ROUTES } from '../shared/routes';
 import { STORAGE_KEYS } from '../shared/storageKeys';
+import { listRoute } from './guarded';
 import { prefetchListRows, prefetchRowsAt, provideRouteStore } from './listPrefetch';
 import { resourceRoutes } from './resourceRoutes';
 
@@ -195,5 +198,67 @@ describe('the app opened on a list URL (src/index.tsx)', () => {
     prefetchRowsAt(`http://localhost${ROUTES.products}`);
     await new Promise((resolve) => setTimeout(resolve, 50));
     expect(network.requests).toEqual([]);
+  });
+});
+
+describe('the app opened on a list draws its shell first (issue #15)', () => {
+  const THINGS = '/things';
+  function openThings(opened: string | null) {
+    let resolve!: (screen: ComponentType) => void;
+    let reject!: (error: Error) => void;
+    const list = () =>
+      new Promise<ComponentType>((ok, fail) => {
+        resolve = ok;
+        reject = fail;
+      });
+    if (opened) prefetchRowsAt(`http://localhost${opened}`);
+    renderWithProviders(<LocationDisplay />, {
+      route: THINGS,
+      routes: [
+        {
+          hydrateFallbackElement: <p>Starting</p>,
+          errorElement: <p>Screen failed</p>,
+          element: (
+            <>
+              <nav aria-label="Shell menu" />
+              <Outlet />
+            </>
+          ),
+          children: [listRoute(THINGS, PERMISSIONS.productsIndex, list)],
+        },
+      ],
+      auth: { user: testUser },
+    });
+    return {
+      resolve: (screen: ComponentType) => act(() => resolve(screen)),
+      reject: (error: Error) => act(() => reject(error)),
+    };
+  }
+  const Things = () => <h1>Things</h1>;
+
+  it('shows the shell with a spinner in the screen’s place while the list’s chunk loads, then the list', async () => {
+    const chunk = openThings(THINGS);
+    expect(await screen.findByRole('navigation', { name: 'Shell menu' })).toBeInTheDocument();
+    expect(screen.getByRole('status', { name: en.loading })).toBeInTheDocument();
+    await chunk.resolve(Things);
+    expect(await screen.findByRole('heading', { name: 'Things' })).toBeInTheDocument();
+    expect(screen.queryByRole('status', { name: en.loading })).not.toBeInTheDocument();
+  });
+
+  it('shows the route’s error page when that chunk fails', async () => {
+    const chunk = openThings(THINGS);
+    expect(await screen.findByRole('navigation', { name: 'Shell menu' })).toBeInTheDocument();
+    jest.spyOn(console, 'error').mockImplementation(() => undefined);
+    await chunk.reject(new Error('Loading chunk failed'));
+    expect(await screen.findByText('Screen failed')).toBeInTheDocument();
+  });
+
+  it('waits for the chunk, as any route does, when the app was opened elsewhere', async () => {
+    const chunk = openThings(ROUTES.dashboard);
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    expect(screen.queryByRole('navigation', { name: 'Shell menu' })).not.toBeInTheDocument();
+    await chunk.resolve(Things);
+    expect(await screen.findByRole('heading', { name: 'Things' })).toBeInTheDocument();
+    expect(screen.getByRole('navigation', { name: 'Shell menu' })).toBeInTheDocument();
   });
 });

@@ -7,10 +7,13 @@ import type { ListRows } from '../components/resource/listRows';
 export type LoadListRows = () => Promise<ListRows>;
 
 let routeStore: AppStore | null = null;
+/** The path the app was opened on (`prefetchRowsAt`); null until then. */
+let firstPath: string | null = null;
 
 /** The app's store, for the routes' early requests (the app calls it once; tests leave it unset). */
 export function provideRouteStore(store: AppStore | null): void {
   routeStore = store;
+  firstPath = null;
 }
 
 /**
@@ -34,6 +37,9 @@ export function registerRouteRows(path: string, rows: LoadListRows): void {
   routeRows.set(path, rows);
 }
 
+/** Whether the app was opened on `path` (its screen is the first one drawn). */
+export const openedAt = (path: string): boolean => firstPath === path;
+
 /**
  * Opening the app on a list's URL: its rows are asked for before the router starts (src/index.tsx),
  * so that the rows' chunk is the first the browser fetches, ahead of the layout's and the screen's
@@ -41,6 +47,7 @@ export function registerRouteRows(path: string, rows: LoadListRows): void {
  * route's loader then finds the request on its way.
  */
 export function prefetchRowsAt(url: string): void {
-  const rows = routeRows.get(new URL(url).pathname);
+  firstPath = new URL(url).pathname;
+  const rows = routeRows.get(firstPath);
   if (rows) void prefetchListRows(rows, url).catch(() => undefined);
 }

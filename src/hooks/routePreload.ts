@@ -19,3 +19,14 @@ export const preloadOn = (path: string | undefined) => ({
   onMouseEnter: () => preloadRoute(path),
   onFocus: () => preloadRoute(path),
 });
+
+/** The first screen's chunk, where the shell is drawn before it (src/app/guarded.tsx). */
+let firstScreen: Promise<unknown> = Promise.resolve();
+
+/** The first screen's chunk is loading while the shell is drawn without it. */
+export function firstScreenLoading(load: Promise<unknown>): void {
+  firstScreen = load.catch(() => undefined);
+}
+
+/** Settles once the first screen's chunk is there (at once when the shell did not draw before it). */
+export const firstScreenLoaded = (): Promise<unknown> => firstScreen;

@@ -1,6 +1,7 @@
 import { act, screen, waitFor } from '@testing-library/react';
 import { renderWithProviders, testUser } from '../../../test/renderWithProviders';
 import { ShellLayout } from '../../app/ShellLayout';
+import { firstScreenLoading } from '../../hooks/routePreload';
 import { STORAGE_KEYS } from '../../shared/storageKeys';
 import { en } from '../../shared/messages';
 import { ROUTES } from '../../shared/routes';
@@ -152,5 +153,26 @@ describe('ShellLayout', () => {
     expect(await screen.findByText('Profile page')).toBeInTheDocument();
     expect(auth.confirmAccount).not.toHaveBeenCalled();
     await waitFor(() => expect(auth.confirmAccount).toHaveBeenCalled());
+  });
+
+  it('waits for the first screen drawn after the shell before confirming the account (issue #15)', async () => {
+    let loaded!: () => void;
+    firstScreenLoading(new Promise<void>((resolve) => (loaded = resolve)));
+    try {
+      const { auth } = renderWithProviders(<p>Login page</p>, {
+        path: ROUTES.login,
+        route: ROUTES.profile,
+        routes: [
+          { element: <ShellLayout />, children: [{ path: ROUTES.profile, element: <p>Profile page</p> }] },
+        ],
+      });
+      expect(await screen.findByText('Profile page')).toBeInTheDocument();
+      await act(() => new Promise((resolve) => setTimeout(resolve, 100)));
+      expect(auth.confirmAccount).not.toHaveBeenCalled();
+      act(() => loaded());
+      await waitFor(() => expect(auth.confirmAccount).toHaveBeenCalled());
+    } finally {
+      firstScreenLoading(Promise.resolve());
+    }
   });
 });
