@@ -31,12 +31,12 @@ describe('a COPY export the client abandons', () => {
   });
   afterAll(() => t.close());
 
-  const copies = async () =>
-    (
-      await t.app.db.execute<{ n: number }>(
-        sql`select count(*)::int as n from pg_stat_activity where query ilike 'copy (%' and pid <> pg_backend_pid()`,
-      )
-    ).rows[0].n;
+  const copies = async () => {
+    const found = await t.app.db.execute(
+      sql`select count(*)::int as n from pg_stat_activity where query ilike 'copy (%' and pid <> pg_backend_pid()`,
+    );
+    return (found as unknown as { rows: { n: number }[] }).rows[0].n;
+  };
 
   it('closes the connection, and the audit entry says it stopped', async () => {
     const port = (t.app.server.address() as AddressInfo).port;
