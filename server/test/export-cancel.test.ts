@@ -2,12 +2,11 @@ import type { AddressInfo } from 'node:net';
 import type { Socket } from 'node:net';
 import { once } from 'node:events';
 import http from 'node:http';
-import { sql } from 'drizzle-orm';
 import { EXPORT_CHUNK } from '../crud/list';
 import { registerResource } from '../crud/register';
 import type { AnyResource, Declaration } from '../crud/resource';
 import { productsServer } from '../resources/products';
-import { createTaxon } from './catalogFixtures';
+import { insertPumps } from './catalogFixtures';
 import { adminToken, authHeader, buildTestApp, type TestApp } from './helper';
 
 // The batch path (rows read and mapped, no COPY: on PostgreSQL the products route writes its CSV by
@@ -37,16 +36,7 @@ describe('an export the client abandons', () => {
       },
     );
     admin = await adminToken(t.app);
-    const brand = (await createTaxon(t, admin, '/api/brands', { name: 'Acme', slug: 'acme' })) as {
-      id: number;
-    };
-    const category = (await createTaxon(t, admin, '/api/categories', { name: 'Pumps', slug: 'pumps' })) as {
-      id: number;
-    };
-    await t.app.db.execute(
-      sql`insert into products (name, slug, brand_id, category_id, status)
-          select 'Pump ' || n, 'pump-' || n, ${brand.id}, ${category.id}, 1 from generate_series(1, ${ROWS}) n`,
-    );
+    await insertPumps(t, admin, ROWS);
     t.app.server.on('connection', (socket: Socket) => sockets.push(socket));
     await t.app.listen({ port: 0, host: '127.0.0.1' });
     base = `http://127.0.0.1:${(t.app.server.address() as AddressInfo).port}`;

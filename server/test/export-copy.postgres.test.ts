@@ -3,7 +3,7 @@ import type { AddressInfo } from 'node:net';
 import { once } from 'node:events';
 import { desc, eq, sql } from 'drizzle-orm';
 import { auditLogs } from '../db/schema';
-import { createTaxon } from './catalogFixtures';
+import { insertPumps } from './catalogFixtures';
 import { adminToken, authHeader, buildTestApp, type TestApp } from './helper';
 
 /** A COPY the client abandons closes its connection at once instead of writing on into it. */
@@ -15,18 +15,8 @@ describe('a COPY export the client abandons', () => {
   beforeAll(async () => {
     t = await buildTestApp();
     admin = await adminToken(t.app);
-    const brand = (await createTaxon(t, admin, '/api/brands', { name: 'Acme', slug: 'acme' })) as {
-      id: number;
-    };
-    const category = (await createTaxon(t, admin, '/api/categories', { name: 'Pumps', slug: 'pumps' })) as {
-      id: number;
-    };
     // 30 MB of CSV: far more than the sockets between the database, the server and the client hold.
-    await t.app.db.execute(
-      sql`insert into products (name, slug, brand_id, category_id, status, overview)
-          select 'Pump ' || n, 'pump-' || n, ${brand.id}, ${category.id}, 1, repeat('x', 10000)
-          from generate_series(1, ${ROWS}) n`,
-    );
+    await insertPumps(t, admin, ROWS, 'x'.repeat(10_000));
     await t.app.listen({ port: 0, host: '127.0.0.1' });
   });
   afterAll(() => t.close());

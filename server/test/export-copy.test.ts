@@ -7,6 +7,7 @@ import { auditLogs } from '../db/schema';
 import { productsServer } from '../resources/products';
 import { createTaxon } from './catalogFixtures';
 import { adminToken, authHeader, buildTestApp, type TestApp } from './helper';
+import { TRICKY_TEXT } from './sheets';
 
 const onPostgres = process.env.TEST_DB_DRIVER === 'postgres';
 
@@ -69,29 +70,7 @@ describe('a products CSV export written by COPY', () => {
     // Written straight into the table, so every cell a writer must get right is there: separators,
     // quotes, line breaks, would-be formulas, empty and missing values, accents, a backslash,
     // timestamps with and without microseconds.
-    const cells = [
-      'plain',
-      'a,b',
-      'say "hi"',
-      'two\nlines',
-      'cr\rhere',
-      '\r\n',
-      '=SUM(A1)',
-      '+1',
-      '-2',
-      '@x',
-      '\ttab',
-      "'=kept",
-      ' spaced ',
-      'Grüße 東京 🚀',
-      '"',
-      ',',
-      'back\\slash',
-      "o'brien",
-      '\\.',
-      '',
-      null,
-    ];
+    const cells = [...TRICKY_TEXT, 'Grüße 東京 🚀', 'back\\slash', "o'brien", '\\.', '', null];
     const times = [
       '2026-01-02 03:04:05.123999+00',
       '2026-01-02 03:04:05+00',
