@@ -123,8 +123,14 @@ type SheetParts<C extends ResourceContract, T extends ResourceTable, Row> = (C['
   ? {
       /** The spreadsheet cells of an item: exactly the contract's sheet columns. */
       cells: (item: ItemOf<C>) => { [K in SheetKeyOf<C>]: Cell };
+      /**
+       * The same cells as SQL over the declaration's select (`sheetSql.ts`), when every one can be
+       * written so: a CSV export on PostgreSQL is then one `COPY … TO STDOUT` the database writes
+       * itself, byte for byte the file `cells` makes (a test per declaration proves it).
+       */
+      cellsSql?: { [K in SheetKeyOf<C>]: SQLWrapper };
     }
-  : { cells?: never }) &
+  : { cells?: never; cellsSql?: never }) &
   (C['importable'] extends true ? { import: ResourceImport<T, Row> } : { import?: never });
 
 /**

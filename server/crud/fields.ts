@@ -8,6 +8,7 @@ import type { Executor } from '../db/client';
 import { fieldError } from '../lib/httpError';
 import { sanitizeRichText } from '../lib/sanitizeHtml';
 import { makeSlug } from '../lib/slug';
+import { isoCellSql, statusCellSql, textCellSql } from './sheetSql';
 import { freeSlug, idExists, slugTaken } from '../repositories/catalog';
 import { checkFile, setFileAlt } from '../repositories/files';
 import {
@@ -160,6 +161,23 @@ export const seoCells = (item: {
 
 export const auditCells = (item: { created_at: string }): { created_at: Cell } => ({
   created_at: item.created_at,
+});
+
+/** `statusCells`, `seoCells` and `auditCells` as SQL over a table's columns (`cellsSql`). */
+export const statusCellsSql = (table: { status: PgColumn }) => ({ status: statusCellSql(table.status) });
+
+export const seoCellsSql = (table: {
+  meta_title: PgColumn;
+  meta_description: PgColumn;
+  meta_keyword: PgColumn;
+}) => ({
+  meta_title: textCellSql(table.meta_title),
+  meta_description: textCellSql(table.meta_description),
+  meta_keyword: textCellSql(table.meta_keyword),
+});
+
+export const auditCellsSql = (table: { created_at: PgColumn }) => ({
+  created_at: isoCellSql(table.created_at),
 });
 
 /** The status of an imported row: the exported words or the numbers (already validated). */

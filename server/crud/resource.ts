@@ -22,13 +22,14 @@ import type {
 /* eslint-disable @typescript-eslint/no-explicit-any -- the machinery is generic over every declaration */
 export type AnyResource = Omit<
   ServerResource<ResourceContract, ResourceTable, PgSelect, any>,
-  'write' | 'filters' | 'sort' | 'cells' | 'import' | 'toItems' | 'beforeUpdate' | 'afterWrite'
+  'write' | 'filters' | 'sort' | 'cells' | 'cellsSql' | 'import' | 'toItems' | 'beforeUpdate' | 'afterWrite'
 > & {
   toItems: (db: Executor, rows: any) => Promise<unknown[]>;
   write: Record<string, FieldWriter<any, any>>;
   filters: Record<string, (value: any) => SQL | undefined>;
   sort: Record<string, SQLWrapper>;
   cells?: (item: any) => Record<string, Cell>;
+  cellsSql?: Record<string, SQLWrapper>;
   import?: ResourceImport<ResourceTable, any>;
   beforeUpdate?: (tx: Tx, id: number, input: any, ctx: WriteContext) => Promise<void>;
   afterWrite?: (tx: Tx, id: number, input: any, ctx: WriteContext) => Promise<void>;

@@ -19,6 +19,7 @@ export const SHEET_TYPES: Record<SheetFormat, string> = {
 };
 
 // A cell starting with one of these is run as a formula by spreadsheet programs (OWASP CSV injection).
+export const FORMULA_CHARS = ['=', '+', '-', '@', '\t', '\r'] as const;
 const FORMULA_START = /^[=+\-@\t\r]/;
 
 /** Prefixes a would-be formula with `'` so a spreadsheet shows it as text. */
@@ -96,11 +97,25 @@ export function csvChunks(keys: readonly string[], rows: readonly CellRow[]): st
 export function csvStream(columns: readonly SheetColumn[], batches: AsyncIterable<CellRow[]>): Readable {
   const keys = columns.map((column) => column.key);
   async function* chunks() {
-    yield stringify([columns.map((column) => column.label)], { bom: true });
+    yield csvHeader(columns);
     for await (const batch of batches) yield* csvChunks(keys, batch);
   }
   return Readable.from(chunks(), { highWaterMark: 1 });
 }
+
+/** The first line of a CSV export: the byte order mark and the columns' labels. */
+export const csvHeader = (columns: readonly SheetColumn[]): string =>
+  stringify([columns.map((column) => column.label)], { bom: true });
+
+/** A CSV whose rows come already written (PostgreSQL's COPY), after the header row, one chunk waiting at most. */
+export const csvCopyStream = (columns: readonly SheetColumn[], rows: AsyncIterable<Buffer>): Readable =>
+  Readable.from(
+    (async function* () {
+      yield csvHeader(columns);
+      yield* rows;
+    })(),
+    { highWaterMark: 1 },
+  );
 
 /** An XLSX written by exceljs' streaming writer, one committed row at a time. */
 export function xlsxStream(

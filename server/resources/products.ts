@@ -10,8 +10,10 @@ import type { Ref } from '../../src/shared/resources/wire';
 import type { Executor } from '../db/client';
 import { brands, categories, products } from '../db/schema';
 import { defineServerResource } from '../crud/define';
+import { textCellSql } from '../crud/sheetSql';
 import {
   auditCells,
+  auditCellsSql,
   column,
   file,
   imageWrite,
@@ -21,9 +23,11 @@ import {
   reference,
   richText,
   seoCells,
+  seoCellsSql,
   seoWrite,
   slugWrite,
   statusCells,
+  statusCellsSql,
   statusWrite,
 } from '../crud/fields';
 import { sanitizeRichText } from '../lib/sanitizeHtml';
@@ -136,6 +140,21 @@ export const productsServer = defineServerResource({
     ...seoCells(product),
     ...auditCells(product),
   }),
+  cellsSql: {
+    name: textCellSql(products.name),
+    slug: textCellSql(products.slug),
+    brand: textCellSql(brands.slug),
+    other_brand: textCellSql(products.other_brand),
+    category: textCellSql(categories.slug),
+    model: textCellSql(products.model),
+    function: textCellSql(products.function),
+    specification: textCellSql(products.specification),
+    overview: textCellSql(products.overview),
+    application: textCellSql(products.application),
+    ...statusCellsSql(products),
+    ...seoCellsSql(products),
+    ...auditCellsSql(products),
+  },
   import: {
     schema: productImportRowSchema,
     key: products.slug,

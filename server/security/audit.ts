@@ -117,15 +117,26 @@ export async function* auditExport<Row>(
     }
     complete = true;
   } finally {
-    await recordAudit(db, {
-      kind: 'export',
-      actor: actorOf(user),
-      resource,
-      summary: `Exported ${resource} as ${format.toUpperCase()}: ${rows} rows${complete ? '' : ' (stopped)'}`,
-      details: { format, rows, ...(complete ? {} : { incomplete: true }) },
-    });
+    await recordExport(db, user, resource, format, rows, complete);
   }
 }
+
+/** The entry `auditExport` writes: `rows` sent, `complete` false for a download stopped midway. */
+export const recordExport = (
+  db: Db,
+  user: AuditActor,
+  resource: PermissionGroup,
+  format: string,
+  rows: number,
+  complete: boolean,
+): Promise<void> =>
+  recordAudit(db, {
+    kind: 'export',
+    actor: actorOf(user),
+    resource,
+    summary: `Exported ${resource} as ${format.toUpperCase()}: ${rows} rows${complete ? '' : ' (stopped)'}`,
+    details: { format, rows, ...(complete ? {} : { incomplete: true }) },
+  });
 
 /** The fields whose values differ between two snapshots (by the names of `after`). */
 export function changedFields<T extends object>(before: T, after: T): string[] {

@@ -1,4 +1,5 @@
 import sharp from 'sharp';
+import { sql } from 'drizzle-orm';
 import { API_PATHS } from '../../src/shared/routes';
 import type { FileObject } from '../../src/shared/contracts/account';
 import type { UploadKind } from '../../src/shared/limits';
@@ -93,6 +94,20 @@ export async function createTaxon(
   });
   if (response.statusCode !== 201) throw new Error(`create ${path} failed: ${response.body}`);
   return response.json().data;
+}
+
+/**
+ * `rows` products (Pump n, pump-n, Active) of one brand (acme) and one category (pumps), written
+ * in one statement, each with `overview` (none by default): a catalogue for export tests.
+ */
+export async function insertPumps(t: TestApp, token: string, rows: number, overview: string | null = null) {
+  const brand = await createTaxon(t, token, '/api/brands', { name: 'Acme', slug: 'acme' });
+  const category = await createTaxon(t, token, '/api/categories', { name: 'Pumps', slug: 'pumps' });
+  await t.app.db.execute(
+    sql`insert into products (name, slug, brand_id, category_id, status, overview)
+        select 'Pump ' || n, 'pump-' || n, ${brand.id}, ${category.id}, 1, ${overview}
+        from generate_series(1, ${rows}) n`,
+  );
 }
 
 let productSeq = 0;

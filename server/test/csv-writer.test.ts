@@ -1,33 +1,10 @@
 import { stringify } from 'csv-stringify/sync';
 import { parse } from 'csv-parse/sync';
 import { csvChunks, neutralise, type CellRow } from '../crud/sheet';
+import { TRICKY_TEXT } from './sheets';
 
 // Cells an export meets: empties, numbers, separators, quotes, line breaks, would-be formulas, accents.
-const CELLS = [
-  'plain',
-  '',
-  null,
-  0,
-  1.5,
-  -3,
-  12345678901234,
-  'a,b',
-  'say "hi"',
-  'two\nlines',
-  'cr\rhere',
-  ' spaced ',
-  '=SUM(A1)',
-  '+1',
-  '-2',
-  '@x',
-  '\ttab',
-  "'=kept",
-  'Grüße',
-  '"',
-  ',',
-  '\r\n',
-  'semi;colon',
-];
+const CELLS = [...TRICKY_TEXT, '', null, 0, 1.5, -3, 12345678901234, 'semi;colon'];
 const KEYS = ['a', 'b', 'c', 'd'];
 
 const rowsOf = (count: number): CellRow[] =>

@@ -6,6 +6,39 @@ import path from 'node:path';
 import { API_PATHS } from '../../src/shared/routes';
 import { adminToken, authHeader, buildTestApp, throwawayDatabase, type TestApp } from './helper';
 
+/** Every header helmet sets, and the values this app's options give them (server/plugins/security.ts). */
+const SECURITY_HEADERS = [
+  'content-security-policy',
+  'cross-origin-opener-policy',
+  'cross-origin-resource-policy',
+  'origin-agent-cluster',
+  'referrer-policy',
+  'strict-transport-security',
+  'x-content-type-options',
+  'x-dns-prefetch-control',
+  'x-download-options',
+  'x-frame-options',
+  'x-permitted-cross-domain-policies',
+  'x-xss-protection',
+];
+const DOCUMENT_HEADERS = {
+  'content-security-policy':
+    "default-src 'self';script-src 'self';script-src-attr 'none';style-src 'self' 'unsafe-inline';" +
+    "img-src 'self' data: blob: https:;font-src 'self' data:;connect-src 'self';frame-ancestors 'none';" +
+    "object-src 'none';base-uri 'none';form-action 'self'",
+  'cross-origin-opener-policy': 'same-origin',
+  'cross-origin-resource-policy': 'same-origin',
+  'origin-agent-cluster': '?1',
+  'referrer-policy': 'no-referrer',
+  'strict-transport-security': 'max-age=31536000; includeSubDomains',
+  'x-content-type-options': 'nosniff',
+  'x-dns-prefetch-control': 'off',
+  'x-download-options': 'noopen',
+  'x-frame-options': 'SAMEORIGIN',
+  'x-permitted-cross-domain-policies': 'none',
+  'x-xss-protection': '0',
+};
+
 describe('headers and artefacts', () => {
   let t: TestApp;
   let admin: string;
@@ -52,6 +85,25 @@ describe('headers and artefacts', () => {
     expect(csp).toContain("script-src-attr 'none'");
     expect(csp).toContain("base-uri 'none'");
     expect(csp).toContain("form-action 'self'");
+  });
+
+  it('sends every security header, the same on a page, an API answer, a refusal and a 404', async () => {
+    const page = await t.app.inject({ method: 'GET', url: '/' });
+    const api = await t.app.inject({ method: 'GET', url: API_PATHS.account, headers: authHeader(admin) });
+    const refused = await t.app.inject({ method: 'GET', url: API_PATHS.account });
+    const missing = await t.app.inject({ method: 'GET', url: '/api/nothing-here' });
+    const script = await t.app.inject({ method: 'GET', url: '/main.3f2a9c1e7b.js' });
+    const security = (headers: Record<string, unknown>) =>
+      Object.fromEntries(Object.entries(headers).filter(([name]) => SECURITY_HEADERS.includes(name)));
+    for (const response of [page, api, refused, missing])
+      expect(security(response.headers)).toEqual(DOCUMENT_HEADERS);
+    // A script keeps what matters to it, not what only a document reads.
+    expect(security(script.headers)).toEqual({
+      'cross-origin-resource-policy': 'same-origin',
+      'referrer-policy': 'no-referrer',
+      'strict-transport-security': 'max-age=31536000; includeSubDomains',
+      'x-content-type-options': 'nosniff',
+    });
   });
 
   it('never serves a source map, even one left in the build directory', async () => {

@@ -1,6 +1,26 @@
 import { parse } from 'csv-parse/sync';
 import ExcelJS from 'exceljs';
 
+/** Text cells an export meets: separators, quotes, line breaks, would-be formulas, spaces, accents. */
+export const TRICKY_TEXT = [
+  'plain',
+  'a,b',
+  'say "hi"',
+  'two\nlines',
+  'cr\rhere',
+  ' spaced ',
+  '=SUM(A1)',
+  '+1',
+  '-2',
+  '@x',
+  '\ttab',
+  "'=kept",
+  'Grüße',
+  '"',
+  ',',
+  '\r\n',
+];
+
 /** The rows of an exported CSV, cells as text. */
 export const csvRows = (body: string): string[][] =>
   parse(body, { bom: true, relax_column_count: true }) as string[][];
