@@ -9,7 +9,7 @@ import { itemBatches, listTotal, listWhere, parseListQuery } from './list';
 import { bearer, errorResponses, fileAnswer, formatQueryDoc, listQueryDoc } from './openapi';
 import type { AnyResource } from './resource';
 import { csvCopyStream, csvStream, SHEET_TYPES, xlsxStream, type CellRow, type SheetFormat } from './sheet';
-import { copiedCsv, copyCsvText, copyPoolOf } from './sheetSql';
+import { copiedCsv, copyCsvText, copyPoolOf, takeCopySlot } from './sheetSql';
 
 const today = () => new Date().toISOString().slice(0, 10);
 
@@ -77,11 +77,19 @@ export function exportRoute(app: FastifyInstance, resource: AnyResource, base: s
       const columns = contract.sheet ?? [];
       const filename = `${contract.group}-${today()}`;
       // On PostgreSQL a resource with SQL cells is written by the database itself: one COPY.
+      // Beside `MAX_COPY_EXPORTS` running ones, an export takes the batches.
       const pool = sheetFormat === 'csv' && resource.cellsSql ? copyPoolOf(app.db) : undefined;
-      if (pool) {
+      const release = pool && takeCopySlot(pool);
+      if (pool && release) {
+        // Released when the COPY ends, or when the answer closes before it began.
+        reply.raw.once('close', release);
         const text = copyCsvText(resource, app.db, query, columns);
-        const rows = copiedCsv(pool, text, (sent, complete) =>
-          recordExport(app.db, currentUser(request), contract.group, sheetFormat, sent, complete),
+        const rows = copiedCsv(
+          pool,
+          text,
+          (sent, complete) =>
+            recordExport(app.db, currentUser(request), contract.group, sheetFormat, sent, complete),
+          release,
         );
         return download(reply, sheetFormat, filename).send(csvCopyStream(columns, rows));
       }

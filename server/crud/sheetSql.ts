@@ -38,6 +38,31 @@ export const copyPoolOf = (db: Executor): pg.Pool | undefined => {
 };
 
 /**
+ * At most this many COPY exports hold a pooled connection of their own at once (a slow download
+ * holds its connection to the end); an export beside them takes the batch path, which holds one
+ * only while a batch is read. The pool has 10: lists and forms keep theirs however many downloads
+ * are slow.
+ */
+export const MAX_COPY_EXPORTS = 3;
+const copyExports = new WeakMap<pg.Pool, number>();
+
+/**
+ * A place for one more COPY export on `pool`: its release (idempotent), or undefined when
+ * `MAX_COPY_EXPORTS` are running.
+ */
+export function takeCopySlot(pool: pg.Pool): (() => void) | undefined {
+  const running = copyExports.get(pool) ?? 0;
+  if (running >= MAX_COPY_EXPORTS) return undefined;
+  copyExports.set(pool, running + 1);
+  let held = true;
+  return () => {
+    if (!held) return;
+    held = false;
+    copyExports.set(pool, (copyExports.get(pool) ?? 1) - 1);
+  };
+}
+
+/**
  * The export's `COPY (select <cells> … where … order by …) TO STDOUT (FORMAT csv)`: the list's
  * select, filters and sort with the declaration's SQL cells as its columns, in sheet order. COPY
  * takes no bind parameters, so the filter values are written into the text as literals (drizzle's
@@ -105,12 +130,16 @@ export async function* copiedCsv(
   pool: pg.Pool,
   text: string,
   done: (rows: number, complete: boolean) => Promise<void>,
+  release: () => void = () => undefined,
 ): AsyncGenerator<Buffer> {
   const count = csvRecordCounter();
   let rows = 0;
   let complete = false;
   const client = await pool.connect();
   try {
+    // The literals in `text` are quoted for it (the default; a server configured otherwise would
+    // read a `\` in a search as an escape).
+    await client.query('set standard_conforming_strings = on');
     const stream: Readable = client.query(copyTo(text));
     for await (const chunk of stream as AsyncIterable<Buffer>) {
       rows += count(chunk);
@@ -119,6 +148,7 @@ export async function* copiedCsv(
     complete = true;
   } finally {
     client.release(complete ? undefined : new Error('export stopped'));
+    release();
     await done(rows, complete);
   }
 }

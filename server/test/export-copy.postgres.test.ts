@@ -2,6 +2,7 @@ import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { once } from 'node:events';
 import { desc, eq, sql } from 'drizzle-orm';
+import { MAX_COPY_EXPORTS } from '../crud/sheetSql';
 import { auditLogs } from '../db/schema';
 import { insertPumps } from './catalogFixtures';
 import { adminToken, authHeader, buildTestApp, type TestApp } from './helper';
@@ -19,7 +20,12 @@ describe('a COPY export the client abandons', () => {
     await insertPumps(t, admin, ROWS, 'x'.repeat(10_000));
     await t.app.listen({ port: 0, host: '127.0.0.1' });
   });
-  afterAll(() => t.close());
+  // Downloads a failed test left open would keep their connections, and the pool from closing.
+  const downloads: http.ClientRequest[] = [];
+  afterAll(async () => {
+    downloads.forEach((request) => request.destroy());
+    await t.close();
+  });
 
   const copies = async () => {
     const found = await t.app.db.execute(
@@ -58,5 +64,50 @@ describe('a COPY export the client abandons', () => {
     const entry = await stopped();
     expect(entry.details).toMatchObject({ format: 'csv', incomplete: true });
     expect((entry.details as { rows: number }).rows).toBeLessThan(ROWS);
+  });
+
+  it('takes the batch path beside the COPY exports slow downloads hold, so the pool stays free', async () => {
+    const port = (t.app.server.address() as AddressInfo).port;
+    // A download that reads nothing after its first megabyte (well past the header row, which the
+    // server writes before the rows): a COPY holds its connection meanwhile.
+    const slowDownload = async () => {
+      const request = http.get(`http://127.0.0.1:${port}/api/products/export?format=csv`, {
+        headers: { ...authHeader(admin), 'accept-encoding': 'identity' },
+      });
+      downloads.push(request);
+      request.on('error', () => undefined);
+      const [response] = (await once(request, 'response')) as [http.IncomingMessage];
+      response.on('error', () => undefined);
+      let received = 0;
+      while (received < 1_000_000) received += ((await once(response, 'data')) as [Buffer])[0].length;
+      response.pause();
+      return request;
+    };
+    const settled = async (running: number) => {
+      while ((await copies()) !== running) await new Promise((resolve) => setTimeout(resolve, 20));
+    };
+    const held: http.ClientRequest[] = [];
+    for (let i = 0; i < MAX_COPY_EXPORTS; i++) held.push(await slowDownload());
+    await settled(MAX_COPY_EXPORTS);
+
+    // One more streams its rows without a COPY of its own, and is answered whole.
+    const another = await slowDownload();
+    expect(await copies()).toBe(MAX_COPY_EXPORTS);
+    another.destroy();
+    const whole = await t.app.inject({
+      method: 'GET',
+      url: '/api/products/export?format=csv',
+      headers: authHeader(admin),
+    });
+    expect(whole.statusCode).toBe(200);
+    expect(whole.body.trimEnd().split('\n')).toHaveLength(ROWS + 1);
+
+    // Once they stop, the next export is a COPY again.
+    held.forEach((request) => request.destroy());
+    await settled(0);
+    const next = await slowDownload();
+    expect(await copies()).toBe(1);
+    next.destroy();
+    await settled(0);
   });
 });
