@@ -173,12 +173,27 @@ interface RawRow {
   cells: string[];
 }
 
+// Bytes of an upload handed to a parser at once. A parser given the whole file as one chunk parses
+// it all before the reader can pause it: csv-parse then holds every record of a 100 000-row file
+// in its stream's buffer (hundreds of MB of heap) however slowly the import consumes them.
+const PARSE_CHUNK = 64 * 1024;
+
+/** An uploaded file as a stream of small chunks (views of its buffer, not copies). */
+const chunked = (buffer: Buffer): Readable =>
+  Readable.from(
+    (function* () {
+      for (let start = 0; start < buffer.length; start += PARSE_CHUNK)
+        yield buffer.subarray(start, start + PARSE_CHUNK);
+    })(),
+    { objectMode: false, highWaterMark: PARSE_CHUNK },
+  );
+
 /**
  * The rows of the first worksheet, read by exceljs' streaming reader (never a whole workbook in
  * memory). Styles are read as the full reader reads them, so a date cell's text is the same.
  */
 async function* xlsxRows(buffer: Buffer): AsyncGenerator<RawRow> {
-  const reader = new ExcelJS.stream.xlsx.WorkbookReader(Readable.from([buffer]), {
+  const reader = new ExcelJS.stream.xlsx.WorkbookReader(chunked(buffer), {
     worksheets: 'emit',
     sharedStrings: 'cache',
     styles: 'cache',
@@ -199,7 +214,7 @@ async function* xlsxRows(buffer: Buffer): AsyncGenerator<RawRow> {
 
 /** The records of a CSV, streamed by csv-parse; the row number counts empty lines too, as a spreadsheet does. */
 async function* csvRows(buffer: Buffer): AsyncGenerator<RawRow> {
-  const parser = Readable.from([buffer]).pipe(
+  const parser = chunked(buffer).pipe(
     parse({ bom: true, relax_column_count: true, skip_empty_lines: false }),
   );
   let row = 0;

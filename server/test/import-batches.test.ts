@@ -1,6 +1,8 @@
 import { IMPORT_MESSAGES } from '../../src/shared/messages/imports';
 import { count, like } from 'drizzle-orm';
 import { format, success } from '../../src/shared/messages';
+import { productsResource } from '../../src/shared/resources/products';
+import { SHEET_BATCH, sheetBatches } from '../crud/sheet';
 import { products } from '../db/schema';
 import { createTaxon } from './catalogFixtures';
 import { multipart } from './fixtures';
@@ -114,5 +116,43 @@ describe('imports in batches, and the dry run', () => {
       (await t.app.db.select({ total: count() }).from(products).where(like(products.slug, 'late-%')))[0]
         .total,
     ).toBe(0);
+  });
+});
+
+describe('reading an uploaded sheet', () => {
+  const limits = testConfig().sheetLimits;
+  const columns = productsResource.sheet ?? [];
+  const csvBuffer = (lines: string[]) => Buffer.from([HEADER, ...lines].join('\n'));
+
+  it('parses a CSV as the import reads it: the first batch comes before the parser reaches the end', async () => {
+    // A broken line far down the file (past the first batches): a parser handed the whole file at
+    // once parses it all (and fails) before the first batch; read as it streams, the first batch
+    // of good rows arrives first, and the error only when the reading gets there.
+    const lines = Array.from(
+      { length: 20_000 },
+      (_, index) => `Far ${index},far-${index},acme,pumps,F,Active`,
+    );
+    lines.splice(15_000, 0, '"broken"quote,x,acme,pumps,F,Active');
+    const batches = sheetBatches(csvBuffer(lines), 'products.csv', columns, limits);
+    const first = await batches.next();
+    expect(first.done).toBe(false);
+    expect(first.value).toHaveLength(SHEET_BATCH);
+    await expect(
+      (async () => {
+        for await (const batch of batches) void batch;
+      })(),
+    ).rejects.toMatchObject({ statusCode: 422 });
+  });
+
+  it("keeps every character of a CSV whose multi-byte characters cross the parser's chunks", async () => {
+    const name = (index: number) => `Één ${'é'.repeat(index % 37)} ${index}`;
+    const lines = Array.from(
+      { length: 12_000 },
+      (_, index) => `${name(index)},s-${index},acme,pumps,M,Active`,
+    );
+    const names: string[] = [];
+    for await (const batch of sheetBatches(csvBuffer(lines), 'products.csv', columns, limits))
+      for (const { values } of batch) names.push(values.name);
+    expect(names).toEqual(lines.map((_, index) => name(index)));
   });
 });
