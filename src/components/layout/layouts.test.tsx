@@ -12,6 +12,16 @@ const guestRoutes = (screenText: string) => [
   { path: ROUTES.login, element: <GuestLayout />, children: [{ index: true, element: <p>{screenText}</p> }] },
 ];
 
+/** The profile screen inside the signed-in shell, opened from the address bar. */
+const renderProfileInShell = () =>
+  renderWithProviders(<p>Login page</p>, {
+    path: ROUTES.login,
+    route: ROUTES.profile,
+    routes: [
+      { element: <ShellLayout />, children: [{ path: ROUTES.profile, element: <p>Profile page</p> }] },
+    ],
+  });
+
 describe('GuestLayout', () => {
   it('shows the guest screen in a card to a visitor', () => {
     renderWithProviders(<p>Dashboard page</p>, {
@@ -143,13 +153,7 @@ describe('ShellLayout', () => {
   });
 
   it('has the account confirmed by the server once the screen painted, not before', async () => {
-    const { auth } = renderWithProviders(<p>Login page</p>, {
-      path: ROUTES.login,
-      route: ROUTES.profile,
-      routes: [
-        { element: <ShellLayout />, children: [{ path: ROUTES.profile, element: <p>Profile page</p> }] },
-      ],
-    });
+    const { auth } = renderProfileInShell();
     expect(await screen.findByText('Profile page')).toBeInTheDocument();
     expect(auth.confirmAccount).not.toHaveBeenCalled();
     await waitFor(() => expect(auth.confirmAccount).toHaveBeenCalled());
@@ -159,13 +163,7 @@ describe('ShellLayout', () => {
     let loaded!: () => void;
     firstScreenLoading(new Promise<void>((resolve) => (loaded = resolve)));
     try {
-      const { auth } = renderWithProviders(<p>Login page</p>, {
-        path: ROUTES.login,
-        route: ROUTES.profile,
-        routes: [
-          { element: <ShellLayout />, children: [{ path: ROUTES.profile, element: <p>Profile page</p> }] },
-        ],
-      });
+      const { auth } = renderProfileInShell();
       expect(await screen.findByText('Profile page')).toBeInTheDocument();
       await act(() => new Promise((resolve) => setTimeout(resolve, 100)));
       expect(auth.confirmAccount).not.toHaveBeenCalled();
