@@ -41,6 +41,12 @@ const ENDS = [
   { end: 'to', label: en.dateTo },
 ] as const;
 
+/**
+ * Each field's width, the picker's and its stand-in's alike (the picker's own width for the display
+ * format's placeholder, "DD MMMM YYYY"): the filters do not move when the pickers come in.
+ */
+const FIELD_SX = { width: 246 } as const;
+
 /** Only complete, valid dates filter; a half-typed one is ignored until it is a date. */
 const valid = (date: Dayjs | null): Dayjs | null => (date && date.isValid() ? date : null);
 
@@ -73,13 +79,15 @@ export function DateRangeFilter({ value, onChange }: DateRangeFilterProps) {
               minDate={end === 'to' ? (value.from ?? undefined) : undefined}
               maxDate={end === 'from' ? (value.to ?? undefined) : undefined}
               onChange={(date) => onChange({ ...value, [end]: valid(date) })}
-              slotProps={{ textField: { size: 'small' }, field: { clearable: true } }}
+              slotProps={{ textField: { size: 'small', sx: FIELD_SX }, field: { clearable: true } }}
             />
           ) : (
             <TextField
               key={end}
               label={label}
               size="small"
+              fullWidth={false}
+              sx={FIELD_SX}
               value={value[end]?.format(DATE_FORMATS.display) ?? ''}
               slotProps={{
                 htmlInput: { readOnly: true },
