@@ -222,7 +222,7 @@ async function* csvRows(buffer: Buffer): AsyncGenerator<RawRow> {
 }
 
 /** Rows per batch an import validates and writes at once. */
-export const SHEET_BATCH = Number(process.env.I11_BATCH) || 2000;
+export const SHEET_BATCH = 2000;
 
 /**
  * Reads an uploaded CSV or XLSX (told apart by content, then name) as it parses, in batches of rows
