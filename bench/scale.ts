@@ -11,9 +11,10 @@
  *   # PGlite in memory, filled here
  *   npx tsx bench/scale.ts --products 100000
  *   # parts: --only list,export,import; --shapes 0,2 (list shapes by index); --seconds N per list
- *   # shape; --export-seconds N stops an export; --import-rows N
+ *   # shape; --export-seconds N stops an export; --import-rows N; --formats csv,xlsx (imports)
  *
- * Prints tables; never fails on a number. BENCH_PORT is not used (the server listens on port 0).
+ * Prints tables; never fails on a number. `--port N`: this process's app listens on N and the
+ * server process (PostgreSQL) on N + 1; without it, on ports the system picks.
  */
 import type { AddressInfo } from 'node:net';
 import { loadavg } from 'node:os';
@@ -39,6 +40,8 @@ const { values } = parseArgs({
     'import-rows': { type: 'string', default: '100000' },
     only: { type: 'string', default: 'list,export,import' },
     shapes: { type: 'string' },
+    port: { type: 'string' },
+    formats: { type: 'string', default: 'csv,xlsx' },
   },
 });
 const SECONDS = Number(values.seconds);
@@ -343,7 +346,9 @@ async function main() {
       b2: await id(brands, 'brand-8'),
       c: await id(categories, 'category-3'),
     };
-    await app.listen({ port: 0, host: '127.0.0.1' });
+    const port = values.port ? Number(values.port) : 0;
+    await app.listen({ port, host: '127.0.0.1' });
+    if (port) process.env.BENCH_PORT = String(port + 1);
     const base = `http://127.0.0.1:${(app.server.address() as AddressInfo).port}/api/products`;
     process.stdout.write(
       `${databaseUrl ? 'PostgreSQL' : 'PGlite'}, ${total} products, ${CONNECTIONS} connections, ` +
@@ -409,7 +414,7 @@ async function main() {
     if (PARTS.has('import')) {
       const rows = Number(values['import-rows']);
       const runs = [];
-      for (const format of ['csv', 'xlsx'] as const) {
+      for (const format of values.formats.split(',') as ('csv' | 'xlsx')[]) {
         const file = await importFile(rows, format, (i) => `brand-${1 + (i % 100)}`);
         const floorBefore = await importFloor(app, rows, ids.b1, ids.c);
         const created = await importRun(target, file, format, 'create');

@@ -30,30 +30,42 @@ export const revisionRecording = { enabled: true };
 
 const isFile = (value: object): boolean => 'url' in value && 'mime' in value && 'id' in value;
 
-/** An uploaded file as history keeps it: `{id, name}` (and its alt text where the picture has one). */
-function kept(value: unknown): unknown {
-  if (Array.isArray(value)) return value.map(kept);
-  if (value && typeof value === 'object') {
-    if (isFile(value)) {
-      const { id, name, alt } = value as { id: number; name: string; alt?: string };
-      return alt === undefined ? { id, name } : { id, name, alt };
-    }
-    return Object.fromEntries(
-      Object.entries(value)
-        .filter(([key]) => !SECRET.test(key))
-        .map(([key, inner]) => [key, kept(inner)]),
-    );
+/** Whether history keeps a field or key of this name (no bookkeeping, no secret), decided once per name. */
+const keptNames = new Map<string, boolean>();
+const keptName = (key: string, bookkeeping: boolean): boolean => {
+  const cacheKey = bookkeeping ? key : `.${key}`;
+  let kept = keptNames.get(cacheKey);
+  if (kept === undefined) {
+    kept = !(bookkeeping && BOOKKEEPING.has(key)) && !SECRET.test(key);
+    // Field names are few; a nested value's own keys (a page's sections) could be many: not kept past 1 000.
+    if (keptNames.size < 1000) keptNames.set(cacheKey, kept);
   }
-  return value;
+  return kept;
+};
+
+/**
+ * An uploaded file as history keeps it: `{id, name}` (and its alt text where the picture has one).
+ * Plain loops: an import of 100 000 rows calls this for every field of every row, twice on a re-import.
+ */
+function kept(value: unknown): unknown {
+  if (value === null || typeof value !== 'object') return value;
+  if (Array.isArray(value)) return value.map(kept);
+  if (isFile(value)) {
+    const { id, name, alt } = value as { id: number; name: string; alt?: string };
+    return alt === undefined ? { id, name } : { id, name, alt };
+  }
+  const out: Record<string, unknown> = {};
+  for (const key of Object.keys(value))
+    if (keptName(key, false)) out[key] = kept((value as Record<string, unknown>)[key]);
+  return out;
 }
 
 /** A wire item → its state: no id, audit fields or secrets; files as `{id, name}`. */
 export function stateOf(item: unknown): RecordState {
-  return Object.fromEntries(
-    Object.entries(item as Record<string, unknown>)
-      .filter(([key]) => !BOOKKEEPING.has(key) && !SECRET.test(key))
-      .map(([key, value]) => [key, kept(value)]),
-  );
+  const state: RecordState = {};
+  const fields = item as Record<string, unknown>;
+  for (const key of Object.keys(fields)) if (keptName(key, true)) state[key] = kept(fields[key]);
+  return state;
 }
 
 /** Records read back per statement: the same batch as a bulk INSERT or UPDATE of server/crud/write.ts. */
@@ -80,8 +92,11 @@ export async function loadItems(
 }
 
 /** Wire items → their states. */
-export const statesOf = (items: Map<number, unknown>): Map<number, RecordState> =>
-  new Map([...items].map(([id, item]) => [id, stateOf(item)]));
+export function statesOf(items: Map<number, unknown>): Map<number, RecordState> {
+  const states = new Map<number, RecordState>();
+  for (const [id, item] of items) states.set(id, stateOf(item));
+  return states;
+}
 
 /** The states of records by id, read in the write's transaction (`loadItems`). */
 export async function loadStates(
@@ -92,22 +107,44 @@ export async function loadStates(
   return statesOf(await loadItems(db, resource, ids));
 }
 
-/** Equal values: primitives at once, objects (a reference, a file, a list) by their JSON. */
+/** Two objects with the same keys in the same order and the same primitive values (their JSON is equal). */
+function flatEqual(a: object, b: object): boolean {
+  const keys = Object.keys(a);
+  const other = Object.keys(b);
+  if (keys.length !== other.length) return false;
+  for (let index = 0; index < keys.length; index++) {
+    const key = keys[index];
+    if (key !== other[index]) return false;
+    const value = (a as Record<string, unknown>)[key];
+    if (value !== null && typeof value === 'object') return false;
+    if (value !== (b as Record<string, unknown>)[key]) return false;
+  }
+  return true;
+}
+
+/**
+ * Equal values: primitives at once, objects (a reference, a file, a list) by their JSON; a flat
+ * object equal key by key (a brand `{id, name, slug}` unchanged) without writing either as JSON.
+ */
 const same = (a: unknown, b: unknown): boolean =>
-  a === b || (typeof a === 'object' && typeof b === 'object' && JSON.stringify(a) === JSON.stringify(b));
+  a === b ||
+  (typeof a === 'object' &&
+    typeof b === 'object' &&
+    a !== null &&
+    b !== null &&
+    ((!Array.isArray(a) && !Array.isArray(b) && flatEqual(a, b)) || JSON.stringify(a) === JSON.stringify(b)));
 
 /** The fields that differ between two states (null: the record did not exist on that side). */
 export function diffStates(before: RecordState | null, after: RecordState | null): RevisionChanges {
   const changes: RevisionChanges = {};
-  const keys =
-    before && after
-      ? new Set([...Object.keys(before), ...Object.keys(after)])
-      : Object.keys(before ?? after ?? {});
-  for (const key of keys) {
+  const compare = (key: string) => {
     const old = before ? (before[key] ?? null) : null;
     const next = after ? (after[key] ?? null) : null;
     if (!same(old, next)) changes[key] = { old, new: next };
-  }
+  };
+  // The keys of both sides, each once: the before side's, then the after side's it lacks.
+  if (before) for (const key of Object.keys(before)) compare(key);
+  if (after) for (const key of Object.keys(after)) if (!before || !Object.hasOwn(before, key)) compare(key);
   return changes;
 }
 
@@ -130,8 +167,9 @@ export interface RevisionEntry {
 const INSERT_CHUNK = 5000;
 
 /**
- * Stores revisions in the write's transaction: one `INSERT … SELECT … FROM unnest(…)` per 5 000
- * (an import of 100 000 rows adds 20 statements, not 100 000).
+ * Stores revisions in the write's transaction: one `INSERT … SELECT` per 5 000 (an import of 100 000
+ * rows adds 20 statements, not 100 000). The changes go as one JSON array (written by one
+ * `JSON.stringify`, sent as it is) rather than a text array the driver escapes element by element.
  */
 export async function recordRevisions(
   tx: Tx,
@@ -144,14 +182,15 @@ export async function recordRevisions(
     const batch = entries.slice(start, start + INSERT_CHUNK);
     const ids = batch.map((entry) => entry.id);
     const actions = batch.map((entry) => entry.action);
-    const changes = batch.map((entry) => JSON.stringify(entry.changes));
+    const changes = JSON.stringify(batch.map((entry) => entry.changes));
     const snapshots = batch.map((entry) => (entry.snapshot ? JSON.stringify(entry.snapshot) : null));
     await tx.execute(sql`
       insert into ${revisions} (resource, record_id, action, user_id, created_at, changes, snapshot, import_id)
       select ${resource.contract.group}, v.record_id, v.action, ${ctx.user.id}, ${at}::timestamptz,
-             v.changes::jsonb, v.snapshot::jsonb, ${ctx.importId ?? null}
-      from unnest(${sql.param(ids)}::integer[], ${sql.param(actions)}::text[], ${sql.param(changes)}::text[],
-                  ${sql.param(snapshots)}::text[]) with ordinality as v(record_id, action, changes, snapshot, n)
+             v.changes, v.snapshot::jsonb, ${ctx.importId ?? null}
+      from rows from (unnest(${sql.param(ids)}::integer[]), unnest(${sql.param(actions)}::text[]),
+                      jsonb_array_elements(${changes}::jsonb), unnest(${sql.param(snapshots)}::text[]))
+           with ordinality as v(record_id, action, changes, snapshot, n)
       order by v.n`);
   }
 }
