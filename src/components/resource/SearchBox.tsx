@@ -1,4 +1,4 @@
-import { useEffect, useState } from 'react';
+import { useCallback, useEffect, useState } from 'react';
 import InputAdornment from '@mui/material/InputAdornment';
 import TextField from '@mui/material/TextField';
 import SearchIcon from '@mui/icons-material/Search';
@@ -9,11 +9,11 @@ const SEARCH_DEBOUNCE_MS = 300;
 export interface SearchBoxProps {
   /** The committed search (cleared from outside by Reset filters). */
   value: string;
-  /** Called 300 ms after the user stops typing. */
+  /** Called 300 ms after the user stops typing, or at once on Enter. */
   onChange: (search: string) => void;
 }
 
-/** The list's free-text search, debounced so typing sends one request. */
+/** The list's free-text search, debounced so typing sends one request; Enter searches at once. */
 export function SearchBox({ value, onChange }: SearchBoxProps) {
   const [text, setText] = useState(value);
   const [committed, setCommitted] = useState(value);
@@ -23,14 +23,19 @@ export function SearchBox({ value, onChange }: SearchBoxProps) {
     setText(value);
   }
 
+  const commit = useCallback(
+    (typed: string) => {
+      setCommitted(typed.trim());
+      onChange(typed.trim());
+    },
+    [onChange],
+  );
+
   useEffect(() => {
     if (text.trim() === committed.trim()) return undefined;
-    const timer = setTimeout(() => {
-      setCommitted(text.trim());
-      onChange(text.trim());
-    }, SEARCH_DEBOUNCE_MS);
+    const timer = setTimeout(() => commit(text), SEARCH_DEBOUNCE_MS);
     return () => clearTimeout(timer);
-  }, [text, committed, onChange]);
+  }, [text, committed, commit]);
 
   return (
     <TextField
@@ -38,6 +43,10 @@ export function SearchBox({ value, onChange }: SearchBoxProps) {
       label={en.search}
       value={text}
       onChange={(event) => setText(event.target.value)}
+      // Enter does not wait for the pause in typing (the pending one is then cancelled: same text).
+      onKeyDown={(event) => {
+        if (event.key === 'Enter' && text.trim() !== committed.trim()) commit(text);
+      }}
       fullWidth={false}
       slotProps={{
         input: {
