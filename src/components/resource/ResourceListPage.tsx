@@ -9,6 +9,7 @@ import FileUploadIcon from '@mui/icons-material/FileUpload';
 import Typography from '@mui/material/Typography';
 import {
   DataGrid,
+  type DataGridProps,
   type GridColDef,
   type GridRenderCellParams,
   type GridRowSelectionModel,
@@ -37,6 +38,20 @@ import type { ResourceListPageProps, ResourceRow } from './types';
 import { useListState } from './useListState';
 
 const NO_SELECTION: GridRowSelectionModel = { type: 'include', ids: new Set() };
+
+// The grid's props that never change, kept as constants: a new array or object on each render of
+// the page makes the grid redo its rows, options or styles (issue #15, the list's first paint).
+const NO_ROWS: never[] = [];
+const GRID_PAGE_SIZES = [...PAGE_SIZES];
+const SORTING_ORDER: DataGridProps['sortingOrder'] = ['asc', 'desc'];
+const GRID_SLOTS: DataGridProps['slots'] = { noRowsOverlay: EmptyListOverlay };
+// Rows of grey while the first page loads (the page's shape at once), a bar after.
+const LOADING_OVERLAY = { variant: 'linear-progress', noRowsVariant: 'skeleton' } as const;
+const CLICKABLE_ROWS = { '& .MuiDataGrid-row': { cursor: 'pointer' } };
+
+/** Whether a click or key press landed on the row's link or its selection checkbox (they act alone). */
+const onOwnControl = (event: { target: EventTarget }) =>
+  Boolean((event.target as HTMLElement).closest('a, [data-field="__check__"]'));
 
 /** A click that means "open elsewhere" (new tab or window), left to the browser. */
 const opensElsewhere = (event: MouseEvent) =>
@@ -96,6 +111,13 @@ function ListPage<T extends ResourceRow>({
   const list = useListState(contract);
   const { data, isFetching } = useList(list.params);
   const [importing, setImporting] = useState(false);
+  // The import dialog is mounted from its first opening on (a closed dialog is nothing to draw on
+  // the list's first paint); it stays mounted after, as before.
+  const [importOpened, setImportOpened] = useState(false);
+  const openImport = () => {
+    setImportOpened(true);
+    setImporting(true);
+  };
   const phone = usePhone();
   const [selection, setSelection] = useState<GridRowSelectionModel>(NO_SELECTION);
   const rows = data?.data;
@@ -161,7 +183,27 @@ function ListPage<T extends ResourceRow>({
     [list.sortModel, columns],
   );
 
-  const open = (row: T) => rowPath && navigate(rowPath(row), { state: back });
+  // The grid's handlers keep their identity across renders (until the list's URL changes).
+  const from = back.from;
+  const { onRowClick, onCellKeyDown } = useMemo<
+    Pick<DataGridProps<T>, 'onRowClick' | 'onCellKeyDown'>
+  >(() => {
+    if (!rowPath) return {};
+    const open = (row: T) => navigate(rowPath(row), { state: { from } satisfies ListReturnState });
+    return {
+      onRowClick: ({ row }, event) => {
+        // The row's link, and its selection checkbox, handle their own clicks (and a click meant
+        // for a new tab).
+        if (opensElsewhere(event) || onOwnControl(event)) return;
+        open(row);
+      },
+      onCellKeyDown: ({ row }, event) => {
+        if (event.key !== 'Enter' || onOwnControl(event)) return;
+        event.preventDefault();
+        open(row);
+      },
+    };
+  }, [rowPath, navigate, from]);
 
   const actions = (
     <>
@@ -177,7 +219,7 @@ function ListPage<T extends ResourceRow>({
       )}
       {contract.exportable && may('index') && <ExportMenu contract={contract} params={list.params} />}
       {contract.importable && importMutation && may('store') && (
-        <Button variant="outlined" startIcon={<FileUploadIcon />} onClick={() => setImporting(true)}>
+        <Button variant="outlined" startIcon={<FileUploadIcon />} onClick={openImport}>
           {en.import}
         </Button>
       )}
@@ -196,12 +238,15 @@ function ListPage<T extends ResourceRow>({
     </>
   );
 
-  const empty = {
-    item: contract.item,
-    active: list.active,
-    onReset: list.reset,
-    addPath: canAdd ? addPath : undefined,
-  };
+  const emptyAddPath = canAdd ? addPath : undefined;
+  const empty = useMemo(
+    () => ({ item: contract.item, active: list.active, onReset: list.reset, addPath: emptyAddPath }),
+    [contract.item, list.active, list.reset, emptyAddPath],
+  );
+  const gridSlotProps = useMemo<DataGridProps<T>['slotProps']>(
+    () => ({ noRowsOverlay: { empty }, loadingOverlay: LOADING_OVERLAY }),
+    [empty],
+  );
   // A card shows its title (the first column) and these: the fields named, else the next three
   // columns, the status and the contract's date.
   const cardFields = useMemo(
@@ -261,7 +306,7 @@ function ListPage<T extends ResourceRow>({
       ) : (
         <Paper variant="outlined">
           <DataGrid<T>
-            rows={data?.data ?? []}
+            rows={rows ?? NO_ROWS}
             columns={gridColumns}
             rowCount={data?.meta.total ?? 0}
             loading={isFetching}
@@ -270,10 +315,10 @@ function ListPage<T extends ResourceRow>({
             filterMode="server"
             paginationModel={list.paginationModel}
             onPaginationModelChange={list.setPaginationModel}
-            pageSizeOptions={[...PAGE_SIZES]}
+            pageSizeOptions={GRID_PAGE_SIZES}
             sortModel={gridSortModel}
             onSortModelChange={list.setSortModel}
-            sortingOrder={['asc', 'desc']}
+            sortingOrder={SORTING_ORDER}
             disableColumnFilter
             disableRowSelectionOnClick
             // No checkboxes over an empty grid (its header checkbox alone breaks the grid's ARIA structure).
@@ -281,45 +326,16 @@ function ListPage<T extends ResourceRow>({
             rowSelectionModel={selection}
             onRowSelectionModelChange={setSelection}
             disableVirtualization={disableVirtualization}
-            onRowClick={
-              rowPath
-                ? ({ row }, event) => {
-                    // The row's link, and its selection checkbox, handle their own clicks (and a
-                    // click meant for a new tab).
-                    if (
-                      opensElsewhere(event) ||
-                      (event.target as HTMLElement).closest('a, [data-field="__check__"]')
-                    )
-                      return;
-                    open(row);
-                  }
-                : undefined
-            }
-            onCellKeyDown={
-              rowPath
-                ? ({ row }, event) => {
-                    if (
-                      event.key !== 'Enter' ||
-                      (event.target as HTMLElement).closest('a, [data-field="__check__"]')
-                    )
-                      return;
-                    event.preventDefault();
-                    open(row);
-                  }
-                : undefined
-            }
-            slots={{ noRowsOverlay: EmptyListOverlay }}
-            slotProps={{
-              noRowsOverlay: { empty },
-              // Rows of grey while the first page loads (the page's shape at once), a bar after.
-              loadingOverlay: { variant: 'linear-progress', noRowsVariant: 'skeleton' },
-            }}
-            sx={rowPath ? { '& .MuiDataGrid-row': { cursor: 'pointer' } } : undefined}
+            onRowClick={onRowClick}
+            onCellKeyDown={onCellKeyDown}
+            slots={GRID_SLOTS}
+            slotProps={gridSlotProps}
+            sx={rowPath ? CLICKABLE_ROWS : undefined}
             autoHeight
           />
         </Paper>
       )}
-      {importMutation && (
+      {importMutation && importOpened && (
         <ImportDialog
           open={importing}
           onClose={() => setImporting(false)}
