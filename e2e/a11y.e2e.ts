@@ -1,5 +1,6 @@
 import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { en, t } from '../src/shared/messages';
+import { en, format } from '../src/shared/messages';
+import { LIST_SCREEN_MESSAGES } from '../src/shared/messages/listScreens';
 import { historyText } from '../src/shared/messages/historyScreens';
 import { transfer } from '../src/shared/messages/transfer';
 import { API_PATHS, PUBLIC_API, ROUTES, addPath, itemPath, trashPath } from '../src/shared/routes';
@@ -86,10 +87,14 @@ const SCREENS: AxeScreen[] = [
     name: 'brands, filters unfolded (phone)',
     path: ROUTES.brands,
     prepare: async (page) => {
-      const button = page.getByRole('button', { name: t('filtersCount', { count: 0 }) });
+      const button = page.getByRole('button', {
+        name: format(LIST_SCREEN_MESSAGES.filtersCount, { count: 0 }),
+      });
       if (!(await button.isVisible())) return;
       await button.click();
-      await page.getByRole('group', { name: t('filtersCount', { count: 0 }) }).waitFor();
+      await page
+        .getByRole('group', { name: format(LIST_SCREEN_MESSAGES.filtersCount, { count: 0 }) })
+        .waitFor();
     },
   },
   { name: 'brand add', path: addPath(ROUTES.brands) },

@@ -1,5 +1,6 @@
 import type { Browser } from 'playwright-core';
 import { LABELS, en, success } from '../src/shared/messages';
+import { LIST_SCREEN_MESSAGES } from '../src/shared/messages/listScreens';
 import { AUDIT_KIND_LABELS, AUDIT_LABELS } from '../src/shared/resources/auditLogs';
 import { rolesResource } from '../src/shared/resources/roles';
 import { ROUTES } from '../src/shared/routes';
@@ -49,7 +50,7 @@ describe('audit log', () => {
     await page.getByRole('heading', { name: AUDIT_LABELS.title }).waitFor();
     await page.getByRole('grid').waitFor();
 
-    await page.getByLabel(en.search).fill(ROLE);
+    await page.getByLabel(LIST_SCREEN_MESSAGES.search).fill(ROLE);
     const summary = `Role ${ROLE} changed: added brands.index; removed news.index`;
     const row = page.getByRole('row').filter({ hasText: summary });
     await row.waitFor();

@@ -1,6 +1,7 @@
 import { readFileSync } from 'node:fs';
 import type { Browser, Page } from 'playwright-core';
-import { LABELS, en, success, t } from '../src/shared/messages';
+import { LABELS, en, success, format } from '../src/shared/messages';
+import { LIST_SCREEN_MESSAGES } from '../src/shared/messages/listScreens';
 import { brandsResource } from '../src/shared/resources/brands';
 import { categoriesResource } from '../src/shared/resources/categories';
 import { productsResource } from '../src/shared/resources/products';
@@ -133,7 +134,7 @@ describe('catalogue (run in order)', () => {
     await page.getByRole('button', { name: en.export }).click();
     const [download] = await Promise.all([
       page.waitForEvent('download'),
-      page.getByRole('menuitem', { name: en.exportCsv }).click(),
+      page.getByRole('menuitem', { name: LIST_SCREEN_MESSAGES.exportCsv }).click(),
     ]);
     const file = await download.path();
     const csv = readFileSync(file, 'utf8');
@@ -141,9 +142,11 @@ describe('catalogue (run in order)', () => {
     expect(csv).toContain('aqua-dynamics');
 
     await page.getByRole('button', { name: en.import }).click();
-    const dialog = page.getByRole('dialog', { name: t('importTitle', { item: productsResource.item }) });
+    const dialog = page.getByRole('dialog', {
+      name: format(LIST_SCREEN_MESSAGES.importTitle, { item: productsResource.item }),
+    });
     await dialog
-      .getByLabel(en.chooseFile)
+      .getByLabel(LIST_SCREEN_MESSAGES.chooseFile)
       .setInputFiles({ name: download.suggestedFilename(), mimeType: 'text/csv', buffer: Buffer.from(csv) });
     await dialog.getByText(download.suggestedFilename()).waitFor();
     await snap(page, 'product-import');

@@ -1,7 +1,9 @@
 import { readFileSync } from 'node:fs';
 import type { Browser, Page } from 'playwright-core';
 import sharp from 'sharp';
-import { LABELS, en, success, t, validation } from '../src/shared/messages';
+import { LABELS, en, success, validation, format } from '../src/shared/messages';
+import { CATALOGUE_MESSAGES } from '../src/shared/messages/catalogue';
+import { LIST_SCREEN_MESSAGES } from '../src/shared/messages/listScreens';
 import { newsResource } from '../src/shared/resources/news';
 import { productHighlightsResource } from '../src/shared/resources/productHighlights';
 import { PUBLISH_STATE_LABELS } from '../src/shared/resources/publishing';
@@ -106,27 +108,29 @@ describe('content (run in order)', () => {
     await page.goto(ROUTES.news);
     await grid(page).getByText(NEWS.title).waitFor();
 
-    await tick(page, en.publishState, PUBLISH_STATE_LABELS.live);
+    await tick(page, CATALOGUE_MESSAGES.publishState, PUBLISH_STATE_LABELS.live);
     await grid(page).getByText(NEWS.title).waitFor({ state: 'detached' });
     // Untick Live, tick Scheduled.
-    await tick(page, en.publishState, PUBLISH_STATE_LABELS.live);
-    await tick(page, en.publishState, PUBLISH_STATE_LABELS.scheduled);
+    await tick(page, CATALOGUE_MESSAGES.publishState, PUBLISH_STATE_LABELS.live);
+    await tick(page, CATALOGUE_MESSAGES.publishState, PUBLISH_STATE_LABELS.scheduled);
     await grid(page).getByText(NEWS.title).waitFor();
     await snap(page, 'news-list-scheduled');
 
     await page.getByRole('button', { name: en.export }).click();
     const [download] = await Promise.all([
       page.waitForEvent('download'),
-      page.getByRole('menuitem', { name: en.exportCsv }).click(),
+      page.getByRole('menuitem', { name: LIST_SCREEN_MESSAGES.exportCsv }).click(),
     ]);
     const csv = readFileSync(await download.path(), 'utf8');
     expect(csv).toContain(NEWS.title);
     expect(csv).toContain('<strong>');
 
     await page.getByRole('button', { name: en.import }).click();
-    const dialog = page.getByRole('dialog', { name: t('importTitle', { item: newsResource.item }) });
+    const dialog = page.getByRole('dialog', {
+      name: format(LIST_SCREEN_MESSAGES.importTitle, { item: newsResource.item }),
+    });
     await dialog
-      .getByLabel(en.chooseFile)
+      .getByLabel(LIST_SCREEN_MESSAGES.chooseFile)
       .setInputFiles({ name: download.suggestedFilename(), mimeType: 'text/csv', buffer: Buffer.from(csv) });
     await dialog.getByText(download.suggestedFilename()).waitFor();
     await dialog.getByRole('button', { name: en.upload }).click();
@@ -167,7 +171,7 @@ describe('content (run in order)', () => {
     expect(await rowTitles(page, HIGHLIGHTS)).toEqual([HIGHLIGHTS[0], HIGHLIGHTS[1]]);
     await grid(page).getByText(product.data.name).waitFor();
 
-    await page.getByRole('button', { name: `${en.moveDown}: ${HIGHLIGHTS[0]}` }).click();
+    await page.getByRole('button', { name: `${CATALOGUE_MESSAGES.moveDown}: ${HIGHLIGHTS[0]}` }).click();
     await page.waitForFunction(
       (titles) => {
         const rows = [...document.querySelectorAll('[role="row"]')].map((row) => row.textContent ?? '');

@@ -1,6 +1,7 @@
 import { readFileSync } from 'node:fs';
 import type { Browser, Page } from 'playwright-core';
 import { en } from '../src/shared/messages';
+import { LIST_SCREEN_MESSAGES } from '../src/shared/messages/listScreens';
 import { CONTACT_LABELS } from '../src/shared/resources/contactForms';
 import { PUBLIC_API, ROUTES } from '../src/shared/routes';
 import { STORAGE_KEYS } from '../src/shared/storageKeys';
@@ -120,13 +121,13 @@ describe('the inbox: what the website sends, triaged by staff', () => {
     const { context, page } = await newPage(browser);
     await signInViaApi(page);
     await page.goto(ROUTES.subscribes);
-    await page.getByLabel(en.search).fill(READER);
+    await page.getByLabel(LIST_SCREEN_MESSAGES.search).fill(READER);
     await grid(page).getByText(READER).waitFor();
     await snap(page, 'inbox-subscribe-list');
     await page.getByRole('button', { name: en.export }).click();
     const [download] = await Promise.all([
       page.waitForEvent('download'),
-      page.getByRole('menuitem', { name: en.exportCsv }).click(),
+      page.getByRole('menuitem', { name: LIST_SCREEN_MESSAGES.exportCsv }).click(),
     ]);
     const csv = readFileSync(await download.path(), 'utf8');
     expect(csv).toContain(READER);

@@ -1,5 +1,7 @@
 import type { Browser, Page } from 'playwright-core';
-import { LABELS, en, t } from '../src/shared/messages';
+import { LABELS, en, format } from '../src/shared/messages';
+import { EMPTY_LIST_MESSAGES } from '../src/shared/messages/emptyLists';
+import { LIST_SCREEN_MESSAGES } from '../src/shared/messages/listScreens';
 import { brandsResource } from '../src/shared/resources/brands';
 import { apiPath } from '../src/shared/resources/resource';
 import { itemPath, ROUTES } from '../src/shared/routes';
@@ -43,7 +45,7 @@ describe('list pages a user keeps', () => {
     await createBrands(page);
     await page.goto(ROUTES.brands);
 
-    await page.getByLabel(en.search).fill('Listed Brand');
+    await page.getByLabel(LIST_SCREEN_MESSAGES.search).fill('Listed Brand');
     await page.waitForURL(/search=Listed/);
     await page.getByRole('columnheader', { name: LABELS.name }).click();
     await page.waitForURL(/sort=name/);
@@ -59,7 +61,7 @@ describe('list pages a user keeps', () => {
     await page.goBack();
     await grid(page).getByText(BRANDS[11]).waitFor();
     expect(query(page)).toEqual(state);
-    await expect(page.getByLabel(en.search).inputValue()).resolves.toBe('Listed Brand');
+    await expect(page.getByLabel(LIST_SCREEN_MESSAGES.search).inputValue()).resolves.toBe('Listed Brand');
     await snap(page, 'brand-list-page-2');
 
     // Cancel on the detail page returns there too.
@@ -82,17 +84,17 @@ describe('list pages a user keeps', () => {
     await page.goto(`${ROUTES.brands}?search=nothing-like-this&status=0`);
     const empty = page
       .getByRole('status')
-      .filter({ has: page.getByRole('button', { name: en.resetFilters }) });
+      .filter({ has: page.getByRole('button', { name: LIST_SCREEN_MESSAGES.resetFilters }) });
     await empty
       .getByText(
-        t('emptyFiltered', {
+        format(EMPTY_LIST_MESSAGES.emptyFiltered, {
           item: 'brand',
-          filters: `${t('searchFor', { search: 'nothing-like-this' })}${en.filterAnd}${t('filterIs', { label: LABELS.status, value: en.notActive })}`,
+          filters: `${format(EMPTY_LIST_MESSAGES.searchFor, { search: 'nothing-like-this' })}${EMPTY_LIST_MESSAGES.filterAnd}${format(EMPTY_LIST_MESSAGES.filterIs, { label: LABELS.status, value: en.notActive })}`,
         }),
       )
       .waitFor();
     await snap(page, 'brand-list-empty-filtered');
-    await empty.getByRole('button', { name: en.resetFilters }).click();
+    await empty.getByRole('button', { name: LIST_SCREEN_MESSAGES.resetFilters }).click();
     // Back to every brand, newest first.
     await grid(page).getByText(BRANDS[11]).waitFor();
     expect(query(page)).toEqual({});
@@ -110,14 +112,18 @@ describe('list pages a user keeps', () => {
     await snap(page, 'brand-list-phone-cards');
 
     // The filters are folded; the button counts the filters set (search is in sight, not counted).
-    const filters = page.getByRole('button', { name: t('filtersCount', { count: 0 }) });
+    const filters = page.getByRole('button', {
+      name: format(LIST_SCREEN_MESSAGES.filtersCount, { count: 0 }),
+    });
     await expect(filters.getAttribute('aria-expanded')).resolves.toBe('false');
     await filters.click();
     await page.getByRole('combobox', { name: LABELS.status }).click();
     await page.getByRole('option', { name: en.active, exact: true }).click();
     await page.keyboard.press('Escape');
     await page.waitForURL(/status=1/);
-    await page.getByRole('button', { name: t('filtersCount', { count: 1 }) }).waitFor();
+    await page
+      .getByRole('button', { name: format(LIST_SCREEN_MESSAGES.filtersCount, { count: 1 }) })
+      .waitFor();
     await snap(page, 'brand-list-phone-filters-open');
 
     // Keyboard: Tab reaches a card's link, Enter opens the record; Back returns to the list as left.

@@ -1,5 +1,7 @@
 import type { Browser, Locator, Page } from 'playwright-core';
 import { LABELS, en, success } from '../src/shared/messages';
+import { CATALOGUE_MESSAGES } from '../src/shared/messages/catalogue';
+import { LIST_SCREEN_MESSAGES } from '../src/shared/messages/listScreens';
 import { brandsResource } from '../src/shared/resources/brands';
 import { productsResource } from '../src/shared/resources/products';
 import { apiPath } from '../src/shared/resources/resource';
@@ -157,7 +159,7 @@ describe('keyboard only', () => {
     await page.getByRole('heading', { name: WELCOME }).waitFor();
 
     const menu = page.getByRole('navigation', { name: en.mainMenu });
-    const product = menu.getByRole('button', { name: en.product });
+    const product = menu.getByRole('button', { name: CATALOGUE_MESSAGES.product });
     await tabTo(page, product);
     await page.keyboard.press('ArrowRight');
     // The group opens (as a user sees it) before the next key moves into it.
@@ -171,7 +173,7 @@ describe('keyboard only', () => {
     });
     expect(await page.title()).toBe(`${brandsResource.item} · ${en.appName}`);
 
-    await tabTo(page, page.getByRole('searchbox', { name: en.search }));
+    await tabTo(page, page.getByRole('searchbox', { name: LIST_SCREEN_MESSAGES.search }));
     await page.keyboard.type(made.brandName);
     const grid = page.getByRole('grid');
     // The header row and the one brand that matches.

@@ -1,7 +1,9 @@
 import { and, eq, gt, gte, isNull, lt, lte, or, sql, type SQL } from 'drizzle-orm';
 import type { PgColumn, PgTable } from 'drizzle-orm/pg-core';
 import type { UploadKind } from '../../src/shared/limits';
-import { LABELS, en, format, validation } from '../../src/shared/messages';
+import { LABELS, format, validation } from '../../src/shared/messages';
+import { REFUSAL_MESSAGES } from '../../src/shared/messages/refusals';
+import { CATALOGUE_MESSAGES } from '../../src/shared/messages/catalogue';
 import { IMPORT_STATUS, statusLabel } from '../../src/shared/resources/catalog';
 import type { Status } from '../../src/shared/contracts/account';
 import type { Executor } from '../db/client';
@@ -98,7 +100,7 @@ export async function resolveSlug(
 ): Promise<string> {
   if (given) {
     if (await slugTaken(db, col, given, exceptId))
-      throw fieldError(field, format(en.taken, { item: LABELS.slug }));
+      throw fieldError(field, format(REFUSAL_MESSAGES.taken, { item: LABELS.slug }));
     return given;
   }
   const base = makeSlug(source.text);
@@ -107,7 +109,7 @@ export async function resolveSlug(
 }
 
 export const slugFromSourceMessage = (sourceLabel: string): string =>
-  format(en.slugFromName, { item: LABELS.slug, source: sourceLabel.toLowerCase() });
+  format(CATALOGUE_MESSAGES.slugFromName, { item: LABELS.slug, source: sourceLabel.toLowerCase() });
 
 /** A slug made from the input's `from` field when left empty; unique in its column. */
 export const slug =

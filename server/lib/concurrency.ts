@@ -1,4 +1,5 @@
-import { en, format } from '../../src/shared/messages';
+import { format } from '../../src/shared/messages';
+import { REFUSAL_MESSAGES } from '../../src/shared/messages/refusals';
 import { HttpError } from './httpError';
 
 /**
@@ -8,5 +9,5 @@ import { HttpError } from './httpError';
  */
 export function assertFresh(stored: Date | null, sent: string | null | undefined, item: string): void {
   const fresh = stored === null ? !sent : !!sent && Date.parse(sent) === stored.getTime();
-  if (!fresh) throw new HttpError(409, format(en.staleUpdate, { item }));
+  if (!fresh) throw new HttpError(409, format(REFUSAL_MESSAGES.staleUpdate, { item }));
 }

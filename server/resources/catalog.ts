@@ -1,5 +1,6 @@
 import type { PgColumn } from 'drizzle-orm/pg-core';
-import { en, format } from '../../src/shared/messages';
+import { format } from '../../src/shared/messages';
+import { CATALOGUE_MESSAGES } from '../../src/shared/messages/catalogue';
 import type { Executor } from '../db/client';
 import { HttpError } from '../lib/httpError';
 import { productsUsing } from '../repositories/catalog';
@@ -17,7 +18,7 @@ export async function refuseIfUsed(db: Executor, column: PgColumn, id: number, i
   throw new HttpError(
     409,
     count === 1
-      ? format(en.inUseByOneProduct, { item: subject })
-      : format(en.inUseByProducts, { item: subject, count }),
+      ? format(CATALOGUE_MESSAGES.inUseByOneProduct, { item: subject })
+      : format(CATALOGUE_MESSAGES.inUseByProducts, { item: subject, count }),
   );
 }

@@ -1,4 +1,5 @@
-import { LABELS, en, format, validation } from '../../src/shared/messages';
+import { LABELS, format, validation } from '../../src/shared/messages';
+import { REFUSAL_MESSAGES } from '../../src/shared/messages/refusals';
 import { ROLE_LABELS, rolesResource } from '../../src/shared/resources/roles';
 import { roles } from '../db/schema';
 import { defineServerResource } from '../crud/define';
@@ -34,7 +35,7 @@ export const rolesServer = defineServerResource({
   write: {
     name: async (name, ctx) => {
       if (await roleNameTaken(ctx.tx, name, ctx.id))
-        throw fieldError(ctx.field, format(en.taken, { item: LABELS.name }));
+        throw fieldError(ctx.field, format(REFUSAL_MESSAGES.taken, { item: LABELS.name }));
       return [set(roles.name, name)];
     },
     // Checked here, stored by `afterWrite` (the role's own row has no permission column).
@@ -52,7 +53,10 @@ export const rolesServer = defineServerResource({
     if (!role?.is_super) return;
     const kept = new Set(input.permissions);
     if ((await allPermissionIds(tx)).some((permissionId) => !kept.has(permissionId))) {
-      throw fieldError('permissions', format(en.superRoleKeepsPermissions, { role: role.name }));
+      throw fieldError(
+        'permissions',
+        format(REFUSAL_MESSAGES.superRoleKeepsPermissions, { role: role.name }),
+      );
     }
   },
   afterWrite: async (tx, id, input, ctx) => {
@@ -62,8 +66,10 @@ export const rolesServer = defineServerResource({
   beforeDelete: async (tx, id, ctx) => {
     await assertMayManageRole(tx, ctx.user, id);
     const role = await findRoleGuard(tx, id);
-    if (role?.is_super) throw new HttpError(409, format(en.superRoleUndeletable, { role: role.name }));
-    if (role?.users_count) throw new HttpError(409, format(en.roleInUse, { count: role.users_count }));
+    if (role?.is_super)
+      throw new HttpError(409, format(REFUSAL_MESSAGES.superRoleUndeletable, { role: role.name }));
+    if (role?.users_count)
+      throw new HttpError(409, format(REFUSAL_MESSAGES.roleInUse, { count: role.users_count }));
     await auditRoleDelete(tx, id, ctx);
   },
 });

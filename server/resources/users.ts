@@ -1,6 +1,7 @@
 import { inArray } from 'drizzle-orm';
 import type { Status } from '../../src/shared/contracts/account';
 import { LABELS, en, format, validation } from '../../src/shared/messages';
+import { REFUSAL_MESSAGES } from '../../src/shared/messages/refusals';
 import { userImportRowSchema, usersResource, type UserImportRow } from '../../src/shared/resources/users';
 import type { Tx } from '../db/client';
 import { roles, users } from '../db/schema';
@@ -40,7 +41,7 @@ import {
 import { auditUserDelete, auditUserWrite, beforeUserUpdate } from '../security/auditRecords';
 
 const lastSuperAdmin = async (tx: Tx) =>
-  new HttpError(409, format(en.lastSuperAdmin, { role: await superRoleName(tx) }));
+  new HttpError(409, format(REFUSAL_MESSAGES.lastSuperAdmin, { role: await superRoleName(tx) }));
 
 /**
  * Refuses a change that would leave no active user holding the super role: `id` stops being one
@@ -110,7 +111,8 @@ export const usersServer = defineServerResource({
   beforeUpdate: async (tx, id, input, ctx) => {
     await assertMayManageUser(tx, ctx.user, id);
     if (id === ctx.user.id) assertSelfEdit(ctx.user, input);
-    if (id === ctx.user.id && input.status === 0) throw fieldError('status', en.cannotDeactivateSelf);
+    if (id === ctx.user.id && input.status === 0)
+      throw fieldError('status', REFUSAL_MESSAGES.cannotDeactivateSelf);
     await keepSuperAdmin(tx, id, { status: input.status as Status, roleId: input.role_id });
     await beforeUserUpdate(tx, id);
   },
@@ -124,7 +126,7 @@ export const usersServer = defineServerResource({
   // an imported one) and sets a new password through Forgot password.
   restoreColumns: async () => ({ [users.password_hash.name]: `!restored:${randomToken(24)}` }),
   beforeDelete: async (tx, id, ctx) => {
-    if (id === ctx.user.id) throw new HttpError(409, en.cannotDeleteSelf);
+    if (id === ctx.user.id) throw new HttpError(409, REFUSAL_MESSAGES.cannotDeleteSelf);
     await assertMayManageUser(tx, ctx.user, id);
     await keepSuperAdmin(tx, id, null);
     await auditUserDelete(tx, id, ctx);
@@ -157,10 +159,10 @@ export const usersServer = defineServerResource({
           if (roleId === undefined) errors.push(validation.invalid(LABELS.role));
           const refused = roleId === undefined ? null : mayAssign(roleId);
           if (refused) errors.push(refused);
-          if (existingId !== null && beyond.has(existingId)) errors.push(en.userBeyondYou);
+          if (existingId !== null && beyond.has(existingId)) errors.push(REFUSAL_MESSAGES.userBeyondYou);
           if (existingId === ctx.user.id && roleId !== undefined && roleId !== ctx.user.roleId)
-            errors.push(en.cannotChangeOwnRole);
-          if (existingId === ctx.user.id && status === 0) errors.push(en.cannotDeactivateSelf);
+            errors.push(REFUSAL_MESSAGES.cannotChangeOwnRole);
+          if (existingId === ctx.user.id && status === 0) errors.push(REFUSAL_MESSAGES.cannotDeactivateSelf);
           if (errors.length) return { errors };
           return {
             values: {

@@ -1,5 +1,6 @@
 import { inArray } from 'drizzle-orm';
-import { en, format } from '../../src/shared/messages';
+import { format } from '../../src/shared/messages';
+import { REFUSAL_MESSAGES } from '../../src/shared/messages/refusals';
 import type { Executor } from '../db/client';
 import { permissions, roles, users } from '../db/schema';
 import { fieldError, HttpError } from '../lib/httpError';
@@ -51,8 +52,9 @@ const exceeds = (user: AuthUser, role: RoleGrant): boolean =>
 
 /** Why `user` may not assign `role`, or null when they may. */
 const assignProblem = (user: AuthUser, role: RoleGrant): string | null => {
-  if (role.isSuper && !user.isSuper) return format(en.superRoleOnlyBySuper, { role: role.name });
-  return exceeds(user, role) ? en.roleNotAssignable : null;
+  if (role.isSuper && !user.isSuper)
+    return format(REFUSAL_MESSAGES.superRoleOnlyBySuper, { role: role.name });
+  return exceeds(user, role) ? REFUSAL_MESSAGES.roleNotAssignable : null;
 };
 
 /** 422 on `field` unless `user` may assign the role (an unknown role is the caller's to report). */
@@ -107,13 +109,13 @@ export async function usersBeyond(
 
 /** 403 when the user `userId` holds more than `user` (changing their password would be a takeover). */
 export async function assertMayManageUser(db: Executor, user: AuthUser, userId: number): Promise<void> {
-  if ((await usersBeyond(db, user, [userId])).size) throw new HttpError(403, en.userBeyondYou);
+  if ((await usersBeyond(db, user, [userId])).size) throw new HttpError(403, REFUSAL_MESSAGES.userBeyondYou);
 }
 
 /** 403 when the role holds more than `user`. */
 export async function assertMayManageRole(db: Executor, user: AuthUser, roleId: number): Promise<void> {
   const role = (await loadRoles(db, [roleId])).get(roleId);
-  if (role && exceeds(user, role)) throw new HttpError(403, en.roleBeyondYou);
+  if (role && exceeds(user, role)) throw new HttpError(403, REFUSAL_MESSAGES.roleBeyondYou);
 }
 
 /**
@@ -133,13 +135,16 @@ export async function assertMayGrantPermissions(
   const added = [...wanted].filter((id) => !before.has(id));
   const changed = added.length > 0 || current.some((id) => !wanted.has(id));
   if (roleId !== undefined && roleId === user.roleId && changed)
-    throw fieldError('permissions', en.cannotChangeOwnRolePermissions);
+    throw fieldError('permissions', REFUSAL_MESSAGES.cannotChangeOwnRolePermissions);
   const names = added.length
     ? await db.select({ name: permissions.name }).from(permissions).where(inArray(permissions.id, added))
     : [];
   const notHeld = names.map((row) => row.name).filter((name) => !user.permissions.includes(name));
   if (notHeld.length)
-    throw fieldError('permissions', format(en.permissionsNotGrantable, { names: notHeld.join(', ') }));
+    throw fieldError(
+      'permissions',
+      format(REFUSAL_MESSAGES.permissionsNotGrantable, { names: notHeld.join(', ') }),
+    );
 }
 
 /**
@@ -151,7 +156,8 @@ export function assertSelfEdit(
   user: AuthUser,
   input: { role_id: number; email: string; password?: string | null },
 ): void {
-  if (input.role_id !== user.roleId) throw fieldError('role_id', en.cannotChangeOwnRole);
-  if (input.email.trim().toLowerCase() !== user.email) throw fieldError('email', en.ownEmailInProfile);
-  if (input.password) throw fieldError('password', en.ownPasswordInChangePassword);
+  if (input.role_id !== user.roleId) throw fieldError('role_id', REFUSAL_MESSAGES.cannotChangeOwnRole);
+  if (input.email.trim().toLowerCase() !== user.email)
+    throw fieldError('email', REFUSAL_MESSAGES.ownEmailInProfile);
+  if (input.password) throw fieldError('password', REFUSAL_MESSAGES.ownPasswordInChangePassword);
 }

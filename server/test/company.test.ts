@@ -1,6 +1,7 @@
 import { API_PATHS } from '../../src/shared/routes';
 import sharp from 'sharp';
-import { en, format, success } from '../../src/shared/messages';
+import { format, success } from '../../src/shared/messages';
+import { REFUSAL_MESSAGES } from '../../src/shared/messages/refusals';
 import { COMPANY_ITEM, type CompanySettings } from '../../src/shared/resources/company';
 import { multipart, signInWith } from './fixtures';
 import { adminToken, authHeader, buildTestApp, type TestApp } from './helper';
@@ -94,7 +95,7 @@ describe('/api/settings/company', () => {
     expect(first.statusCode).toBe(200);
     const stale = await save({ ...current, logo: null, address: 'Jl. Two' });
     expect(stale.statusCode).toBe(409);
-    expect(stale.json()).toEqual({ message: format(en.staleUpdate, { item: COMPANY_ITEM }) });
+    expect(stale.json()).toEqual({ message: format(REFUSAL_MESSAGES.staleUpdate, { item: COMPANY_ITEM }) });
     expect((await read()).address).toBe('Jl. One');
     // A save that starts from "never saved" is stale once someone has saved.
     expect((await save({ address: 'Jl. Three', updated_at: null })).statusCode).toBe(409);

@@ -1,4 +1,6 @@
-import { en, format, LABELS, validation } from '../../src/shared/messages';
+import { format, LABELS, validation } from '../../src/shared/messages';
+import { REFUSAL_MESSAGES } from '../../src/shared/messages/refusals';
+import { CATALOGUE_MESSAGES } from '../../src/shared/messages/catalogue';
 import type { News } from '../../src/shared/resources/news';
 import type { ProductArticle } from '../../src/shared/resources/productArticles';
 import type { ProductHighlight } from '../../src/shared/resources/productHighlights';
@@ -102,7 +104,9 @@ describe('content: publishing, dates, slugs, rich text, filters', () => {
     });
     expect(backwards.statusCode).toBe(422);
     expect(backwards.json().errors).toEqual({
-      end_date: [format(en.endBeforeStart, { item: LABELS.endDate, start: LABELS.date.toLowerCase() })],
+      end_date: [
+        format(CATALOGUE_MESSAGES.endBeforeStart, { item: LABELS.endDate, start: LABELS.date.toLowerCase() }),
+      ],
     });
     const sameDay = await send('POST', '/api/promotions', {
       title: 'One day',
@@ -137,7 +141,7 @@ describe('content: publishing, dates, slugs, rich text, filters', () => {
       status: 1,
     });
     expect(taken.statusCode).toBe(422);
-    expect(taken.json().errors).toEqual({ slug: [format(en.taken, { item: LABELS.slug })] });
+    expect(taken.json().errors).toEqual({ slug: [format(REFUSAL_MESSAGES.taken, { item: LABELS.slug })] });
   });
 
   it('sanitises rich text on create', async () => {

@@ -1,6 +1,7 @@
 import { IMPORT_MESSAGES } from '../../src/shared/messages/imports';
 import { count } from 'drizzle-orm';
-import { en, format, success } from '../../src/shared/messages';
+import { format, success } from '../../src/shared/messages';
+import { CATALOGUE_MESSAGES } from '../../src/shared/messages/catalogue';
 import type { Product } from '../../src/shared/resources/products';
 import { brands, categories, products } from '../db/schema';
 import { createProduct, createTaxon, expectSanitised, HOSTILE_HTML, uploaded } from './catalogFixtures';
@@ -168,7 +169,7 @@ describe('catalogue export, import and import templates', () => {
           'row 4': ['Category is invalid'],
           'row 5': ['Name is required', 'Status is invalid', 'Brand is required', 'Category is required'],
           'row 6': ['Brand is invalid'],
-          'row 8': [format(en.slugFormat, { item: 'Slug' })],
+          'row 8': [format(CATALOGUE_MESSAGES.slugFormat, { item: 'Slug' })],
           'row 9': [format(IMPORT_MESSAGES.importDuplicate, { item: 'fine-row' })],
         },
       });
@@ -283,7 +284,7 @@ describe('catalogue export, import and import templates', () => {
       const response = await importFile(group, csv, 'bad.csv');
       expect(response.statusCode).toBe(422);
       expect(response.json().errors).toEqual({
-        'row 3': [format(en.slugFromName, { item: 'Slug', source: 'name' })],
+        'row 3': [format(CATALOGUE_MESSAGES.slugFromName, { item: 'Slug', source: 'name' })],
         'row 4': ['Name is required', 'Status is invalid'],
       });
       expect(await total(table)).toBe(before);

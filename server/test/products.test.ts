@@ -1,5 +1,7 @@
 import { eq } from 'drizzle-orm';
 import { en, format, success } from '../../src/shared/messages';
+import { REFUSAL_MESSAGES } from '../../src/shared/messages/refusals';
+import { CATALOGUE_MESSAGES } from '../../src/shared/messages/catalogue';
 import type { Product } from '../../src/shared/resources/products';
 import type { ListResponse } from '../../src/shared/resources/resource';
 import { products } from '../db/schema';
@@ -180,7 +182,7 @@ describe('/api/products', () => {
       expect(bad.statusCode).toBe(422);
       expect(bad.json().errors).toEqual({
         name: ['Name max 255 character'],
-        slug: [format(en.slugFormat, { item: 'Slug' })],
+        slug: [format(CATALOGUE_MESSAGES.slugFormat, { item: 'Slug' })],
         brand_id: ['Brand is invalid'],
         category_id: ['Category is invalid'],
         meta_description: ['Meta Description max 1000 character'],
@@ -279,7 +281,7 @@ describe('/api/products', () => {
         status: 1,
       });
       expect(taken.statusCode).toBe(422);
-      expect(taken.json().errors).toEqual({ slug: [format(en.taken, { item: 'Slug' })] });
+      expect(taken.json().errors).toEqual({ slug: [format(REFUSAL_MESSAGES.taken, { item: 'Slug' })] });
     });
 
     it('updates, clears files and brand, and answers 409 to a stale updated_at', async () => {
@@ -314,7 +316,7 @@ describe('/api/products', () => {
 
       const stale = await edit(product, { name: 'Lost' });
       expect(stale.statusCode).toBe(409);
-      expect(stale.json()).toEqual({ message: format(en.staleUpdate, { item: 'Product' }) });
+      expect(stale.json()).toEqual({ message: format(REFUSAL_MESSAGES.staleUpdate, { item: 'Product' }) });
       expect((await get(`/api/products/${product.id}`)).json().data.name).toBe('Edited Product');
     });
 

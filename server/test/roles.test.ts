@@ -1,5 +1,6 @@
 import { API_PATHS } from '../../src/shared/routes';
-import { en, format, success } from '../../src/shared/messages';
+import { format, success } from '../../src/shared/messages';
+import { REFUSAL_MESSAGES } from '../../src/shared/messages/refusals';
 import { PERMISSION_CATALOGUE } from '../../src/shared/permissions';
 import type { ListResponse } from '../../src/shared/resources/resource';
 import type { Permission, Role } from '../../src/shared/resources/roles';
@@ -91,7 +92,7 @@ describe('/api/roles and /api/permissions', () => {
     expect(empty.statusCode).toBe(422);
     expect(empty.json().errors).toEqual({ name: ['Name is required'] });
     const taken = await send('POST', '/api/roles', { name: 'super admin', permissions: [] });
-    expect(taken.json().errors).toEqual({ name: [format(en.taken, { item: 'Name' })] });
+    expect(taken.json().errors).toEqual({ name: [format(REFUSAL_MESSAGES.taken, { item: 'Name' })] });
     const unknown = await send('POST', '/api/roles', { name: 'Ghosts', permissions: [999999] });
     expect(unknown.statusCode).toBe(422);
     expect(unknown.json().errors).toEqual({ permissions: ['Permissions is invalid'] });
@@ -131,7 +132,7 @@ describe('/api/roles and /api/permissions', () => {
     });
     expect(dropped.statusCode).toBe(422);
     expect(dropped.json().errors).toEqual({
-      permissions: [format(en.superRoleKeepsPermissions, { role: 'Super Admin' })],
+      permissions: [format(REFUSAL_MESSAGES.superRoleKeepsPermissions, { role: 'Super Admin' })],
     });
     const renamed = await send('PUT', `/api/roles/${role.id}`, {
       name: 'Owners',
@@ -151,7 +152,9 @@ describe('/api/roles and /api/permissions', () => {
     const role = await superRole();
     const superDelete = await send('DELETE', `/api/roles/${role.id}`);
     expect(superDelete.statusCode).toBe(409);
-    expect(superDelete.json()).toEqual({ message: format(en.superRoleUndeletable, { role: 'Super Admin' }) });
+    expect(superDelete.json()).toEqual({
+      message: format(REFUSAL_MESSAGES.superRoleUndeletable, { role: 'Super Admin' }),
+    });
 
     const used = (await send('POST', '/api/roles', { name: 'Used', permissions: [] })).json().data.id;
     await createTestUser(t.app, { roleId: used });

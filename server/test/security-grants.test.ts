@@ -1,6 +1,7 @@
 import { IMPORT_MESSAGES } from '../../src/shared/messages/imports';
 import type { User } from '../../src/shared/contracts/account';
-import { en, format } from '../../src/shared/messages';
+import { format } from '../../src/shared/messages';
+import { REFUSAL_MESSAGES } from '../../src/shared/messages/refusals';
 import { brandsResource } from '../../src/shared/resources/brands';
 import { apiPath } from '../../src/shared/resources/resource';
 import type { Permission, Role } from '../../src/shared/resources/roles';
@@ -58,7 +59,7 @@ describe('grants', () => {
       const editor = await signInWith(t.app, admin, ['users.index', 'users.update']);
       const response = await editUser(await userOf(editor.userId), { role_id: superRole.id }, editor.token);
       expect(response.statusCode).toBe(422);
-      expect(response.json().errors).toEqual({ role_id: [en.cannotChangeOwnRole] });
+      expect(response.json().errors).toEqual({ role_id: [REFUSAL_MESSAGES.cannotChangeOwnRole] });
       expect((await userOf(editor.userId)).role?.id).toBe(editor.roleId);
       expect((await get('/api/roles', editor.token)).statusCode).toBe(403);
     });
@@ -69,14 +70,14 @@ describe('grants', () => {
       const toSuper = await editUser(target, { role_id: superRole.id }, editor.token);
       expect(toSuper.statusCode).toBe(422);
       expect(toSuper.json().errors).toEqual({
-        role_id: [format(en.superRoleOnlyBySuper, { role: superRole.name })],
+        role_id: [format(REFUSAL_MESSAGES.superRoleOnlyBySuper, { role: superRole.name })],
       });
       const stronger = (
         await send('POST', '/api/roles', { name: 'Stronger', permissions: idsOf('settings.update') }, admin)
       ).json<{ data: Role }>().data;
       const toStronger = await editUser(target, { role_id: stronger.id }, editor.token);
       expect(toStronger.statusCode).toBe(422);
-      expect(toStronger.json().errors).toEqual({ role_id: [en.roleNotAssignable] });
+      expect(toStronger.json().errors).toEqual({ role_id: [REFUSAL_MESSAGES.roleNotAssignable] });
       expect((await userOf(target.id)).role?.id).toBe(editor.roleId);
     });
 
@@ -85,7 +86,7 @@ describe('grants', () => {
       const response = await newUser(superRole.id, creator.token);
       expect(response.statusCode).toBe(422);
       expect(response.json().errors).toEqual({
-        role_id: [format(en.superRoleOnlyBySuper, { role: superRole.name })],
+        role_id: [format(REFUSAL_MESSAGES.superRoleOnlyBySuper, { role: superRole.name })],
       });
       await expect(login(t.app, `grant-target${seq}@example.com`, PASSWORD)).rejects.toThrow(/400/);
     });
@@ -99,7 +100,7 @@ describe('grants', () => {
         editor.token,
       );
       expect(takeover.statusCode).toBe(403);
-      expect(takeover.json()).toEqual({ message: en.userBeyondYou });
+      expect(takeover.json()).toEqual({ message: REFUSAL_MESSAGES.userBeyondYou });
       await expect(login(t.app, boss.email, 'Taken-Over-2024!')).rejects.toThrow(/400/);
       expect((await send('DELETE', `/api/users/${boss.id}`, undefined, editor.token)).statusCode).toBe(403);
     });
@@ -124,8 +125,8 @@ describe('grants', () => {
       );
       expect(response.statusCode).toBe(422);
       expect(response.json().errors).toEqual({
-        'row 2': [format(en.superRoleOnlyBySuper, { role: superRole.name })],
-        'row 3': [en.userBeyondYou],
+        'row 2': [format(REFUSAL_MESSAGES.superRoleOnlyBySuper, { role: superRole.name })],
+        'row 3': [REFUSAL_MESSAGES.userBeyondYou],
       });
       expect((await get('/api/users?search=made-super')).json().meta.total).toBe(0);
       expect((await userOf(boss.id)).name).toBe(boss.name);
@@ -147,7 +148,9 @@ describe('grants', () => {
         editor.token,
       );
       expect(response.statusCode).toBe(422);
-      expect(response.json().errors).toEqual({ permissions: [en.cannotChangeOwnRolePermissions] });
+      expect(response.json().errors).toEqual({
+        permissions: [REFUSAL_MESSAGES.cannotChangeOwnRolePermissions],
+      });
       expect((await roleOf(own.id)).permissions.map((p) => p.name).sort()).toEqual([
         'roles.index',
         'roles.update',
@@ -171,7 +174,7 @@ describe('grants', () => {
       );
       expect(widened.statusCode).toBe(422);
       expect(widened.json().errors).toEqual({
-        permissions: [format(en.permissionsNotGrantable, { names: 'users.destroy' })],
+        permissions: [format(REFUSAL_MESSAGES.permissionsNotGrantable, { names: 'users.destroy' })],
       });
       const kept = await send(
         'PUT',
@@ -196,7 +199,7 @@ describe('grants', () => {
         editor.token,
       );
       expect(superEdit.statusCode).toBe(403);
-      expect(superEdit.json()).toEqual({ message: en.roleBeyondYou });
+      expect(superEdit.json()).toEqual({ message: REFUSAL_MESSAGES.roleBeyondYou });
     });
 
     it('refuses a user who may create roles creating one that holds everything', async () => {
@@ -209,7 +212,7 @@ describe('grants', () => {
       );
       expect(response.statusCode).toBe(422);
       expect(response.json().errors.permissions[0]).toMatch(
-        new RegExp(`^${format(en.permissionsNotGrantable, { names: '' })}`),
+        new RegExp(`^${format(REFUSAL_MESSAGES.permissionsNotGrantable, { names: '' })}`),
       );
       expect((await get('/api/roles?search=Everything')).json().meta.total).toBe(0);
       expect(

@@ -1,5 +1,6 @@
 import type { User } from '../../src/shared/contracts/account';
 import { LABELS, en, validation } from '../../src/shared/messages';
+import { REFUSAL_MESSAGES } from '../../src/shared/messages/refusals';
 import { API_PATHS } from '../../src/shared/routes';
 import { loadConfig } from '../config';
 import { createTestUser, signInWith, type TestUser } from './fixtures';
@@ -201,10 +202,10 @@ describe('sessions', () => {
         });
       const email = await edit({ email: 'elsewhere@example.com' });
       expect(email.statusCode).toBe(422);
-      expect(email.json().errors).toEqual({ email: [en.ownEmailInProfile] });
+      expect(email.json().errors).toEqual({ email: [REFUSAL_MESSAGES.ownEmailInProfile] });
       const password = await edit({ password: NEW_PASSWORD, password_confirmation: NEW_PASSWORD });
       expect(password.statusCode).toBe(422);
-      expect(password.json().errors).toEqual({ password: [en.ownPasswordInChangePassword] });
+      expect(password.json().errors).toEqual({ password: [REFUSAL_MESSAGES.ownPasswordInChangePassword] });
     });
   });
 });

@@ -1,4 +1,6 @@
 import { en, format, success } from '../../src/shared/messages';
+import { REFUSAL_MESSAGES } from '../../src/shared/messages/refusals';
+import { CATALOGUE_MESSAGES } from '../../src/shared/messages/catalogue';
 import type { ListResponse } from '../../src/shared/resources/resource';
 import { createProduct, createTaxon, uploaded } from './catalogFixtures';
 import { signInWith } from './fixtures';
@@ -140,7 +142,7 @@ export function describeTaxonomy({ path, group, item, file, fileLabel }: Taxonom
         expect(first.slug).toBe('my-own-slug');
         const taken = await send('POST', path, { name: 'Other', slug: 'my-own-slug', status: 1 });
         expect(taken.statusCode).toBe(422);
-        const message = format(en.taken, { item: 'Slug' });
+        const message = format(REFUSAL_MESSAGES.taken, { item: 'Slug' });
         expect(taken.json()).toEqual({ message, errors: { slug: [message] } });
       });
 
@@ -162,7 +164,7 @@ export function describeTaxonomy({ path, group, item, file, fileLabel }: Taxonom
         expect(response.statusCode).toBe(422);
         expect(response.json().errors).toEqual({
           name: ['Name is required'],
-          slug: [format(en.slugFormat, { item: 'Slug' })],
+          slug: [format(CATALOGUE_MESSAGES.slugFormat, { item: 'Slug' })],
           status: ['Status is invalid'],
           description: ['Description max 5000 character'],
           [file]: [`${fileLabel} is invalid`],
@@ -173,7 +175,7 @@ export function describeTaxonomy({ path, group, item, file, fileLabel }: Taxonom
         const response = await send('POST', path, { name: '電腦', status: 1 });
         expect(response.statusCode).toBe(422);
         expect(response.json().errors).toEqual({
-          slug: [format(en.slugFromName, { item: 'Slug', source: 'name' })],
+          slug: [format(CATALOGUE_MESSAGES.slugFromName, { item: 'Slug', source: 'name' })],
         });
         expect((await send('POST', path, { name: '電腦', slug: 'computer', status: 1 })).statusCode).toBe(
           201,
@@ -199,7 +201,7 @@ export function describeTaxonomy({ path, group, item, file, fileLabel }: Taxonom
 
         const stale = await edit(taxon, { name: 'Lost Update' });
         expect(stale.statusCode).toBe(409);
-        expect(stale.json()).toEqual({ message: format(en.staleUpdate, { item }) });
+        expect(stale.json()).toEqual({ message: format(REFUSAL_MESSAGES.staleUpdate, { item }) });
 
         const remade = await edit(updated.data, { slug: '' });
         expect(remade.statusCode).toBe(200);
@@ -208,7 +210,7 @@ export function describeTaxonomy({ path, group, item, file, fileLabel }: Taxonom
         const other = await create({ name: 'Slug Owner' });
         const clash = await edit(remade.json().data, { slug: other.slug });
         expect(clash.statusCode).toBe(422);
-        expect(clash.json().errors).toEqual({ slug: [format(en.taken, { item: 'Slug' })] });
+        expect(clash.json().errors).toEqual({ slug: [format(REFUSAL_MESSAGES.taken, { item: 'Slug' })] });
       });
 
       it('answers 404 for an unknown or malformed id', async () => {

@@ -2,7 +2,8 @@ import { IMPORT_MESSAGES } from '../../src/shared/messages/imports';
 import { count } from 'drizzle-orm';
 import { parse } from 'csv-parse/sync';
 import ExcelJS from 'exceljs';
-import { en, success } from '../../src/shared/messages';
+import { success } from '../../src/shared/messages';
+import { REFUSAL_MESSAGES } from '../../src/shared/messages/refusals';
 import { users } from '../db/schema';
 import { postFile, signInWith } from './fixtures';
 import { adminToken, authHeader, buildTestApp, login, type TestApp } from './helper';
@@ -212,7 +213,7 @@ describe('users export and import', () => {
       's.csv',
     );
     expect(self.statusCode).toBe(422);
-    expect(self.json().errors).toEqual({ 'row 2': [en.cannotDeactivateSelf] });
+    expect(self.json().errors).toEqual({ 'row 2': [REFUSAL_MESSAGES.cannotDeactivateSelf] });
     const reader = await signInWith(t.app, admin, ['users.index']);
     expect(
       (await importFile('Name,Email,Role,Status\nA,a@example.com,Sales,1\n', 'a.csv', reader.token))

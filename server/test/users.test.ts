@@ -2,6 +2,7 @@ import { eq } from 'drizzle-orm';
 import type { User } from '../../src/shared/contracts/account';
 import { PASSWORD_MIN } from '../../src/shared/limits';
 import { LABELS, en, format, success, validation } from '../../src/shared/messages';
+import { REFUSAL_MESSAGES } from '../../src/shared/messages/refusals';
 import type { ListResponse } from '../../src/shared/resources/resource';
 import { users } from '../db/schema';
 import { createTestUser, putUser, signInWith } from './fixtures';
@@ -182,7 +183,7 @@ describe('/api/users', () => {
       expect((await edit(user, { name: 'First' })).statusCode).toBe(200);
       const stale = await edit(user, { name: 'Second' });
       expect(stale.statusCode).toBe(409);
-      expect(stale.json()).toEqual({ message: format(en.staleUpdate, { item: 'User' }) });
+      expect(stale.json()).toEqual({ message: format(REFUSAL_MESSAGES.staleUpdate, { item: 'User' }) });
       expect((await get(`/api/users/${user.id}`)).json().data.name).toBe('First');
     });
 
@@ -202,10 +203,10 @@ describe('/api/users', () => {
       const self = (await get(`/api/users/${adminId}`)).json<{ data: User }>().data;
       const deleted = await send('DELETE', `/api/users/${adminId}`);
       expect(deleted.statusCode).toBe(409);
-      expect(deleted.json()).toEqual({ message: en.cannotDeleteSelf });
+      expect(deleted.json()).toEqual({ message: REFUSAL_MESSAGES.cannotDeleteSelf });
       const deactivated = await edit(self, { status: 0 });
       expect(deactivated.statusCode).toBe(422);
-      expect(deactivated.json().errors).toEqual({ status: [en.cannotDeactivateSelf] });
+      expect(deactivated.json().errors).toEqual({ status: [REFUSAL_MESSAGES.cannotDeactivateSelf] });
     });
 
     it('protects a Super Admin from deletion, deactivation and a role change by anyone who is not one (403)', async () => {
@@ -217,7 +218,7 @@ describe('/api/users', () => {
         await edit(self, { role_id: editorRole }, token),
       ]) {
         expect(response.statusCode).toBe(403);
-        expect(response.json()).toEqual({ message: en.userBeyondYou });
+        expect(response.json()).toEqual({ message: REFUSAL_MESSAGES.userBeyondYou });
       }
       expect((await get(`/api/users/${adminId}`)).json().data).toMatchObject({
         status: 1,

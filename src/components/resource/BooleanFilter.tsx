@@ -3,7 +3,7 @@ import FormControl from '@mui/material/FormControl';
 import InputLabel from '@mui/material/InputLabel';
 import MenuItem from '@mui/material/MenuItem';
 import Select from '@mui/material/Select';
-import { en } from '../../shared/messages';
+import { EMPTY_LIST_MESSAGES } from '../../shared/messages/emptyLists';
 
 export interface BooleanFilterProps {
   label: string;
@@ -27,9 +27,9 @@ export function BooleanFilter({ label, value, onChange }: BooleanFilterProps) {
         value={current}
         onChange={(event) => onChange(event.target.value === ANY ? undefined : event.target.value === '1')}
       >
-        <MenuItem value={ANY}>{en.any}</MenuItem>
-        <MenuItem value="1">{en.yes}</MenuItem>
-        <MenuItem value="0">{en.no}</MenuItem>
+        <MenuItem value={ANY}>{EMPTY_LIST_MESSAGES.any}</MenuItem>
+        <MenuItem value="1">{EMPTY_LIST_MESSAGES.yes}</MenuItem>
+        <MenuItem value="0">{EMPTY_LIST_MESSAGES.no}</MenuItem>
       </Select>
     </FormControl>
   );

@@ -15,6 +15,7 @@ import { LocalizationProvider } from '@mui/x-date-pickers/LocalizationProvider';
 import { useAfterPaint } from '../../hooks/useAfterPaint';
 import { DATE_FORMATS, datePresets } from '../../shared/formats';
 import { en, t } from '../../shared/messages';
+import { LIST_SCREEN_MESSAGES } from '../../shared/messages/listScreens';
 
 export interface DateRange {
   from: Dayjs | null;
@@ -37,8 +38,8 @@ const presetLabels = {
 };
 
 const ENDS = [
-  { end: 'from', label: en.dateFrom },
-  { end: 'to', label: en.dateTo },
+  { end: 'from', label: LIST_SCREEN_MESSAGES.dateFrom },
+  { end: 'to', label: LIST_SCREEN_MESSAGES.dateTo },
 ] as const;
 
 /**
@@ -102,8 +103,11 @@ export function DateRangeFilter({ value, onChange }: DateRangeFilterProps) {
             />
           ),
         )}
-        <Tooltip title={en.datePresets}>
-          <IconButton aria-label={en.datePresets} onClick={(event) => setAnchor(event.currentTarget)}>
+        <Tooltip title={LIST_SCREEN_MESSAGES.datePresets}>
+          <IconButton
+            aria-label={LIST_SCREEN_MESSAGES.datePresets}
+            onClick={(event) => setAnchor(event.currentTarget)}
+          >
             <DateRangeIcon />
           </IconButton>
         </Tooltip>

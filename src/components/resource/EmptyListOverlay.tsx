@@ -4,7 +4,9 @@ import Typography from '@mui/material/Typography';
 import AddIcon from '@mui/icons-material/Add';
 import FilterAltOffIcon from '@mui/icons-material/FilterAltOff';
 import { Link as RouterLink } from 'react-router-dom';
-import { en, t } from '../../shared/messages';
+import { en, format } from '../../shared/messages';
+import { EMPTY_LIST_MESSAGES } from '../../shared/messages/emptyLists';
+import { LIST_SCREEN_MESSAGES } from '../../shared/messages/listScreens';
 import type { ActiveFilter } from './useListState';
 
 export interface EmptyListOverlayProps {
@@ -41,16 +43,16 @@ export function EmptyListOverlay({ empty }: { empty?: EmptyListOverlayProps }) {
     >
       <Typography variant="body1" color="text.secondary" textAlign="center">
         {filtered
-          ? t('emptyFiltered', {
+          ? format(EMPTY_LIST_MESSAGES.emptyFiltered, {
               item: item.toLowerCase(),
-              filters: active.map((filter) => filter.text).join(en.filterAnd),
+              filters: active.map((filter) => filter.text).join(EMPTY_LIST_MESSAGES.filterAnd),
             })
-          : t('emptyList', { item: item.toLowerCase() })}
+          : format(EMPTY_LIST_MESSAGES.emptyList, { item: item.toLowerCase() })}
       </Typography>
       <Stack direction="row" spacing={1}>
         {filtered && (
           <Button variant="outlined" startIcon={<FilterAltOffIcon />} onClick={onReset}>
-            {en.resetFilters}
+            {LIST_SCREEN_MESSAGES.resetFilters}
           </Button>
         )}
         {addPath && (

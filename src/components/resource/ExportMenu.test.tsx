@@ -4,6 +4,7 @@ import userEvent from '@testing-library/user-event';
 import { fakeNetwork, TEST_HOST } from '../../../test/fakeNetwork';
 import { renderWithProviders } from '../../../test/renderWithProviders';
 import { en } from '../../shared/messages';
+import { LIST_SCREEN_MESSAGES } from '../../shared/messages/listScreens';
 import { transfer } from '../../shared/messages/transfer';
 import { productsResource } from '../../shared/resources/products';
 import { STORAGE_KEYS } from '../../shared/storageKeys';
@@ -75,7 +76,7 @@ describe('ExportMenu', () => {
     expect(screen.getByRole('progressbar', { name: '2 of 3 rows' })).toHaveAttribute('aria-valuenow', '67');
     network.send('Pump 3,pump-3\n');
     network.finish();
-    expect(await screen.findByText(en.exportFinished)).toBeInTheDocument();
+    expect(await screen.findByText(LIST_SCREEN_MESSAGES.exportFinished)).toBeInTheDocument();
     expect(saved).toEqual(['products-2026-11-24.csv']);
     await waitFor(() => expect(screen.queryByRole('status')).not.toBeInTheDocument());
   });
@@ -87,7 +88,7 @@ describe('ExportMenu', () => {
     const panel = await screen.findByRole('status');
     await waitFor(() => expect(panel).toHaveTextContent('1 of about 1,200,000 rows'));
     network.finish();
-    await screen.findByText(en.exportFinished);
+    await screen.findByText(LIST_SCREEN_MESSAGES.exportFinished);
     expect(saved).toEqual(['products-2026-11-24.csv']);
   });
 

@@ -11,7 +11,8 @@ import Typography from '@mui/material/Typography';
 import FileDownloadIcon from '@mui/icons-material/FileDownload';
 import { downloadExport, type DownloadProgress, type ExportFormat } from '../../../store/resourceApi';
 import { useNotify } from '../../hooks/useNotify';
-import { en, t } from '../../shared/messages';
+import { en, format as formatText } from '../../shared/messages';
+import { LIST_SCREEN_MESSAGES } from '../../shared/messages/listScreens';
 import { transfer } from '../../shared/messages/transfer';
 import type { ListParams, ResourceContract } from '../../shared/resources/resource';
 import { FILE_FORMATS, useDownload } from './useDownload';
@@ -64,7 +65,11 @@ export function ExportMenu({ contract, params }: ExportMenuProps) {
           onProgress: setProgress,
         });
         // A long export finishes in the background: said as a notification (4.5 s), with the file's name.
-        notify.notify({ severity: 'success', title: en.exportFinished, message: t('exportSaved', { file }) });
+        notify.notify({
+          severity: 'success',
+          title: LIST_SCREEN_MESSAGES.exportFinished,
+          message: formatText(LIST_SCREEN_MESSAGES.exportSaved, { file }),
+        });
       } catch (error) {
         if (controller.signal.aborted) notify.info(transfer.exportCancelled);
         else throw error;

@@ -15,7 +15,9 @@ import FileDownloadIcon from '@mui/icons-material/FileDownload';
 import UploadFileIcon from '@mui/icons-material/UploadFile';
 import { downloadImportTemplate, type ImportRequest, type ImportResponse } from '../../../store/resourceApi';
 import { useNotify } from '../../hooks/useNotify';
-import { en, success, t } from '../../shared/messages';
+import { en, success, format as formatText } from '../../shared/messages';
+import { CATALOGUE_MESSAGES } from '../../shared/messages/catalogue';
+import { LIST_SCREEN_MESSAGES } from '../../shared/messages/listScreens';
 import { transfer } from '../../shared/messages/transfer';
 import { hasPermission } from '../../shared/permissions';
 import { can, type ResourceContract } from '../../shared/resources/resource';
@@ -91,8 +93,8 @@ export function ImportDialog({ open, onClose, contract, useImport }: ImportDialo
       // An import runs a while and may finish after the user looked elsewhere: a notification,
       // offering Undo to those who may undo it (it deletes what it created, puts back what it updated).
       if (importId && may('destroy') && (!answer.data.updated || may('update')))
-        undo.imported(contract, importId, en.importFinished, text);
-      else notify.notify({ severity: 'success', title: en.importFinished, message: text });
+        undo.imported(contract, importId, LIST_SCREEN_MESSAGES.importFinished, text);
+      else notify.notify({ severity: 'success', title: LIST_SCREEN_MESSAGES.importFinished, message: text });
       close();
     } catch (error) {
       setFailure(importErrors(error));
@@ -107,13 +109,13 @@ export function ImportDialog({ open, onClose, contract, useImport }: ImportDialo
       fullWidth
       maxWidth="sm"
     >
-      <DialogTitle id={titleId}>{t('importTitle', { item })}</DialogTitle>
+      <DialogTitle id={titleId}>{formatText(LIST_SCREEN_MESSAGES.importTitle, { item })}</DialogTitle>
       <DialogContent>
         <Stack spacing={2}>
-          <DialogContentText>{en.importHint}</DialogContentText>
+          <DialogContentText>{LIST_SCREEN_MESSAGES.importHint}</DialogContentText>
           <Stack direction="row" spacing={1} alignItems="center" flexWrap="wrap" useFlexGap>
             <Typography variant="body2" color="text.secondary">
-              {en.downloadTemplate}
+              {CATALOGUE_MESSAGES.downloadTemplate}
             </Typography>
             {FILE_FORMATS.map(({ format, label }) => (
               <Button
@@ -124,20 +126,20 @@ export function ImportDialog({ open, onClose, contract, useImport }: ImportDialo
                 startIcon={<FileDownloadIcon />}
                 onClick={() => void template.run(() => downloadImportTemplate(contract, format))}
               >
-                {t('templateFormat', { format: label })}
+                {formatText(CATALOGUE_MESSAGES.templateFormat, { format: label })}
               </Button>
             ))}
           </Stack>
           <Stack direction="row" spacing={2} alignItems="center">
             <Button component="label" htmlFor={inputId} variant="outlined" startIcon={<UploadFileIcon />}>
-              {en.chooseFile}
+              {LIST_SCREEN_MESSAGES.chooseFile}
             </Button>
             <input
               id={inputId}
               type="file"
               hidden
               accept={IMPORT_ACCEPT}
-              aria-label={en.chooseFile}
+              aria-label={LIST_SCREEN_MESSAGES.chooseFile}
               onChange={(event) => {
                 setFile(event.target.files?.[0] ?? null);
                 setFailure(null);

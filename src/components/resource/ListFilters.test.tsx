@@ -2,6 +2,9 @@ import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { renderWithProviders } from '../../../test/renderWithProviders';
 import { en, LABELS } from '../../shared/messages';
+import { CATALOGUE_MESSAGES } from '../../shared/messages/catalogue';
+import { EMPTY_LIST_MESSAGES } from '../../shared/messages/emptyLists';
+import { LIST_SCREEN_MESSAGES } from '../../shared/messages/listScreens';
 import {
   booleanFilter,
   dateRangeFilter,
@@ -24,7 +27,7 @@ const SOURCES = enumFilter({
 const FILTERS: ShownFilter[] = [
   {
     name: 'product_ids',
-    filter: idsFilter(en.product, { group: 'products', tag: 'Product' }),
+    filter: idsFilter(CATALOGUE_MESSAGES.product, { group: 'products', tag: 'Product' }),
     choices: [
       { id: 3, label: 'Pump' },
       { id: 7, label: 'Valve' },
@@ -54,7 +57,7 @@ describe('ListFilters', () => {
     const actor = userEvent.setup({ delay: null });
 
     // An ids filter shows its selection by name and answers ids.
-    const products = screen.getByRole('combobox', { name: en.product });
+    const products = screen.getByRole('combobox', { name: CATALOGUE_MESSAGES.product });
     expect(products).toHaveTextContent('Valve');
     await actor.click(products);
     await actor.click(within(screen.getByRole('listbox')).getByText('Pump'));
@@ -69,13 +72,13 @@ describe('ListFilters', () => {
 
     // A boolean filter: yes, no or either.
     const replied = screen.getByRole('combobox', { name: 'Replied' });
-    expect(replied).toHaveTextContent(en.yes);
+    expect(replied).toHaveTextContent(EMPTY_LIST_MESSAGES.yes);
     await actor.click(replied);
-    await actor.click(within(screen.getByRole('listbox')).getByText(en.any));
+    await actor.click(within(screen.getByRole('listbox')).getByText(EMPTY_LIST_MESSAGES.any));
     expect(onChange).toHaveBeenLastCalledWith('replied', undefined);
 
     // A date range: the presets answer both days.
-    await actor.click(screen.getByRole('button', { name: en.datePresets }));
+    await actor.click(screen.getByRole('button', { name: LIST_SCREEN_MESSAGES.datePresets }));
     await actor.click(screen.getByRole('menuitem', { name: en.today }));
     const [name, range] = onChange.mock.lastCall as [string, { from: string; to: string }];
     expect(name).toBe('date');

@@ -5,7 +5,8 @@ import Collapse from '@mui/material/Collapse';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import FilterListIcon from '@mui/icons-material/FilterList';
-import { t } from '../../shared/messages';
+import { format } from '../../shared/messages';
+import { LIST_SCREEN_MESSAGES } from '../../shared/messages/listScreens';
 
 export interface ListToolbarProps {
   title: string;
@@ -71,7 +72,7 @@ export function ListToolbar({
                   </Badge>
                 }
               >
-                {t('filtersCount', { count: activeFilters })}
+                {format(LIST_SCREEN_MESSAGES.filtersCount, { count: activeFilters })}
               </Button>
             </>,
           )}
@@ -79,7 +80,7 @@ export function ListToolbar({
             <Stack
               id={regionId}
               role="group"
-              aria-label={t('filtersCount', { count: activeFilters })}
+              aria-label={format(LIST_SCREEN_MESSAGES.filtersCount, { count: activeFilters })}
               spacing={1.5}
               sx={{ '& > *': { width: '100%' } }}
             >

@@ -1,6 +1,6 @@
 import Button from '@mui/material/Button';
 import FilterAltOffIcon from '@mui/icons-material/FilterAltOff';
-import { en } from '../../shared/messages';
+import { LIST_SCREEN_MESSAGES } from '../../shared/messages/listScreens';
 
 export interface ResetFiltersButtonProps {
   onReset: () => void;
@@ -12,7 +12,7 @@ export interface ResetFiltersButtonProps {
 export function ResetFiltersButton({ onReset, disabled }: ResetFiltersButtonProps) {
   return (
     <Button variant="text" onClick={onReset} disabled={disabled} startIcon={<FilterAltOffIcon />}>
-      {en.resetFilters}
+      {LIST_SCREEN_MESSAGES.resetFilters}
     </Button>
   );
 }

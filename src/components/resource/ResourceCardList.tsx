@@ -11,7 +11,8 @@ import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import type { GridColDef, GridPaginationModel, GridRenderCellParams, GridSortModel } from '@mui/x-data-grid';
 import { Link as RouterLink } from 'react-router-dom';
-import { en, t } from '../../shared/messages';
+import { en, format } from '../../shared/messages';
+import { LIST_SCREEN_MESSAGES } from '../../shared/messages/listScreens';
 import type { ListReturnState } from './cells';
 import { EmptyListOverlay, type EmptyListOverlayProps } from './EmptyListOverlay';
 import type { ResourceRow } from './types';
@@ -105,7 +106,7 @@ export function ResourceCardList<T extends ResourceRow>({
         <TextField
           select
           size="small"
-          label={en.sortBy}
+          label={LIST_SCREEN_MESSAGES.sortBy}
           value={sortColumns.some((column) => column.field === sort?.field) ? sortValue : ''}
           onChange={(event) => {
             const [field, order] = event.target.value.split(':');
@@ -116,10 +117,10 @@ export function ResourceCardList<T extends ResourceRow>({
             const name = column.headerName ?? column.field;
             return [
               <MenuItem key={`${column.field}:asc`} value={`${column.field}:asc`}>
-                {t('sortAscending', { label: name })}
+                {format(LIST_SCREEN_MESSAGES.sortAscending, { label: name })}
               </MenuItem>,
               <MenuItem key={`${column.field}:desc`} value={`${column.field}:desc`}>
-                {t('sortDescending', { label: name })}
+                {format(LIST_SCREEN_MESSAGES.sortDescending, { label: name })}
               </MenuItem>,
             ];
           })}

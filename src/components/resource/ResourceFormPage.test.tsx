@@ -17,6 +17,7 @@ import {
   type RoleCreateInput,
 } from '../../shared/resources/roles';
 import { en } from '../../shared/messages';
+import { SETTINGS_MESSAGES } from '../../shared/messages/settings';
 import { addPath, itemPath, ROUTES } from '../../shared/routes';
 import { FormTextField } from '../form';
 import { ResourceFormPage } from './ResourceFormPage';
@@ -80,9 +81,9 @@ describe('ResourceFormPage', () => {
     // Taken from the contract: its menu group, its list, and Add.
     expect(store.getState().breadcrumbs).toEqual([
       { label: en.dashboard, path: ROUTES.dashboard },
-      { label: en.setting, disabled: true },
+      { label: SETTINGS_MESSAGES.setting, disabled: true },
       { label: 'Role', path: ROUTES.roles },
-      { label: en.add },
+      { label: SETTINGS_MESSAGES.add },
     ]);
     const user = actor();
     await user.type(screen.getByLabelText('Name'), ' Editor ');

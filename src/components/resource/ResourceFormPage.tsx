@@ -9,6 +9,7 @@ import { useAuth } from '../../auth/AuthContext';
 import { useBreadcrumbs } from '../../hooks/useBreadcrumbs';
 import { useNotify } from '../../hooks/useNotify';
 import { en, success } from '../../shared/messages';
+import { SETTINGS_MESSAGES } from '../../shared/messages/settings';
 import { hasPermission } from '../../shared/permissions';
 import { can, hasAction, type WriteResponse } from '../../shared/resources/resource';
 import { menuSection } from '../../shared/menu';
@@ -91,7 +92,8 @@ function FormPage<
   children,
   canEdit,
   section = menuSection(contract.route),
-  crumb = (item) => String((item as Record<string, unknown> | undefined)?.[contract.titleField] ?? en.add),
+  crumb = (item) =>
+    String((item as Record<string, unknown> | undefined)?.[contract.titleField] ?? SETTINGS_MESSAGES.add),
   canDelete,
   card = true,
 }: ResourceFormPageProps<T, Values, Body>) {

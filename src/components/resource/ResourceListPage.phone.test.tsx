@@ -7,7 +7,9 @@ import { LocationDisplay, renderWithProviders, testUser } from '../../../test/re
 import { statusColumn, createdColumn } from './fields/columns';
 import type { User } from '../../shared/contracts/account';
 import { formatDisplayDate } from '../../shared/formats';
-import { en, LABELS, t } from '../../shared/messages';
+import { en, LABELS, format } from '../../shared/messages';
+import { LIST_SCREEN_MESSAGES } from '../../shared/messages/listScreens';
+import { SETTINGS_MESSAGES } from '../../shared/messages/settings';
 import type { ListResponse } from '../../shared/resources/resource';
 import { usersResource } from '../../shared/resources/users';
 import { itemPath, ROUTES } from '../../shared/routes';
@@ -101,7 +103,7 @@ describe('ResourceListPage on a phone', () => {
     const terms = within(grace)
       .getAllByRole('term')
       .map((term) => term.textContent);
-    expect(terms).toEqual([LABELS.email, 'Phone', LABELS.status, en.createdDate]);
+    expect(terms).toEqual([LABELS.email, 'Phone', LABELS.status, SETTINGS_MESSAGES.createdDate]);
     expect(within(grace).getByText('grace@example.com')).toBeInTheDocument();
     expect(within(grace).getByText(en.notActive)).toBeInTheDocument();
     expect(within(grace).getByText(formatDisplayDate(CREATED))).toBeInTheDocument();
@@ -126,13 +128,15 @@ describe('ResourceListPage on a phone', () => {
     const { router } = renderList();
     await screen.findByRole('link', { name: 'Ada' });
     const actor = userEvent.setup({ delay: null });
-    await actor.click(screen.getByRole('combobox', { name: en.sortBy }));
+    await actor.click(screen.getByRole('combobox', { name: LIST_SCREEN_MESSAGES.sortBy }));
     const options = within(screen.getByRole('listbox')).getAllByRole('option');
     // Phone is not sortable in the contract.
-    expect(options.map((option) => option.textContent)).not.toContain(t('sortAscending', { label: 'Phone' }));
+    expect(options.map((option) => option.textContent)).not.toContain(
+      format(LIST_SCREEN_MESSAGES.sortAscending, { label: 'Phone' }),
+    );
     await actor.click(
       within(screen.getByRole('listbox')).getByRole('option', {
-        name: t('sortAscending', { label: LABELS.email }),
+        name: format(LIST_SCREEN_MESSAGES.sortAscending, { label: LABELS.email }),
       }),
     );
     await waitFor(() => expect(lastQuery()).toMatchObject({ sort: 'email', order: 'asc' }));
@@ -150,28 +154,38 @@ describe('ResourceListPage on a phone', () => {
     const { lastQuery } = network();
     renderList(`${ROUTES.users}?status=1&search=ad`);
     await screen.findByRole('link', { name: 'Ada' });
-    expect(screen.getByLabelText(en.search)).toBeVisible();
-    const button = screen.getByRole('button', { name: t('filtersCount', { count: 1 }) });
+    expect(screen.getByLabelText(LIST_SCREEN_MESSAGES.search)).toBeVisible();
+    const button = screen.getByRole('button', {
+      name: format(LIST_SCREEN_MESSAGES.filtersCount, { count: 1 }),
+    });
     expect(button).toHaveAttribute('aria-expanded', 'false');
     expect(screen.queryByRole('combobox', { name: LABELS.status })).not.toBeInTheDocument();
 
     const actor = userEvent.setup({ delay: null });
     await actor.click(button);
     expect(button).toHaveAttribute('aria-expanded', 'true');
-    const region = screen.getByRole('group', { name: t('filtersCount', { count: 1 }) });
+    const region = screen.getByRole('group', {
+      name: format(LIST_SCREEN_MESSAGES.filtersCount, { count: 1 }),
+    });
     expect(button).toHaveAttribute('aria-controls', region.id);
     // The count follows the filters: clearing them all says 0.
-    await actor.click(within(region).getByRole('button', { name: en.resetFilters }));
+    await actor.click(within(region).getByRole('button', { name: LIST_SCREEN_MESSAGES.resetFilters }));
     await waitFor(() =>
       expect(lastQuery()).toEqual({ page: '1', per_page: '10', sort: 'created_at', order: 'desc' }),
     );
-    expect(screen.getByRole('button', { name: t('filtersCount', { count: 0 }) })).toBeInTheDocument();
-    const folded = screen.getByRole('group', { name: t('filtersCount', { count: 0 }) });
+    expect(
+      screen.getByRole('button', { name: format(LIST_SCREEN_MESSAGES.filtersCount, { count: 0 }) }),
+    ).toBeInTheDocument();
+    const folded = screen.getByRole('group', {
+      name: format(LIST_SCREEN_MESSAGES.filtersCount, { count: 0 }),
+    });
     await actor.click(within(folded).getByRole('combobox', { name: LABELS.status }));
     await actor.click(within(screen.getByRole('listbox')).getByText(en.active));
     await waitFor(() => expect(lastQuery()).toMatchObject({ status: '1' }));
     await actor.keyboard('{Escape}');
-    expect(await screen.findByRole('button', { name: t('filtersCount', { count: 1 }) })).toBeInTheDocument();
+    expect(
+      await screen.findByRole('button', { name: format(LIST_SCREEN_MESSAGES.filtersCount, { count: 1 }) }),
+    ).toBeInTheDocument();
   });
 
   it('shows the grid and the filters in a row on a wider screen', async () => {

@@ -12,6 +12,8 @@ import { STORAGE_KEYS } from '../../shared/storageKeys';
 import { ResourceListPage } from './ResourceListPage';
 import type { ResourceListPageProps } from './types';
 import { en, LABELS } from '../../shared/messages';
+import { LIST_SCREEN_MESSAGES } from '../../shared/messages/listScreens';
+import { SETTINGS_MESSAGES } from '../../shared/messages/settings';
 
 const user = (id: number, name: string): User => ({
   ...testUser,
@@ -90,7 +92,7 @@ describe('ResourceListPage', () => {
     expect(screen.getByRole('heading', { name: usersResource.item })).toBeInTheDocument();
     expect(store.getState().breadcrumbs).toEqual([
       { label: en.dashboard, path: '/' },
-      { label: en.setting, disabled: true },
+      { label: SETTINGS_MESSAGES.setting, disabled: true },
       { label: usersResource.item },
     ]);
     // Defaults stay out of the URL.
@@ -103,7 +105,7 @@ describe('ResourceListPage', () => {
     await screen.findByText('Ada');
     const actor = userEvent.setup({ delay: null });
 
-    await actor.type(screen.getByLabelText(en.search), 'ada');
+    await actor.type(screen.getByLabelText(LIST_SCREEN_MESSAGES.search), 'ada');
     await waitFor(() => expect(lastQuery()).toMatchObject({ search: 'ada', page: '1' }));
     const afterSearch = queries.length;
 
@@ -139,7 +141,7 @@ describe('ResourceListPage', () => {
     renderList({}, { route: `${ROUTES.users}?page=2&per_page=20&sort=email&order=asc&search=gr` });
     await screen.findByText('Ada');
     expect(lastQuery()).toEqual({ page: '2', per_page: '20', sort: 'email', order: 'asc', search: 'gr' });
-    expect(screen.getByLabelText(en.search)).toHaveValue('gr');
+    expect(screen.getByLabelText(LIST_SCREEN_MESSAGES.search)).toHaveValue('gr');
   });
 
   it('shows the last page instead of one past the end (a shared link, rows deleted since)', async () => {
@@ -174,7 +176,7 @@ describe('ResourceListPage', () => {
     const actor = userEvent.setup({ delay: null });
     await actor.click(screen.getByRole('button', { name: /next page/i }));
     await waitFor(() => expect(lastQuery()).toMatchObject({ page: '2' }));
-    await actor.click(screen.getByRole('button', { name: en.datePresets }));
+    await actor.click(screen.getByRole('button', { name: LIST_SCREEN_MESSAGES.datePresets }));
     await actor.click(screen.getByRole('menuitem', { name: en.today }));
     const today = new Date();
     const iso = `${today.getFullYear()}-${String(today.getMonth() + 1).padStart(2, '0')}-${String(today.getDate()).padStart(2, '0')}`;
@@ -200,7 +202,7 @@ describe('ResourceListPage', () => {
     const second = renderList();
     await waitFor(() => expect(lastQuery()).toMatchObject({ status: '0' }));
     await waitFor(() => expect(search(second.router)).toEqual({ status: '0' }));
-    await actor.click(await screen.findByRole('button', { name: en.resetFilters }));
+    await actor.click(await screen.findByRole('button', { name: LIST_SCREEN_MESSAGES.resetFilters }));
     await waitFor(() => expect(lastQuery().status).toBeUndefined());
     expect(JSON.parse(localStorage.getItem(STORAGE_KEYS.filterStatus) ?? '{}')).toEqual({ roles: [1] });
     expect(second.router.state.location.search).toBe('');
@@ -272,7 +274,7 @@ describe('ResourceListPage', () => {
       addPath(ROUTES.users),
     );
     const actor = userEvent.setup({ delay: null });
-    await actor.click(within(overlay).getByRole('button', { name: en.resetFilters }));
+    await actor.click(within(overlay).getByRole('button', { name: LIST_SCREEN_MESSAGES.resetFilters }));
     await waitFor(() =>
       expect(lastQuery()).toEqual({ page: '1', per_page: '10', sort: 'created_at', order: 'desc' }),
     );

@@ -2,7 +2,7 @@ import { useCallback, useEffect, useState } from 'react';
 import InputAdornment from '@mui/material/InputAdornment';
 import TextField from '@mui/material/TextField';
 import SearchIcon from '@mui/icons-material/Search';
-import { en } from '../../shared/messages';
+import { LIST_SCREEN_MESSAGES } from '../../shared/messages/listScreens';
 
 const SEARCH_DEBOUNCE_MS = 300;
 
@@ -40,7 +40,7 @@ export function SearchBox({ value, onChange }: SearchBoxProps) {
   return (
     <TextField
       type="search"
-      label={en.search}
+      label={LIST_SCREEN_MESSAGES.search}
       value={text}
       onChange={(event) => setText(event.target.value)}
       // Enter does not wait for the pause in typing (the pending one is then cancelled: same text).

@@ -4,7 +4,9 @@ import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import DeleteIcon from '@mui/icons-material/Delete';
 import { thrownErrorMessages } from '../../../store/errorDisplay';
-import { en, t } from '../../shared/messages';
+import { en, format } from '../../shared/messages';
+import { REFUSAL_MESSAGES } from '../../shared/messages/refusals';
+import { LIST_SCREEN_MESSAGES } from '../../shared/messages/listScreens';
 
 export interface FormPageHeaderProps {
   title: string;
@@ -38,11 +40,11 @@ export function StaleItemAlert({ item, onReload }: StaleItemAlertProps) {
       severity="warning"
       action={
         <Button color="inherit" size="small" onClick={onReload}>
-          {t('reloadItem', { item })}
+          {format(LIST_SCREEN_MESSAGES.reloadItem, { item })}
         </Button>
       }
     >
-      {t('staleUpdate', { item })}
+      {format(REFUSAL_MESSAGES.staleUpdate, { item })}
     </Alert>
   );
 }

@@ -1,5 +1,6 @@
 import { errorMessages } from '../../../store/errorDisplay';
-import { en, format } from '../../shared/messages';
+import { format } from '../../shared/messages';
+import { LIST_SCREEN_MESSAGES } from '../../shared/messages/listScreens';
 import { isApiError } from '../form';
 
 export interface ImportErrorDisplay {
@@ -24,7 +25,7 @@ export function importErrors(error: unknown): ImportErrorDisplay {
   if (error.status === 422 && body.errors && typeof body.errors === 'object') {
     const lines = Object.entries(body.errors as Record<string, unknown>).flatMap(([key, value]) =>
       texts(value).map((message) =>
-        /^row \d+$/i.test(key) ? format(en.rowError, { row: key, message }) : message,
+        /^row \d+$/i.test(key) ? format(LIST_SCREEN_MESSAGES.rowError, { row: key, message }) : message,
       ),
     );
     const title = typeof body.message === 'string' ? body.message : undefined;

@@ -2,12 +2,12 @@ import { useCallback, useState } from 'react';
 import { isApiError, thrownErrorMessages } from '../../../store/errorDisplay';
 import type { ExportFormat } from '../../../store/resourceApi';
 import { useNotify } from '../../hooks/useNotify';
-import { en } from '../../shared/messages';
+import { LIST_SCREEN_MESSAGES } from '../../shared/messages/listScreens';
 
 /** The file formats of exports and import templates, with their button texts. */
 export const FILE_FORMATS: readonly { format: ExportFormat; label: string }[] = [
-  { format: 'csv', label: en.exportCsv },
-  { format: 'xlsx', label: en.exportXlsx },
+  { format: 'csv', label: LIST_SCREEN_MESSAGES.exportCsv },
+  { format: 'xlsx', label: LIST_SCREEN_MESSAGES.exportXlsx },
 ];
 
 export interface Download {

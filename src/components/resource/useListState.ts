@@ -4,7 +4,9 @@ import { useSearchParams } from 'react-router-dom';
 import { fitSelection, readSelection, writeSelection, type StoredValue } from '../../hooks/filterStorage';
 import { useOptionsOf } from '../../hooks/useResourceOptions';
 import { formatDisplayDate } from '../../shared/formats';
-import { en, t } from '../../shared/messages';
+import { format } from '../../shared/messages';
+import { EMPTY_LIST_MESSAGES } from '../../shared/messages/emptyLists';
+import { LIST_SCREEN_MESSAGES } from '../../shared/messages/listScreens';
 import {
   optionKey,
   parseListQuery,
@@ -59,8 +61,8 @@ export interface ListState {
 }
 
 const BOOLEAN_CHOICES: readonly FilterChoice[] = [
-  { id: 1, label: en.yes },
-  { id: 0, label: en.no },
+  { id: 1, label: EMPTY_LIST_MESSAGES.yes },
+  { id: 0, label: EMPTY_LIST_MESSAGES.no },
 ];
 
 /** A selection as stored (`filter:*` keys hold lists of values): a boolean as 1 or 0. */
@@ -85,8 +87,8 @@ function describe(filter: ShownFilter, value: unknown): string {
   if (spec.kind === 'dateRange') {
     const range = value as DateRangeValue;
     return [
-      range.from && `${en.dateFrom} ${formatDisplayDate(range.from)}`,
-      range.to && `${en.dateTo} ${formatDisplayDate(range.to)}`,
+      range.from && `${LIST_SCREEN_MESSAGES.dateFrom} ${formatDisplayDate(range.from)}`,
+      range.to && `${LIST_SCREEN_MESSAGES.dateTo} ${formatDisplayDate(range.to)}`,
     ]
       .filter(Boolean)
       .join(' ');
@@ -291,7 +293,9 @@ export function useListState(contract: ResourceContract): ListState {
 
   const active = useMemo<ActiveFilter[]>(
     () => [
-      ...(query.search ? [{ name: 'search', text: t('searchFor', { search: query.search }) }] : []),
+      ...(query.search
+        ? [{ name: 'search', text: format(EMPTY_LIST_MESSAGES.searchFor, { search: query.search }) }]
+        : []),
       ...filters.flatMap((shown) => {
         const value = query.filters[shown.name];
         return value === undefined
@@ -299,7 +303,10 @@ export function useListState(contract: ResourceContract): ListState {
           : [
               {
                 name: shown.name,
-                text: t('filterIs', { label: shown.filter.label, value: describe(shown, value) }),
+                text: format(EMPTY_LIST_MESSAGES.filterIs, {
+                  label: shown.filter.label,
+                  value: describe(shown, value),
+                }),
               },
             ];
       }),

@@ -16,6 +16,7 @@ import {
 import { useBreadcrumbs } from '../../hooks/useBreadcrumbs';
 import { useNotify } from '../../hooks/useNotify';
 import { en, success } from '../../shared/messages';
+import { SETTINGS_MESSAGES } from '../../shared/messages/settings';
 import { hasPermission, PERMISSIONS } from '../../shared/permissions';
 import {
   COMPANY_ITEM,
@@ -62,8 +63,8 @@ export function CompanyScreen(_props: CompanyScreenProps) {
   const canSave = hasPermission(user?.permissions, PERMISSIONS.settingsUpdate);
   useBreadcrumbs([
     { label: en.dashboard, path: ROUTES.dashboard },
-    { label: en.setting, disabled: true },
-    { label: en.company },
+    { label: SETTINGS_MESSAGES.setting, disabled: true },
+    { label: SETTINGS_MESSAGES.company },
   ]);
 
   const submit = async (values: CompanyValues, { setErrors, resetForm }: FormikHelpers<CompanyValues>) => {
@@ -79,7 +80,7 @@ export function CompanyScreen(_props: CompanyScreenProps) {
 
   return (
     <Stack spacing={3}>
-      <Typography variant="h1">{en.company}</Typography>
+      <Typography variant="h1">{SETTINGS_MESSAGES.company}</Typography>
       {isLoading && <LoadingBlock />}
       {!isLoading && isError && <Typography color="error">{en.serverError}</Typography>}
       {data && (

@@ -14,7 +14,8 @@ import {
   StatusField,
   useDuplicateMetaTitle,
 } from '../../components/resource/fields';
-import { en, LABELS } from '../../shared/messages';
+import { LABELS } from '../../shared/messages';
+import { CATALOGUE_MESSAGES } from '../../shared/messages/catalogue';
 import { newsResource, type News } from '../../shared/resources/news';
 import { SITE_PATHS } from '../../shared/resources/seo';
 
@@ -33,7 +34,7 @@ export function NewsFields({ item, disabled }: NewsFieldsProps) {
   const half = { xs: 12, md: 6 } as const;
   return (
     <>
-      <FormSection title={en.sectionGeneral} first>
+      <FormSection title={CATALOGUE_MESSAGES.sectionGeneral} first>
         <Grid container columnSpacing={2} rowSpacing={1}>
           <Grid size={half}>
             <FormTextField name="title" label={LABELS.title} autoComplete="off" required {...field} />
@@ -52,15 +53,15 @@ export function NewsFields({ item, disabled }: NewsFieldsProps) {
           </Grid>
         </Grid>
       </FormSection>
-      <FormSection title={en.sectionContent}>
+      <FormSection title={CATALOGUE_MESSAGES.sectionContent}>
         <FormTextField name="summary" label={LABELS.summary} multiline minRows={2} {...field} />
         <RichTextField name="description" label={LABELS.description} disabled={disabled} />
       </FormSection>
-      <FormSection title={en.sectionMedia}>
+      <FormSection title={CATALOGUE_MESSAGES.sectionMedia}>
         <ImageFields item={item} disabled={disabled} />
         <BannerField initialFile={item?.banner} disabled={disabled} />
       </FormSection>
-      <FormSection title={en.sectionSeo}>
+      <FormSection title={CATALOGUE_MESSAGES.sectionSeo}>
         <SeoFields
           disabled={disabled}
           preview={{

@@ -14,7 +14,8 @@ import {
   useDuplicateMetaTitle,
 } from '../../components/resource/fields';
 import { useResourceOptions } from '../../hooks/useResourceOptions';
-import { en, LABELS } from '../../shared/messages';
+import { LABELS } from '../../shared/messages';
+import { CATALOGUE_MESSAGES } from '../../shared/messages/catalogue';
 import { productArticlesResource, type ProductArticle } from '../../shared/resources/productArticles';
 import { productsResource } from '../../shared/resources/products';
 import { SITE_PATHS } from '../../shared/resources/seo';
@@ -36,7 +37,7 @@ export function ProductArticleFields({ item, disabled }: ProductArticleFieldsPro
   const half = { xs: 12, md: 6 } as const;
   return (
     <>
-      <FormSection title={en.sectionGeneral} first>
+      <FormSection title={CATALOGUE_MESSAGES.sectionGeneral} first>
         <Grid container columnSpacing={2} rowSpacing={1}>
           <Grid size={half}>
             <FormTextField name="title" label={LABELS.title} autoComplete="off" required {...field} />
@@ -64,15 +65,15 @@ export function ProductArticleFields({ item, disabled }: ProductArticleFieldsPro
           </Grid>
         </Grid>
       </FormSection>
-      <FormSection title={en.sectionContent}>
+      <FormSection title={CATALOGUE_MESSAGES.sectionContent}>
         <FormTextField name="summary" label={LABELS.summary} multiline minRows={2} {...field} />
         <RichTextField name="description_one" label={LABELS.descriptionOne} disabled={disabled} />
         <RichTextField name="description_two" label={LABELS.descriptionTwo} disabled={disabled} />
       </FormSection>
-      <FormSection title={en.sectionMedia}>
+      <FormSection title={CATALOGUE_MESSAGES.sectionMedia}>
         <ImageFields item={item} disabled={disabled} />
       </FormSection>
-      <FormSection title={en.sectionSeo}>
+      <FormSection title={CATALOGUE_MESSAGES.sectionSeo}>
         <SeoFields
           disabled={disabled}
           preview={{

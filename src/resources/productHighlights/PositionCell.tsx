@@ -11,6 +11,7 @@ import { useAuth } from '../../auth/AuthContext';
 import { useNotify } from '../../hooks/useNotify';
 import { hasPermission } from '../../shared/permissions';
 import { en } from '../../shared/messages';
+import { CATALOGUE_MESSAGES } from '../../shared/messages/catalogue';
 import { can } from '../../shared/resources/resource';
 import { productHighlightsResource, type ProductHighlight } from '../../shared/resources/productHighlights';
 import { toHighlightBody, toHighlightValues } from './ProductHighlightFormScreen';
@@ -70,11 +71,11 @@ export function PositionCell({ row, api }: GridRenderCellParams<ProductHighlight
       </Typography>
       {canUpdate && (
         <>
-          <Tooltip title={en.moveUp}>
+          <Tooltip title={CATALOGUE_MESSAGES.moveUp}>
             <span>
               <IconButton
                 size="small"
-                aria-label={`${en.moveUp}: ${row.title}`}
+                aria-label={`${CATALOGUE_MESSAGES.moveUp}: ${row.title}`}
                 disabled={busy || !above}
                 onClick={(event) => {
                   // The row's own click opens the item: a move stays on the list.
@@ -86,11 +87,11 @@ export function PositionCell({ row, api }: GridRenderCellParams<ProductHighlight
               </IconButton>
             </span>
           </Tooltip>
-          <Tooltip title={en.moveDown}>
+          <Tooltip title={CATALOGUE_MESSAGES.moveDown}>
             <span>
               <IconButton
                 size="small"
-                aria-label={`${en.moveDown}: ${row.title}`}
+                aria-label={`${CATALOGUE_MESSAGES.moveDown}: ${row.title}`}
                 disabled={busy || !below}
                 onClick={(event) => {
                   event.stopPropagation();

@@ -3,7 +3,8 @@ import { FormTextField } from '../../components/form';
 import { FormSection } from '../../components/resource/FormSection';
 import { ImageFields, StatusField } from '../../components/resource/fields';
 import { useResourceOptions } from '../../hooks/useResourceOptions';
-import { en, LABELS } from '../../shared/messages';
+import { LABELS } from '../../shared/messages';
+import { CATALOGUE_MESSAGES } from '../../shared/messages/catalogue';
 import type { ProductHighlight } from '../../shared/resources/productHighlights';
 import { productsResource } from '../../shared/resources/products';
 import { OptionSelect } from '../options/OptionSelect';
@@ -22,7 +23,7 @@ export function ProductHighlightFields({ item, disabled }: ProductHighlightField
   const half = { xs: 12, md: 6 } as const;
   return (
     <>
-      <FormSection title={en.sectionGeneral} first>
+      <FormSection title={CATALOGUE_MESSAGES.sectionGeneral} first>
         <Grid container columnSpacing={2} rowSpacing={1}>
           <Grid size={half}>
             <FormTextField name="title" label={LABELS.title} autoComplete="off" required {...field} />
@@ -33,7 +34,7 @@ export function ProductHighlightFields({ item, disabled }: ProductHighlightField
               label={LABELS.product}
               options={products}
               current={item?.product}
-              emptyLabel={en.noBrand}
+              emptyLabel={CATALOGUE_MESSAGES.noBrand}
               disabled={disabled}
             />
           </Grid>
@@ -42,7 +43,7 @@ export function ProductHighlightFields({ item, disabled }: ProductHighlightField
               name="link"
               label={LABELS.link}
               autoComplete="off"
-              helperText={en.linkHint}
+              helperText={CATALOGUE_MESSAGES.linkHint}
               {...field}
             />
           </Grid>
@@ -51,7 +52,7 @@ export function ProductHighlightFields({ item, disabled }: ProductHighlightField
               name="position"
               label={LABELS.position}
               type="number"
-              helperText={en.positionHint}
+              helperText={CATALOGUE_MESSAGES.positionHint}
               {...field}
             />
           </Grid>
@@ -61,7 +62,7 @@ export function ProductHighlightFields({ item, disabled }: ProductHighlightField
         </Grid>
         <FormTextField name="description" label={LABELS.description} multiline minRows={3} {...field} />
       </FormSection>
-      <FormSection title={en.sectionMedia}>
+      <FormSection title={CATALOGUE_MESSAGES.sectionMedia}>
         <ImageFields item={item} disabled={disabled} />
       </FormSection>
     </>

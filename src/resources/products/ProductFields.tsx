@@ -4,7 +4,8 @@ import { FormSection } from '../../components/resource/FormSection';
 import { SeoFields } from '../../components/resource/fields/SeoFields';
 import { SlugField } from '../../components/resource/fields/SlugField';
 import { StatusField } from '../../components/resource/fields/StatusField';
-import { en, LABELS } from '../../shared/messages';
+import { LABELS } from '../../shared/messages';
+import { CATALOGUE_MESSAGES } from '../../shared/messages/catalogue';
 import type { Product } from '../../shared/resources/products';
 import { OptionSelect } from '../options/OptionSelect';
 import { ProductMediaFields } from './ProductMediaFields';
@@ -26,7 +27,7 @@ export function ProductFields({ product, disabled }: ProductFieldsProps) {
 
   return (
     <>
-      <FormSection title={en.sectionGeneral} first>
+      <FormSection title={CATALOGUE_MESSAGES.sectionGeneral} first>
         <Grid container columnSpacing={2} rowSpacing={1}>
           <Grid size={half}>
             <FormTextField name="name" label={LABELS.name} autoComplete="off" required {...field} />
@@ -40,7 +41,7 @@ export function ProductFields({ product, disabled }: ProductFieldsProps) {
               label={LABELS.brand}
               options={brands}
               current={product?.brand}
-              emptyLabel={en.noBrand}
+              emptyLabel={CATALOGUE_MESSAGES.noBrand}
               disabled={disabled}
             />
           </Grid>
@@ -49,7 +50,7 @@ export function ProductFields({ product, disabled }: ProductFieldsProps) {
               name="other_brand"
               label={LABELS.otherBrand}
               autoComplete="off"
-              helperText={en.otherBrandHint}
+              helperText={CATALOGUE_MESSAGES.otherBrandHint}
               {...field}
             />
           </Grid>
@@ -71,16 +72,16 @@ export function ProductFields({ product, disabled }: ProductFieldsProps) {
           </Grid>
         </Grid>
       </FormSection>
-      <FormSection title={en.sectionContent}>
+      <FormSection title={CATALOGUE_MESSAGES.sectionContent}>
         <FormTextField name="function" label={LABELS.function} multiline minRows={2} {...field} />
         <FormTextField name="specification" label={LABELS.specification} multiline minRows={3} {...field} />
         <RichTextField name="overview" label={LABELS.overview} disabled={disabled} />
         <RichTextField name="application" label={LABELS.application} disabled={disabled} />
       </FormSection>
-      <FormSection title={en.sectionMedia}>
+      <FormSection title={CATALOGUE_MESSAGES.sectionMedia}>
         <ProductMediaFields product={product} disabled={disabled} />
       </FormSection>
-      <FormSection title={en.sectionSeo}>
+      <FormSection title={CATALOGUE_MESSAGES.sectionSeo}>
         <SeoFields disabled={disabled} />
       </FormSection>
     </>

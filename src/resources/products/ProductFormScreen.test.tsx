@@ -5,6 +5,7 @@ import { acme, catalogOptionRoutes, globex, pumps, roadRunner, valves } from '..
 import { fakeNetwork } from '../../../test/fakeNetwork';
 import { renderWithProviders, testUser } from '../../../test/renderWithProviders';
 import { en } from '../../shared/messages';
+import { CATALOGUE_MESSAGES } from '../../shared/messages/catalogue';
 import { PERMISSIONS } from '../../shared/permissions';
 import { ROUTES } from '../../shared/routes';
 import { ProductFormScreen } from './ProductFormScreen';
@@ -194,7 +195,7 @@ describe('ProductFormScreen', () => {
     await actor.click(screen.getByRole('combobox', { name: /^Brand/ }));
     const brands = within(await screen.findByRole('listbox'));
     expect((await brands.findAllByRole('option')).map((option) => option.textContent)).toEqual([
-      en.noBrand,
+      CATALOGUE_MESSAGES.noBrand,
       acme.name,
       // A switched-off brand stays selectable but says so.
       `${globex.name} (${en.notActive})`,

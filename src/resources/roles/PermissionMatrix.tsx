@@ -11,14 +11,15 @@ import TableRow from '@mui/material/TableRow';
 import Typography from '@mui/material/Typography';
 import { permissionMatrix, type Permission } from '../../shared/resources/roles';
 import type { HttpMethod } from '../../shared/permissions';
-import { en, t } from '../../shared/messages';
+import { format } from '../../shared/messages';
+import { SETTINGS_MESSAGES } from '../../shared/messages/settings';
 
 /** The friendly name under each method column. */
 const METHOD_SUBTITLES = {
-  GET: en.methodView,
-  POST: en.methodCreate,
-  PUT: en.methodUpdate,
-  DELETE: en.methodDelete,
+  GET: SETTINGS_MESSAGES.methodView,
+  POST: SETTINGS_MESSAGES.methodCreate,
+  PUT: SETTINGS_MESSAGES.methodUpdate,
+  DELETE: SETTINGS_MESSAGES.methodDelete,
 } as const satisfies Record<HttpMethod, string>;
 
 export interface PermissionMatrixProps {
@@ -84,13 +85,13 @@ export function PermissionMatrix({ catalogue, value, onChange, disabled }: Permi
       // A scrolling region is reachable by keyboard and named, so it can be scrolled without a mouse.
       tabIndex={0}
       role="region"
-      aria-label={en.permissionMatrix}
+      aria-label={SETTINGS_MESSAGES.permissionMatrix}
       sx={{ border: 1, borderColor: 'divider', borderRadius: 1, maxHeight: { xs: '70vh', md: 'none' } }}
     >
-      <Table size="small" aria-label={en.permissionGroup} stickyHeader sx={{ minWidth: 520 }}>
+      <Table size="small" aria-label={SETTINGS_MESSAGES.permissionGroup} stickyHeader sx={{ minWidth: 520 }}>
         <TableHead>
           <TableRow>
-            <TableCell sx={{ ...pinned, zIndex: 3 }}>{en.permissionGroup}</TableCell>
+            <TableCell sx={{ ...pinned, zIndex: 3 }}>{SETTINGS_MESSAGES.permissionGroup}</TableCell>
             {matrix.methods.map((method) => {
               const ids = columnIds(method);
               return (
@@ -107,7 +108,9 @@ export function PermissionMatrix({ catalogue, value, onChange, disabled }: Permi
                       {...toggleState(ids, granted)}
                       disabled={disabled || ids.length === 0}
                       onChange={() => toggleAll(ids)}
-                      slotProps={{ input: { 'aria-label': t('allOfMethod', { method }) } }}
+                      slotProps={{
+                        input: { 'aria-label': format(SETTINGS_MESSAGES.allOfMethod, { method }) },
+                      }}
                     />
                   </Stack>
                 </TableCell>
@@ -127,7 +130,9 @@ export function PermissionMatrix({ catalogue, value, onChange, disabled }: Permi
                       {...toggleState(ids, granted)}
                       disabled={disabled}
                       onChange={() => toggleAll(ids)}
-                      slotProps={{ input: { 'aria-label': t('allOfGroup', { group: row.label }) } }}
+                      slotProps={{
+                        input: { 'aria-label': format(SETTINGS_MESSAGES.allOfGroup, { group: row.label }) },
+                      }}
                     />
                     <Typography variant="body2" sx={{ textTransform: 'capitalize' }}>
                       {row.label}

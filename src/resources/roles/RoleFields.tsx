@@ -7,7 +7,8 @@ import { useField } from 'formik';
 import { useListPermissionsQuery } from '../../../store/rolesApi';
 import { LoadingBlock } from '../../components/feedback/LoadingBlock';
 import { FormTextField } from '../../components/form';
-import { LABELS, t } from '../../shared/messages';
+import { LABELS, format } from '../../shared/messages';
+import { REFUSAL_MESSAGES } from '../../shared/messages/refusals';
 import { ROLE_LABELS } from '../../shared/resources/roles';
 import { PermissionMatrix } from './PermissionMatrix';
 
@@ -36,7 +37,7 @@ export function RoleFields({ superRole, disabled }: RoleFieldsProps) {
         </FormLabel>
         {superRole !== undefined && (
           <Alert severity="info" sx={{ mb: 2 }}>
-            {t('superRoleKeepsPermissions', { role: superRole })}
+            {format(REFUSAL_MESSAGES.superRoleKeepsPermissions, { role: superRole })}
           </Alert>
         )}
         {isLoading || !catalogue ? (

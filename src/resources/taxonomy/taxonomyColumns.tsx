@@ -1,6 +1,7 @@
 import type { GridColDef } from '@mui/x-data-grid';
 import { createdColumn, imageNameColumn, statusColumn } from '../../components/resource/fields/columns';
-import { en, LABELS } from '../../shared/messages';
+import { LABELS } from '../../shared/messages';
+import { CATALOGUE_MESSAGES } from '../../shared/messages/catalogue';
 import type { FileObject } from '../../shared/resources/wire';
 import type { TaxonomyItem } from '../../shared/resources/taxonomy';
 
@@ -14,7 +15,7 @@ export function taxonomyColumns<T extends TaxonomyItem>(
   return [
     imageNameColumn<T>('name', LABELS.name, picture),
     { field: 'slug', headerName: LABELS.slug, flex: 1, minWidth: 160 },
-    { field: 'products_count', headerName: en.products, type: 'number', width: 110 },
+    { field: 'products_count', headerName: CATALOGUE_MESSAGES.products, type: 'number', width: 110 },
     statusColumn<T>(),
     createdColumn<T>(),
   ];

@@ -6,7 +6,9 @@ import { StatusField } from '../../components/resource/fields/StatusField';
 import type { User } from '../../shared/resources/users';
 import { initials } from '../../shared/formats';
 import { RECOMMENDED_SIZES } from '../../shared/limits';
-import { en, LABELS } from '../../shared/messages';
+import { LABELS } from '../../shared/messages';
+import { REFUSAL_MESSAGES } from '../../shared/messages/refusals';
+import { SETTINGS_MESSAGES } from '../../shared/messages/settings';
 import { OptionSelect } from '../options/OptionSelect';
 import { useRoleOptions } from './useRoleOptions';
 
@@ -29,14 +31,14 @@ export function UserFields({ user, self, disabled }: UserFieldsProps) {
   const { values } = useFormikContext<{ name: string }>();
   const roles = useRoleOptions().options;
   const adding = user === undefined;
-  const passwordHint = adding ? undefined : en.keepPassword;
+  const passwordHint = adding ? undefined : SETTINGS_MESSAGES.keepPassword;
   const field = { fullWidth: true, disabled } as const;
 
   return (
     <Grid container columnSpacing={2} rowSpacing={1}>
       {self && (
         <Grid size={12} sx={{ mb: 1 }}>
-          <Alert severity="info">{en.cannotDeleteSelf}</Alert>
+          <Alert severity="info">{REFUSAL_MESSAGES.cannotDeleteSelf}</Alert>
         </Grid>
       )}
       <Grid size={12} sx={{ mb: 2 }}>
@@ -77,7 +79,10 @@ export function UserFields({ user, self, disabled }: UserFieldsProps) {
         />
       </Grid>
       <Grid size={{ xs: 12, md: 6 }}>
-        <StatusField disabled={disabled || self} helperText={self ? en.cannotDeactivateSelf : undefined} />
+        <StatusField
+          disabled={disabled || self}
+          helperText={self ? REFUSAL_MESSAGES.cannotDeactivateSelf : undefined}
+        />
       </Grid>
       <Grid size={{ xs: 12, md: 6 }} />
       {PASSWORD_FIELDS.map(([name, label]) => (

@@ -4,6 +4,7 @@ import '../yupLocale';
 import type { FileObject, Status } from '../contracts/account';
 import { MAX_ID } from '../limits';
 import { LABELS, en, format, validation } from '../messages';
+import { CATALOGUE_MESSAGES } from '../messages/catalogue';
 
 /**
  * Field rules the catalogue resources (brands, categories, products) share, written once. A slug is
@@ -26,7 +27,7 @@ export const slugField = () =>
     .default('')
     .max(SLUG_MAX, validation.max(LABELS.slug, SLUG_MAX))
     .matches(SLUG_PATTERN, {
-      message: format(en.slugFormat, { item: LABELS.slug }),
+      message: format(CATALOGUE_MESSAGES.slugFormat, { item: LABELS.slug }),
       excludeEmptyString: true,
     });
 

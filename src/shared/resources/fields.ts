@@ -3,7 +3,8 @@ import * as yup from 'yup';
 import '../yupLocale';
 import { Type } from '@sinclair/typebox';
 import { NAME_MAX } from '../limits';
-import { LABELS, en, format, validation } from '../messages';
+import { LABELS, format, validation } from '../messages';
+import { CATALOGUE_MESSAGES } from '../messages/catalogue';
 import {
   META_DESCRIPTION_MAX,
   importStatusField,
@@ -191,7 +192,7 @@ export function endDateGroup<const Name extends string>(
     .transform((value: string | null) => (value === '' ? null : value))
     .test(
       'after-start',
-      format(en.endBeforeStart, { item: label, start: startLabel.toLowerCase() }),
+      format(CATALOGUE_MESSAGES.endBeforeStart, { item: label, start: startLabel.toLowerCase() }),
       function check(value) {
         const from = (this.parent as Record<string, unknown>)[start];
         return !value || typeof from !== 'string' || !isIsoDay(from) || value >= from;

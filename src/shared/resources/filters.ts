@@ -1,5 +1,6 @@
 import { DEFAULT_PAGE_SIZE, MAX_ID, PAGE_SIZES } from '../limits';
 import { LABELS, en } from '../messages';
+import { SETTINGS_MESSAGES } from '../messages/settings';
 import type { PermissionGroup } from '../permissions';
 import { STORAGE_KEYS, type StorageKey } from '../storageKeys';
 
@@ -107,7 +108,7 @@ export const STATUS_FILTER = enumFilter({
 });
 
 /** The date range (with the spec's presets) of a list whose `dateField` is `created_at`. */
-export const CREATED_DATE_FILTER = dateRangeFilter(en.createdDate);
+export const CREATED_DATE_FILTER = dateRangeFilter(SETTINGS_MESSAGES.createdDate);
 
 export const optionKey = <V extends EnumValue>(option: EnumOption<V>): V => (option.id ?? option.value) as V;
 

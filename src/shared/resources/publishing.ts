@@ -1,6 +1,7 @@
 import { Type } from '@sinclair/typebox';
 import { formatDisplayDate } from '../formats';
-import { en, format } from '../messages';
+import { format } from '../messages';
+import { CATALOGUE_MESSAGES } from '../messages/catalogue';
 import type { Status } from '../contracts/account';
 import { enumFilter } from './filters';
 
@@ -29,10 +30,10 @@ export function publishState(item: Publishable, today: string): PublishState {
 }
 
 export const PUBLISH_STATE_LABELS: Record<PublishState, string> = {
-  draft: en.publishDraft,
-  scheduled: en.publishScheduled,
-  live: en.publishLive,
-  ended: en.publishEnded,
+  draft: CATALOGUE_MESSAGES.publishDraft,
+  scheduled: CATALOGUE_MESSAGES.publishScheduled,
+  live: CATALOGUE_MESSAGES.publishLive,
+  ended: CATALOGUE_MESSAGES.publishEnded,
 };
 
 /** The form's sentence: when the item goes live or ends, in words. */
@@ -41,13 +42,19 @@ export function publishSentence(item: Publishable, today: string): string {
   const end = formatDisplayDate(item.end_date ?? null);
   switch (publishState(item, today)) {
     case 'draft':
-      return en.publishDraftSentence;
+      return CATALOGUE_MESSAGES.publishDraftSentence;
     case 'scheduled':
-      return format(end ? en.publishScheduledUntilSentence : en.publishScheduledSentence, { date, end });
+      return format(
+        end ? CATALOGUE_MESSAGES.publishScheduledUntilSentence : CATALOGUE_MESSAGES.publishScheduledSentence,
+        { date, end },
+      );
     case 'ended':
-      return format(en.publishEndedSentence, { end });
+      return format(CATALOGUE_MESSAGES.publishEndedSentence, { end });
     case 'live':
-      return format(end ? en.publishLiveUntilSentence : en.publishLiveSentence, { date, end });
+      return format(
+        end ? CATALOGUE_MESSAGES.publishLiveUntilSentence : CATALOGUE_MESSAGES.publishLiveSentence,
+        { date, end },
+      );
   }
 }
 
@@ -55,7 +62,7 @@ export function publishSentence(item: Publishable, today: string): string {
 export const dayOf = (now: number): string => new Date(now).toISOString().slice(0, 10);
 
 export const PUBLISH_STATE_FILTER = enumFilter({
-  label: en.publishState,
+  label: CATALOGUE_MESSAGES.publishState,
   options: PUBLISH_STATES.map((value) => ({ value, label: PUBLISH_STATE_LABELS[value] })),
 });
 
@@ -68,5 +75,5 @@ export const publishGroup = {
       description: 'Computed at read time: draft (Not Active), scheduled, live or ended',
     }),
   },
-  sheet: [{ key: 'publish_state', label: en.publishState, import: false }],
+  sheet: [{ key: 'publish_state', label: CATALOGUE_MESSAGES.publishState, import: false }],
 } as const;

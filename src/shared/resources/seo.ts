@@ -1,4 +1,5 @@
-import { en, format } from '../messages';
+import { format } from '../messages';
+import { CATALOGUE_MESSAGES } from '../messages/catalogue';
 
 /**
  * The SEO group's advice (spec §3 SEO meta fields): what a search engine shows of an item, and what
@@ -50,13 +51,14 @@ export function seoWarnings(item: SeoSource, duplicateTitle: boolean, itemName: 
   const warnings: string[] = [];
   const title = item.meta_title?.trim() ?? '';
   const description = item.meta_description?.trim() ?? '';
-  if (!title) warnings.push(en.seoMissingTitle);
+  if (!title) warnings.push(CATALOGUE_MESSAGES.seoMissingTitle);
   else if (title.length > SEO_TITLE_TARGET)
-    warnings.push(format(en.seoTitleTooLong, { max: SEO_TITLE_TARGET }));
-  if (!description) warnings.push(en.seoMissingDescription);
+    warnings.push(format(CATALOGUE_MESSAGES.seoTitleTooLong, { max: SEO_TITLE_TARGET }));
+  if (!description) warnings.push(CATALOGUE_MESSAGES.seoMissingDescription);
   else if (description.length > SEO_DESCRIPTION_TARGET)
-    warnings.push(format(en.seoDescriptionTooLong, { max: SEO_DESCRIPTION_TARGET }));
-  if (title && duplicateTitle) warnings.push(format(en.seoDuplicateTitle, { item: itemName.toLowerCase() }));
+    warnings.push(format(CATALOGUE_MESSAGES.seoDescriptionTooLong, { max: SEO_DESCRIPTION_TARGET }));
+  if (title && duplicateTitle)
+    warnings.push(format(CATALOGUE_MESSAGES.seoDuplicateTitle, { item: itemName.toLowerCase() }));
   return warnings;
 }
 

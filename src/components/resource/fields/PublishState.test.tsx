@@ -1,7 +1,8 @@
 import { screen } from '@testing-library/react';
 import { Formik } from 'formik';
 import { renderWithProviders } from '../../../../test/renderWithProviders';
-import { en, format } from '../../../shared/messages';
+import { format } from '../../../shared/messages';
+import { CATALOGUE_MESSAGES } from '../../../shared/messages/catalogue';
 import { PublishNote, PublishStateChip } from './PublishState';
 
 const NOW = Date.parse('2026-06-15T12:00:00Z');
@@ -16,10 +17,10 @@ function renderNote(values: Record<string, unknown>, endField?: string) {
 
 describe('PublishStateChip', () => {
   it.each([
-    ['draft', en.publishDraft],
-    ['scheduled', en.publishScheduled],
-    ['live', en.publishLive],
-    ['ended', en.publishEnded],
+    ['draft', CATALOGUE_MESSAGES.publishDraft],
+    ['scheduled', CATALOGUE_MESSAGES.publishScheduled],
+    ['live', CATALOGUE_MESSAGES.publishLive],
+    ['ended', CATALOGUE_MESSAGES.publishEnded],
   ] as const)('shows %s as %s', (state, label) => {
     renderWithProviders(<PublishStateChip state={state} />);
     expect(screen.getByText(label)).toBeInTheDocument();
@@ -29,26 +30,26 @@ describe('PublishStateChip', () => {
 describe('PublishNote', () => {
   it('says when an Active item dated tomorrow goes live', () => {
     renderNote({ status: 1, date: '2026-06-16' });
-    expect(screen.getByRole('status')).toHaveTextContent(en.publishScheduled);
+    expect(screen.getByRole('status')).toHaveTextContent(CATALOGUE_MESSAGES.publishScheduled);
     expect(screen.getByRole('status')).toHaveTextContent(
-      format(en.publishScheduledSentence, { date: '16 Jun 2026' }),
+      format(CATALOGUE_MESSAGES.publishScheduledSentence, { date: '16 Jun 2026' }),
     );
   });
 
   it('says a promotion that ended yesterday has ended', () => {
     renderNote({ status: 1, date: '2026-06-01', end_date: '2026-06-14' }, 'end_date');
     expect(screen.getByRole('status')).toHaveTextContent(
-      format(en.publishEndedSentence, { end: '14 Jun 2026' }),
+      format(CATALOGUE_MESSAGES.publishEndedSentence, { end: '14 Jun 2026' }),
     );
   });
 
   it('says a running promotion is live until its end, and a Not Active item is a draft', () => {
     const { unmount } = renderNote({ status: 1, date: '2026-06-15', end_date: '2026-06-20' }, 'end_date');
     expect(screen.getByRole('status')).toHaveTextContent(
-      format(en.publishLiveUntilSentence, { date: '15 Jun 2026', end: '20 Jun 2026' }),
+      format(CATALOGUE_MESSAGES.publishLiveUntilSentence, { date: '15 Jun 2026', end: '20 Jun 2026' }),
     );
     unmount();
     renderNote({ status: 0, date: '2026-06-16' });
-    expect(screen.getByRole('status')).toHaveTextContent(en.publishDraftSentence);
+    expect(screen.getByRole('status')).toHaveTextContent(CATALOGUE_MESSAGES.publishDraftSentence);
   });
 });

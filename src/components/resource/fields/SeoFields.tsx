@@ -3,7 +3,8 @@ import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Typography from '@mui/material/Typography';
 import { useFormikContext } from 'formik';
-import { en, format, LABELS } from '../../../shared/messages';
+import { format, LABELS } from '../../../shared/messages';
+import { CATALOGUE_MESSAGES } from '../../../shared/messages/catalogue';
 import type { ListParams, ListResponse } from '../../../shared/resources/resource';
 import {
   SEO_DESCRIPTION_TARGET,
@@ -46,7 +47,8 @@ export function SeoFields({ disabled, preview }: SeoFieldsProps) {
   const field = { fullWidth: true, disabled, autoComplete: 'off' } as const;
   const metaTitle = str(values.meta_title);
   const metaDescription = str(values.meta_description);
-  const counter = (text: string, max: number) => format(en.seoCounter, { count: text.trim().length, max });
+  const counter = (text: string, max: number) =>
+    format(CATALOGUE_MESSAGES.seoCounter, { count: text.trim().length, max });
   return (
     <>
       <FormTextField
@@ -83,11 +85,11 @@ function SeoAdvice({ values, preview }: { values: Record<string, unknown>; previ
     <>
       <Box
         component="section"
-        aria-label={en.seoPreview}
+        aria-label={CATALOGUE_MESSAGES.seoPreview}
         sx={{ p: 2, mb: 2, border: 1, borderColor: 'divider', borderRadius: 1, overflowWrap: 'anywhere' }}
       >
         <Typography variant="caption" color="text.secondary" component="h3">
-          {en.seoPreview}
+          {CATALOGUE_MESSAGES.seoPreview}
         </Typography>
         <Typography variant="body2" color="text.secondary" data-testid="seo-preview-url">
           {result.url}
@@ -100,7 +102,7 @@ function SeoAdvice({ values, preview }: { values: Record<string, unknown>; previ
         </Typography>
       </Box>
       {warnings.length > 0 && (
-        <Alert severity="warning" variant="outlined" aria-label={en.seoWarnings}>
+        <Alert severity="warning" variant="outlined" aria-label={CATALOGUE_MESSAGES.seoWarnings}>
           <Box component="ul" sx={{ m: 0, pl: 2 }}>
             {warnings.map((warning) => (
               <li key={warning}>{warning}</li>

@@ -1,4 +1,5 @@
-import { t, LABELS } from '../../../shared/messages';
+import { LABELS, format } from '../../../shared/messages';
+import { CATALOGUE_MESSAGES } from '../../../shared/messages/catalogue';
 import { FormTextField } from '../../form';
 
 export interface SlugFieldProps {
@@ -14,7 +15,7 @@ export function SlugField({ source, disabled }: SlugFieldProps) {
       name="slug"
       label={LABELS.slug}
       autoComplete="off"
-      helperText={t('slugHint', { source: source.toLowerCase() })}
+      helperText={format(CATALOGUE_MESSAGES.slugHint, { source: source.toLowerCase() })}
       fullWidth
       disabled={disabled}
     />

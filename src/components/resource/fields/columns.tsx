@@ -1,7 +1,9 @@
 import type { GridColDef, GridValidRowModel } from '@mui/x-data-grid';
 import type { Status } from '../../../shared/contracts/account';
 import { formatDisplayDate } from '../../../shared/formats';
-import { en, LABELS } from '../../../shared/messages';
+import { LABELS } from '../../../shared/messages';
+import { CATALOGUE_MESSAGES } from '../../../shared/messages/catalogue';
+import { SETTINGS_MESSAGES } from '../../../shared/messages/settings';
 import type { PublishState } from '../../../shared/resources/publishing';
 import { ImageNameCell, StatusCell } from '../cells';
 import { PublishStateChip } from './PublishState';
@@ -43,17 +45,17 @@ export const dateColumn = <T extends GridValidRowModel>(
 });
 
 export const createdColumn = <T extends GridValidRowModel & { created_at: string }>() =>
-  dateColumn<T>('created_at', en.createdDate);
+  dateColumn<T>('created_at', SETTINGS_MESSAGES.createdDate);
 
 export const updatedColumn = <T extends GridValidRowModel & { updated_at: string }>() =>
-  dateColumn<T>('updated_at', en.updatedDate);
+  dateColumn<T>('updated_at', CATALOGUE_MESSAGES.updatedDate);
 
 /** The publish state (computed by the server) as a chip: next to the status in content lists. */
 export const publishStateColumn = <
   T extends GridValidRowModel & { publish_state: PublishState },
 >(): GridColDef<T> => ({
   field: 'publish_state',
-  headerName: en.publishState,
+  headerName: CATALOGUE_MESSAGES.publishState,
   width: 130,
   sortable: false,
   renderCell: ({ row }) => <PublishStateChip state={row.publish_state} />,

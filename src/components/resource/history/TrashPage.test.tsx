@@ -5,7 +5,7 @@ import { useListUsersQuery } from '../../../../store/usersApi';
 import { fakeNetwork } from '../../../../test/fakeNetwork';
 import { renderWithProviders, testUser } from '../../../../test/renderWithProviders';
 import type { User } from '../../../shared/contracts/account';
-import { en } from '../../../shared/messages';
+import { LIST_SCREEN_MESSAGES } from '../../../shared/messages/listScreens';
 import { historyText } from '../../../shared/messages/historyScreens';
 import { usersResource } from '../../../shared/resources/users';
 import { ROUTES, trashPath } from '../../../shared/routes';
@@ -71,7 +71,7 @@ describe('Deleted records', () => {
     expect(requests.some((request) => request.path === '/api/users')).toBe(false);
 
     const user = userEvent.setup({ delay: null });
-    await user.type(screen.getByLabelText(en.search), 'grace');
+    await user.type(screen.getByLabelText(LIST_SCREEN_MESSAGES.search), 'grace');
     await waitFor(() => expect(requestsTo('/api/users/trash')).toHaveLength(2));
 
     await user.click(within(row).getByRole('button', { name: historyText.restoreRecord('Grace Hopper') }));

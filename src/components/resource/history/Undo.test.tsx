@@ -8,6 +8,7 @@ import { fakeNetwork } from '../../../../test/fakeNetwork';
 import { editorRole } from '../../../../test/settingFixtures';
 import { renderWithProviders, testUser } from '../../../../test/renderWithProviders';
 import { en } from '../../../shared/messages';
+import { LIST_SCREEN_MESSAGES } from '../../../shared/messages/listScreens';
 import { historyText } from '../../../shared/messages/historyScreens';
 import { rolesResource, type Role, type RoleCreateInput } from '../../../shared/resources/roles';
 import { usersResource } from '../../../shared/resources/users';
@@ -124,12 +125,12 @@ describe('Undo after a write', () => {
     renderWithProviders(<UserImport />);
     const user = actor();
     await user.upload(
-      screen.getByLabelText(en.chooseFile),
+      screen.getByLabelText(LIST_SCREEN_MESSAGES.chooseFile),
       new File(['name\n'], 'users.csv', { type: 'text/csv' }),
     );
     await user.click(screen.getByRole('button', { name: en.upload }));
     const toast = (await screen.findByText('2 users imported')).closest('[role="alert"]') as HTMLElement;
-    expect(within(toast).getByText(en.importFinished)).toBeInTheDocument();
+    expect(within(toast).getByText(LIST_SCREEN_MESSAGES.importFinished)).toBeInTheDocument();
     // jsdom never ends the dialog's closing transition, which hides the page from the a11y tree meanwhile.
     await user.click(within(toast).getByRole('button', { name: historyText.undo, hidden: true }));
     expect(await screen.findByText('The import has been undone')).toBeInTheDocument();
@@ -147,7 +148,7 @@ describe('Undo after a write', () => {
     });
     const user = actor();
     await user.upload(
-      screen.getByLabelText(en.chooseFile),
+      screen.getByLabelText(LIST_SCREEN_MESSAGES.chooseFile),
       new File(['name\n'], 'users.csv', { type: 'text/csv' }),
     );
     await user.click(screen.getByRole('button', { name: en.upload }));

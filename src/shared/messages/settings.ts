@@ -1,0 +1,22 @@
+/**
+ * The Settings screens' texts: users, roles and their permission matrix, the company.
+ * Signed-in screens only: kept out of messages.ts, which the guest screens load. `{…}` placeholders
+ * are filled with `format`.
+ */
+export const SETTINGS_MESSAGES = {
+  // Settings screens: users, roles, company
+  setting: 'Setting',
+  company: 'Company',
+  add: 'Add',
+  users: 'Users',
+  createdDate: 'Created Date',
+  keepPassword: 'Leave empty to keep the current password',
+  permissionGroup: 'Permission',
+  permissionMatrix: 'Permissions of the role',
+  methodView: 'View',
+  methodCreate: 'Create',
+  methodUpdate: 'Update',
+  methodDelete: 'Delete',
+  allOfGroup: 'All {group}',
+  allOfMethod: 'All {method}',
+} as const;
