@@ -502,17 +502,37 @@ describe('authMachine start from the stored account (issue #15)', () => {
     expect(actor.getSnapshot().context.user).toBeNull();
   });
 
-  it('signs out when the refreshed account cannot be loaded', async () => {
+  it('signs out when the server refuses the session as the account is asked for (401)', async () => {
     const { actor, phase, clearToken } = startAuth({
       validToken: true,
       storedUser: stored,
-      fetchUser: () => Promise.reject(new Error('401')),
+      fetchUser: () => Promise.reject({ status: 401, data: { message: 'Unauthenticated.' } }),
     });
     actor.send({ type: 'REFRESH_ACCOUNT' });
     await waitFor(actor, (s) => authPhase(s) === 'no-auth');
     expect(phase()).toBe('no-auth');
     expect(clearToken).toHaveBeenCalledTimes(1);
     expect(actor.getSnapshot().context.user).toBeNull();
+  });
+
+  it.each([
+    ['the page is left or the network fails', { status: 'FETCH_ERROR', error: 'TypeError: Failed to fetch' }],
+    ['the server fails', { status: 503, data: { message: 'Service Unavailable' } }],
+  ])('keeps the session and the stored account when %s as the account is asked for', async (_, error) => {
+    const { actor, phase, clearToken, abandonRequests } = startAuth({
+      validToken: true,
+      storedUser: stored,
+      fetchUser: () => Promise.reject(error),
+    });
+    actor.send({ type: 'REFRESH_ACCOUNT' });
+    await waitFor(actor, (s) => s.matches({ auth: 'idle' }));
+    expect(phase()).toBe('auth');
+    expect(clearToken).not.toHaveBeenCalled();
+    expect(abandonRequests).not.toHaveBeenCalled();
+    expect(actor.getSnapshot().context.user).toEqual(stored);
+    // A 401 afterwards still ends the session (through the session dialog, as for any signed-in user).
+    actor.send({ type: 'UNAUTHORIZED' });
+    expect(actor.getSnapshot().context.reauthReason).toBe('ended');
   });
 
   it('signs out on a 401 while the account is asked for', () => {

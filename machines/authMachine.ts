@@ -107,6 +107,12 @@ export const authMachine = setup({
     /** Whether the user loaded after a re-sign-in is the one who was signed in before. */
     isSameUser: ({ context, event }) =>
       'output' in event && (event.output as User | undefined)?.id === context.user?.id,
+    /**
+     * Whether the account call failed because the server refused the session (a 401), not for want
+     * of an answer (a page left mid-request, the network, the server down).
+     */
+    sessionRefused: ({ event }) =>
+      'error' in event && (event.error as { status?: unknown } | undefined)?.status === 401,
   },
   actors: {
     /** Requests a token with the credentials and stores it. */
@@ -195,7 +201,13 @@ export const authMachine = setup({
                   target: '#auth.auth.idle',
                   actions: { type: 'assignUser', params: ({ event }) => ({ user: event.output }) },
                 },
-                onError: { target: '#auth.no-auth', actions: sessionLost },
+                onError: [
+                  { guard: 'sessionRefused', target: '#auth.no-auth', actions: sessionLost },
+                  // No answer (the page was left while asking, or the network failed): the session
+                  // is not known to be dead, so it is kept with the stored account; a later 401
+                  // still ends it. Clearing it here signed out a user who moved on quickly.
+                  { target: '#auth.auth.idle' },
+                ],
               },
             },
           },
