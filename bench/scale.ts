@@ -2,8 +2,9 @@
  * Issue 11's run at a million rows: the product list shapes at concurrency 10, beside a floor (the
  * same page and count SQL sent straight to the database, no HTTP, no mapping); a whole-table CSV
  * export and a filtered CSV + XLSX export (rows/s, peak memory of the server: on PostgreSQL a child
- * process of its own, bench-server.ts; on PGlite this process); a 100 000-row import of CSV and XLSX (created, then the same file again: updated), and
- * the load average beside every figure (the machine is shared).
+ * process of its own, bench-server.ts; on PGlite this process); a 100 000-row import of CSV and
+ * XLSX (created; then every row's model changed: updated; then that file again: unchanged), and the
+ * load average beside every figure (the machine is shared).
  *
  *   # PostgreSQL, an existing catalogue (fill one with bench/catalog-data.ts --products 1000000
  *   # --brands 100 --categories 50; the run leaves it as it found it)
@@ -216,6 +217,8 @@ async function importFile(
   n: number,
   format: 'csv' | 'xlsx',
   brandSlug: (i: number) => string,
+  /** A model suffix: the same rows with another model are an update of every row. */
+  edition = '',
 ): Promise<Blob> {
   const columns = (productsResource.sheet ?? []).filter((column) => column.import);
   const row = (i: number): Record<string, string> => ({
@@ -223,7 +226,7 @@ async function importFile(
     slug: `bench-import-${i}`,
     brand: brandSlug(i),
     category: `category-${1 + (i % 50)}`,
-    model: `BI-${i}`,
+    model: `BI-${i}${edition}`,
     function: 'Moves fluid',
     status: 'Active',
   });
@@ -275,7 +278,8 @@ async function importFloor(app: BenchApp, n: number, brandId: number, categoryId
         const params = [
           ids.map((i) => `Bench Import ${i}`),
           ids.map((i) => `bench-import-${i}`),
-          ids.map((i) => `BI-${i}`),
+          // The update sets another model, as the import's update pass does.
+          ids.map((i) => (statement === 'insert' ? `BI-${i}` : `BI-${i}-2`)),
         ];
         if (statement === 'insert')
           await connection.query(
@@ -415,14 +419,20 @@ async function main() {
       const rows = Number(values['import-rows']);
       const runs = [];
       for (const format of values.formats.split(',') as ('csv' | 'xlsx')[]) {
-        const file = await importFile(rows, format, (i) => `brand-${1 + (i % 100)}`);
+        const brand = (i: number) => `brand-${1 + (i % 100)}`;
+        const file = await importFile(rows, format, brand);
         const floorBefore = await importFloor(app, rows, ids.b1, ids.c);
         const created = await importRun(target, file, format, 'create');
-        const updated = await importRun(target, file, format, 'update');
+        // Every row's model changed: every row updated (and a revision each).
+        const edited = await importFile(rows, format, brand, '-2');
+        const updated = await importRun(target, edited, format, 'update');
+        // The same file again: every row matched, none changed, so none written.
+        const unchanged = await importRun(target, edited, format, 'unchanged');
         await app.db.delete(products).where(like(products.slug, 'bench-import-%'));
         runs.push(
           { ...created, 'floor s': floorBefore.create, 'ours/floor': ratio(created.s, floorBefore.create) },
           { ...updated, 'floor s': floorBefore.update, 'ours/floor': ratio(updated.s, floorBefore.update) },
+          unchanged,
         );
       }
       console.log(`imports (peak MiB: ${memory})`);

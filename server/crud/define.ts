@@ -37,6 +37,11 @@ export interface WriteContext {
   /** A restore (of a version, from the trash, an import's undo): its revisions read `restore`. */
   action?: 'restore';
   /**
+   * An update leaves the rows that already hold its values as they are: no new row version, no new
+   * `updated_at` or `updated_by` (an import re-reading an export where a few rows were edited).
+   */
+  skipUnchanged?: boolean;
+  /**
    * The write's work beyond the rows (link tables: `afterWrite`), run by write.ts after the rows are
    * written and before their revisions are taken, so that the revisions see it.
    */

@@ -112,7 +112,8 @@ export async function importRows(
       let writing: Promise<void> = Promise.resolve();
       const write = async (inserts: Values[], updates: RecordUpdate[]) => {
         created.push(...(await insertRecords(tx, resource, inserts, ctx)));
-        await updateRecords(tx, resource, updates, ctx);
+        // A row already holding the file's values is left as it is (not stamped as changed now).
+        await updateRecords(tx, resource, updates, { ...ctx, skipUnchanged: true });
         for (const update of updates) updated.push(update.id);
       };
 

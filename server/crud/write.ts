@@ -160,11 +160,13 @@ export async function updateRecords(
   /** Filled with the updated records' wire items when history read them (a save answers it). */
   loaded?: Map<number, unknown>,
 ): Promise<void> {
-  const ids = updates.map((update) => update.id);
+  // With `skipUnchanged`, the rows already holding their values are neither written nor read.
+  const writes = ctx.skipUnchanged && updates.length ? await changingUpdates(tx, resource, updates) : updates;
+  const ids = writes.map((update) => update.id);
   const record = revisionRecording.enabled && ids.length > 0;
   // The before- and after-states: one read of the resource's query per 5 000 rows each, diffed in memory.
   const before = record ? await loadStates(tx, resource, ids) : undefined;
-  await updateRows(tx, resource, updates, ctx);
+  await updateRows(tx, resource, writes, ctx);
   await ctx.linked?.(ids);
   if (!before) return;
   const items = await loadItems(tx, resource, ids);
@@ -178,6 +180,71 @@ export async function updateRecords(
     if (Object.keys(changes).length || action === 'restore') entries.push({ id, action, changes });
   }
   await recordRevisions(tx, resource, entries, ctx);
+}
+
+/**
+ * The updates as rows of values, grouped by the columns they set, 5 000 rows a group's batch: each
+ * batch `unnest`s one array parameter per column (through the column's driver mapping) as
+ * `v(id, …columns)`, so a statement's size does not grow with its rows.
+ */
+function* valueRows(
+  resource: AnyResource,
+  updates: readonly RecordUpdate[],
+): Generator<{ keys: string[]; columns: PgColumn[]; source: SQL }> {
+  const all = getTableColumns(resource.table) as Record<string, PgColumn>;
+  const groups = new Map<string, RecordUpdate[]>();
+  for (const update of updates) {
+    const keys = setKeys(update.values);
+    const group = groups.get(keys);
+    if (group) group.push(update);
+    else groups.set(keys, [update]);
+  }
+  for (const [joined, rows] of groups) {
+    const keys = joined ? joined.split(',') : [];
+    const columns = keys.map((key) => all[key]);
+    const aliases = sql.join(
+      [sql.identifier('id'), ...columns.map((column) => sql.identifier(column.name))],
+      sql`, `,
+    );
+    for (const batch of chunks(rows, BULK_CHUNK)) {
+      const arrays = keys.map((key, index) =>
+        columnArray(
+          columns[index],
+          batch.map(({ values }) => (values as Record<string, unknown>)[key]),
+        ),
+      );
+      const ids = sql`${sql.param(batch.map(({ id }) => id))}::integer[]`;
+      yield { keys, columns, source: sql`unnest(${sql.join([ids, ...arrays], sql`, `)}) as v(${aliases})` };
+    }
+  }
+}
+
+/**
+ * The updates that would change their row: those whose values differ from the row's columns
+ * (compared whole, `is distinct from`, one statement per batch of `valueRows`).
+ */
+async function changingUpdates(
+  tx: Tx,
+  resource: AnyResource,
+  updates: readonly RecordUpdate[],
+): Promise<RecordUpdate[]> {
+  const { table } = resource;
+  const changing = new Set<number>();
+  for (const { columns, source } of valueRows(resource, updates)) {
+    // Nothing set: nothing differs.
+    if (!columns.length) continue;
+    const row = (of: string) =>
+      sql.join(
+        columns.map((column) => sql`${sql.identifier(of)}.${sql.identifier(column.name)}`),
+        sql`, `,
+      );
+    const result = (await tx.execute(
+      sql`select t.id from ${table} t join ${source} on t.id = v.id
+          where (${row('t')}) is distinct from (${row('v')})`,
+    )) as unknown as { rows: { id: number }[] };
+    for (const { id } of result.rows) changing.add(Number(id));
+  }
+  return updates.filter((update) => changing.has(update.id));
 }
 
 async function updateRows(
@@ -195,41 +262,15 @@ async function updateRows(
       .where(eq(table.id, id));
     return;
   }
-  const columns = getTableColumns(table) as Record<string, PgColumn>;
-  const groups = new Map<string, RecordUpdate[]>();
-  for (const update of updates) {
-    const keys = setKeys(update.values);
-    const group = groups.get(keys);
-    if (group) group.push(update);
-    else groups.set(keys, [update]);
-  }
-  for (const [joined, rows] of groups) {
-    const keys = joined ? joined.split(',') : [];
-    const assignments: SQL[] = keys.map(
-      (key) => sql`${sql.identifier(columns[key].name)} = v.${sql.identifier(columns[key].name)}`,
+  for (const { keys, columns, source } of valueRows(resource, updates)) {
+    const assignments: SQL[] = columns.map(
+      (column) => sql`${sql.identifier(column.name)} = v.${sql.identifier(column.name)}`,
     );
     assignments.push(sql`${sql.identifier(table.updated_by.name)} = ${ctx.user.id}`);
     if (!keys.includes('updated_at')) assignments.push(sql`${sql.identifier(table.updated_at.name)} = now()`);
-    const aliases = sql.join(
-      [sql.identifier('id'), ...keys.map((key) => sql.identifier(columns[key].name))],
-      sql`, `,
+    await tx.execute(
+      sql`update ${table} set ${sql.join(assignments, sql`, `)} from ${source} where ${table.id} = v.id`,
     );
-    for (const batch of chunks(rows, BULK_CHUNK)) {
-      // One array parameter per column (through the column's driver mapping), unnested into rows:
-      // the statement's size does not grow with the rows.
-      const arrays = keys.map((key) =>
-        columnArray(
-          columns[key],
-          batch.map(({ values }) => (values as Record<string, unknown>)[key]),
-        ),
-      );
-      const ids = sql`${sql.param(batch.map(({ id }) => id))}::integer[]`;
-      await tx.execute(
-        sql`update ${table} set ${sql.join(assignments, sql`, `)}
-            from unnest(${sql.join([ids, ...arrays], sql`, `)}) as v(${aliases})
-            where ${table.id} = v.id`,
-      );
-    }
   }
 }
 

@@ -223,6 +223,44 @@ describe('catalogue export, import and import templates', () => {
       expectSanitised(two?.overview ?? null);
     });
 
+    it('leaves the rows a re-import does not change as they were: no new updated time, no revision', async () => {
+      const kept = await createProduct(t, admin, {
+        name: 'Left Alone',
+        brand_id: acme.id,
+        category_id: pumps.id,
+        model: 'SAME-MODEL',
+      });
+      const edited = await createProduct(t, admin, {
+        name: 'Edited Once',
+        brand_id: acme.id,
+        category_id: pumps.id,
+        model: 'BEFORE-MODEL',
+      });
+      const csv = (await download('/api/products/export?format=csv')).body;
+      const response = await importFile('products', csv.replace('BEFORE-MODEL', 'AFTER-MODEL'), 'again.csv');
+      expect(response.statusCode).toBe(200);
+      // Counted as the file's rows matched to products, changed or not.
+      expect(response.json().data).toMatchObject({ created: 0, updated: csvOf(csv).length - 1 });
+
+      const keptNow = await productBySlug(kept.slug);
+      expect(keptNow).toMatchObject({ model: 'SAME-MODEL', updated_at: kept.updated_at });
+      const editedNow = await productBySlug(edited.slug);
+      expect(editedNow?.model).toBe('AFTER-MODEL');
+      expect(Date.parse(editedNow?.updated_at ?? '')).toBeGreaterThan(Date.parse(edited.updated_at));
+
+      const history = async (id: number) =>
+        (await download(`/api/products/${id}/revisions`)).json<{
+          data: { action: string; changes: Record<string, unknown> }[];
+        }>().data;
+      expect((await history(kept.id)).map((revision) => revision.action)).toEqual(['create']);
+      const [latest] = await history(edited.id);
+      expect(latest).toMatchObject({
+        action: 'import',
+        changes: { model: { old: 'BEFORE-MODEL', new: 'AFTER-MODEL' } },
+      });
+      expect(Object.keys(latest.changes)).toEqual(['model']);
+    });
+
     it('re-imports an exported XLSX the same way', async () => {
       const before = await total(products);
       const exported = await download('/api/products/export?format=xlsx&sort=name&order=asc');
