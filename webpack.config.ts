@@ -216,16 +216,19 @@ export default function config(_env: Record<string, unknown>, argv: Argv): Confi
             priority: 10,
             enforce: true,
           },
-          // Data grid and date pickers: heavy, only list/form screens need them.
+          // Data grid: heavy, only the list screens (and their deleted records' page) need it.
           muiX: {
-            test: modules(
-              '@mui/x-data-grid',
-              '@mui/x-date-pickers',
-              '@mui/x-internals',
-              '@mui/x-license',
-              'dayjs',
-            ),
+            test: modules('@mui/x-data-grid', '@mui/x-internals', '@mui/x-license', 'dayjs'),
             name: 'mui-x',
+            chunks: 'async',
+            priority: 20,
+          },
+          // Date pickers: forms with a date, and a list's date filter after its first paint; apart
+          // from the grid, so a list's first load does not fetch and compile them before its rows
+          // (issue #15).
+          datePickers: {
+            test: modules('@mui/x-date-pickers'),
+            name: 'date-pickers',
             chunks: 'async',
             priority: 20,
           },

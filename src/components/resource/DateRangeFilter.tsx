@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { lazy, Suspense, useState } from 'react';
 import dayjs, { type Dayjs } from 'dayjs';
 import IconButton from '@mui/material/IconButton';
 import InputAdornment from '@mui/material/InputAdornment';
@@ -9,13 +9,11 @@ import TextField from '@mui/material/TextField';
 import Tooltip from '@mui/material/Tooltip';
 import CalendarIcon from '@mui/icons-material/CalendarToday';
 import DateRangeIcon from '@mui/icons-material/DateRange';
-import { AdapterDayjs } from '@mui/x-date-pickers/AdapterDayjs';
-import { DatePicker } from '@mui/x-date-pickers/DatePicker';
-import { LocalizationProvider } from '@mui/x-date-pickers/LocalizationProvider';
 import { useAfterPaint } from '../../hooks/useAfterPaint';
 import { DATE_FORMATS, datePresets } from '../../shared/formats';
 import { en, t } from '../../shared/messages';
 import { LIST_SCREEN_MESSAGES } from '../../shared/messages/listScreens';
+import { DATE_FIELD_SX, DATE_RANGE_ENDS } from './dateRangeParts';
 
 export interface DateRange {
   from: Dayjs | null;
@@ -37,19 +35,13 @@ const presetLabels = {
   thisYear: en.thisYear,
 };
 
-const ENDS = [
-  { end: 'from', label: LIST_SCREEN_MESSAGES.dateFrom },
-  { end: 'to', label: LIST_SCREEN_MESSAGES.dateTo },
-] as const;
-
-/**
- * Each field's width, the picker's and its stand-in's alike (the picker's own width for the display
- * format's placeholder, "DD MMMM YYYY"): the filters do not move when the pickers come in.
- */
-const FIELD_SX = { width: 246 } as const;
-
-/** Only complete, valid dates filter; a half-typed one is ignored until it is a date. */
-const valid = (date: Dayjs | null): Dayjs | null => (date && date.isValid() ? date : null);
+// The pickers (MUI X's date pickers) in their own chunk: they come in after the list's first paint,
+// so a list's first load neither fetches nor compiles them before its rows (issue #15).
+const DateRangePickers = lazy(() =>
+  import(/* webpackChunkName: "date-range-pickers" */ './DateRangePickers').then((m) => ({
+    default: m.DateRangePickers,
+  })),
+);
 
 /**
  * From / To date pickers and a menu of presets (Today … This Year); sent as YYYY-MM-DD.
@@ -67,58 +59,54 @@ export function DateRangeFilter({ value, onChange }: DateRangeFilterProps) {
     onChange(range);
   };
   return (
-    <LocalizationProvider dateAdapter={AdapterDayjs}>
-      {/* Wraps on a narrow screen instead of running off its right edge. */}
-      <Stack direction="row" spacing={1} alignItems="center" useFlexGap flexWrap="wrap">
-        {ENDS.map(({ end, label }) =>
-          pickers ? (
-            <DatePicker
-              key={end}
-              label={label}
-              value={value[end]}
-              format={DATE_FORMATS.display}
-              minDate={end === 'to' ? (value.from ?? undefined) : undefined}
-              maxDate={end === 'from' ? (value.to ?? undefined) : undefined}
-              onChange={(date) => onChange({ ...value, [end]: valid(date) })}
-              slotProps={{ textField: { size: 'small', sx: FIELD_SX }, field: { clearable: true } }}
-            />
-          ) : (
-            <TextField
-              key={end}
-              label={label}
-              size="small"
-              fullWidth={false}
-              sx={FIELD_SX}
-              value={value[end]?.format(DATE_FORMATS.display) ?? ''}
-              slotProps={{
-                htmlInput: { readOnly: true },
-                input: {
-                  endAdornment: (
-                    <InputAdornment position="end">
-                      <CalendarIcon fontSize="small" />
-                    </InputAdornment>
-                  ),
-                },
-              }}
-            />
-          ),
-        )}
-        <Tooltip title={LIST_SCREEN_MESSAGES.datePresets}>
-          <IconButton
-            aria-label={LIST_SCREEN_MESSAGES.datePresets}
-            onClick={(event) => setAnchor(event.currentTarget)}
-          >
-            <DateRangeIcon />
-          </IconButton>
-        </Tooltip>
-        <Menu anchorEl={anchor} open={Boolean(anchor)} onClose={() => setAnchor(null)}>
-          {datePresets(dayjs(), presetLabels).map(({ key, label, range: [from, to] }) => (
-            <MenuItem key={key} onClick={() => pick({ from: from.startOf('day'), to: to.startOf('day') })}>
-              {label}
-            </MenuItem>
-          ))}
-        </Menu>
-      </Stack>
-    </LocalizationProvider>
+    // Wraps on a narrow screen instead of running off its right edge.
+    <Stack direction="row" spacing={1} alignItems="center" useFlexGap flexWrap="wrap">
+      {pickers ? (
+        <Suspense fallback={<DateStandIns value={value} />}>
+          <DateRangePickers value={value} onChange={onChange} />
+        </Suspense>
+      ) : (
+        <DateStandIns value={value} />
+      )}
+      <Tooltip title={LIST_SCREEN_MESSAGES.datePresets}>
+        <IconButton
+          aria-label={LIST_SCREEN_MESSAGES.datePresets}
+          onClick={(event) => setAnchor(event.currentTarget)}
+        >
+          <DateRangeIcon />
+        </IconButton>
+      </Tooltip>
+      <Menu anchorEl={anchor} open={Boolean(anchor)} onClose={() => setAnchor(null)}>
+        {datePresets(dayjs(), presetLabels).map(({ key, label, range: [from, to] }) => (
+          <MenuItem key={key} onClick={() => pick({ from: from.startOf('day'), to: to.startOf('day') })}>
+            {label}
+          </MenuItem>
+        ))}
+      </Menu>
+    </Stack>
   );
+}
+
+/** Read-only fields that look like the pickers, drawn until they are there. */
+function DateStandIns({ value }: { value: DateRange }) {
+  return DATE_RANGE_ENDS.map(({ end, label }) => (
+    <TextField
+      key={end}
+      label={label}
+      size="small"
+      fullWidth={false}
+      sx={DATE_FIELD_SX}
+      value={value[end]?.format(DATE_FORMATS.display) ?? ''}
+      slotProps={{
+        htmlInput: { readOnly: true },
+        input: {
+          endAdornment: (
+            <InputAdornment position="end">
+              <CalendarIcon fontSize="small" />
+            </InputAdornment>
+          ),
+        },
+      }}
+    />
+  ));
 }
