@@ -36,9 +36,11 @@ async function choose(page: Page, label: string, option: string) {
 
 async function addNew(page: Page, listPath: string) {
   await page.goto(listPath);
+  // An empty list's message offers Add New as well once its rows have come: the toolbar's is first.
   await page
     .getByRole('link', { name: en.addNew })
     .or(page.getByRole('button', { name: en.addNew }))
+    .first()
     .click();
   await page.waitForURL(`**${listPath}/add`);
 }
