@@ -113,8 +113,7 @@ export async function importRows(
       const write = async (inserts: Values[], updates: RecordUpdate[]) => {
         created.push(...(await insertRecords(tx, resource, inserts, ctx)));
         // A row already holding the file's values is left as it is (not stamped as changed now).
-        await updateRecords(tx, resource, updates, { ...ctx, skipUnchanged: true });
-        for (const update of updates) updated.push(update.id);
+        updated.push(...(await updateRecords(tx, resource, updates, { ...ctx, skipUnchanged: true })));
       };
 
       for await (const sheetRows of batches) {
@@ -198,7 +197,8 @@ export function importRoute(app: FastifyInstance, resource: AnyResource, base: s
         description:
           'multipart/form-data with `file`. The header row names the columns (labels or keys, any case). ' +
           'Rows are matched to existing items by their natural key and updated (which needs the update ' +
-          'permission as well: 403 otherwise); the rest are created. ' +
+          'permission as well: 403 otherwise); the rest are created. A matched row already holding the ' +
+          "file's values is left as it is and not counted in `updated`. " +
           'Any bad row → 422 with `errors` keyed `row N` (as the spreadsheet numbers it) and nothing stored. ' +
           '`dry_run=true` checks the whole file the same way (and answers the same errors) but stores nothing: ' +
           'the answer counts what an import would create and update.',

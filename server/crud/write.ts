@@ -147,10 +147,10 @@ export interface RecordUpdate {
 }
 
 /**
- * Updates records by id. Many rows (an import re-reading an exported file) go in a few
- * `UPDATE … FROM unnest(…)` statements instead of one per row: rows are grouped by the columns
- * they set; each column's values go through its driver mapping into one array parameter, cast to
- * an array of the column's type.
+ * Updates records by id and answers the ids written (with `ctx.skipUnchanged`, those that differed).
+ * Many rows (an import re-reading an exported file) go in a few `UPDATE … FROM unnest(…)` statements
+ * instead of one per row: rows are grouped by the columns they set; each column's values go through
+ * its driver mapping into one array parameter, cast to an array of the column's type.
  */
 export async function updateRecords(
   tx: Tx,
@@ -159,7 +159,7 @@ export async function updateRecords(
   ctx: WriteContext,
   /** Filled with the updated records' wire items when history read them (a save answers it). */
   loaded?: Map<number, unknown>,
-): Promise<void> {
+): Promise<number[]> {
   // With `skipUnchanged`, the rows already holding their values are neither written nor read.
   const writes = ctx.skipUnchanged && updates.length ? await changingUpdates(tx, resource, updates) : updates;
   const ids = writes.map((update) => update.id);
@@ -168,7 +168,7 @@ export async function updateRecords(
   const before = record ? await loadStates(tx, resource, ids) : undefined;
   await updateRows(tx, resource, writes, ctx);
   await ctx.linked?.(ids);
-  if (!before) return;
+  if (!before) return ids;
   const items = await loadItems(tx, resource, ids);
   if (loaded) for (const [id, item] of items) loaded.set(id, item);
   const after = statesOf(items);
@@ -180,6 +180,7 @@ export async function updateRecords(
     if (Object.keys(changes).length || action === 'restore') entries.push({ id, action, changes });
   }
   await recordRevisions(tx, resource, entries, ctx);
+  return ids;
 }
 
 /**

@@ -207,11 +207,9 @@ describe('catalogue export, import and import templates', () => {
       const edited = csv.replace('OLD-MODEL', 'NEW-MODEL').replace('IM-1', 'IM-2');
       const response = await importFile('products', edited, 'products-export.csv');
       expect(response.statusCode).toBe(200);
-      expect(response.json().data).toEqual({
-        created: 0,
-        updated: rows.length - 1,
-        import_id: expect.any(String),
-      });
+      // Every row matched by its slug; the two edited ones are the ones counted (and written).
+      expect(rows.length - 1).toBeGreaterThan(2);
+      expect(response.json().data).toEqual({ created: 0, updated: 2, import_id: expect.any(String) });
       expect(await total(products)).toBe(before);
       const again = await productBySlug(withImage.slug);
       expect(again).toMatchObject({ model: 'NEW-MODEL', image: { id: image.id } });
@@ -239,8 +237,9 @@ describe('catalogue export, import and import templates', () => {
       const csv = (await download('/api/products/export?format=csv')).body;
       const response = await importFile('products', csv.replace('BEFORE-MODEL', 'AFTER-MODEL'), 'again.csv');
       expect(response.statusCode).toBe(200);
-      // Counted as the file's rows matched to products, changed or not.
-      expect(response.json().data).toMatchObject({ created: 0, updated: csvOf(csv).length - 1 });
+      // The file matches every product; the one it changes is the one counted.
+      expect(csvOf(csv).length - 1).toBeGreaterThan(1);
+      expect(response.json().data).toMatchObject({ created: 0, updated: 1 });
 
       const keptNow = await productBySlug(kept.slug);
       expect(keptNow).toMatchObject({ model: 'SAME-MODEL', updated_at: kept.updated_at });
@@ -272,11 +271,8 @@ describe('catalogue export, import and import templates', () => {
       sheet[target][5] = 'XLSX-MODEL';
       const response = await importFile('products', await xlsxBuffer(sheet), 'edited.xlsx');
       expect(response.statusCode).toBe(200);
-      expect(response.json().data).toEqual({
-        created: 0,
-        updated: sheet.length - 1,
-        import_id: expect.any(String),
-      });
+      expect(sheet.length - 1).toBeGreaterThan(1);
+      expect(response.json().data).toEqual({ created: 0, updated: 1, import_id: expect.any(String) });
       expect(await total(products)).toBe(before);
       expect((await productBySlug('imported-three'))?.model).toBe('XLSX-MODEL');
     });
@@ -310,7 +306,9 @@ describe('catalogue export, import and import templates', () => {
         'again.csv',
       );
       expect(again.statusCode).toBe(200);
-      expect(again.json().data).toEqual({ created: 0, updated: rows.length, import_id: expect.any(String) });
+      // Every exported row matched; the one whose description was edited is the one updated.
+      expect(rows.length).toBeGreaterThan(1);
+      expect(again.json().data).toEqual({ created: 0, updated: 1, import_id: expect.any(String) });
       expect(await total(table)).toBe(before + 2);
       const listed = (await download(`/api/${group}?search=sheet-made`)).json().data;
       expect(listed).toEqual([expect.objectContaining({ description: 'Edited in a sheet', status: 1 })]);

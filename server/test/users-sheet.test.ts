@@ -185,11 +185,9 @@ describe('users export and import', () => {
     const edited = csv.replace('Cara One', 'Cara Renamed');
     const again = await importFile(edited, 'users.csv');
     expect(again.statusCode).toBe(200);
-    expect(again.json().data).toEqual({
-      created: 0,
-      updated: csvOf(csv).length - 1,
-      import_id: expect.any(String),
-    });
+    // Every row matched by its e-mail; only the renamed one changed, so only it is counted and written.
+    expect(csvOf(csv).length - 1).toBeGreaterThan(1);
+    expect(again.json().data).toEqual({ created: 0, updated: 1, import_id: expect.any(String) });
     expect(await userCount()).toBe(before);
     const cara = (
       await t.app.inject({ method: 'GET', url: '/api/users?search=cara@', headers: authHeader(admin) })
