@@ -18,6 +18,7 @@
  * server process (PostgreSQL) on N + 1; without it, on ports the system picks.
  */
 import type { AddressInfo } from 'node:net';
+import { readdirSync, readFileSync } from 'node:fs';
 import { loadavg } from 'node:os';
 import { parseArgs } from 'node:util';
 import { spawn } from 'node:child_process';
@@ -168,6 +169,43 @@ interface Target {
   cpu?: () => number;
 }
 
+/**
+ * CPU seconds of each local `postgres` process so far, by pid (from /proc, Linux), when the database
+ * runs on this machine: beside the server's, where an import's work lies. Undefined elsewhere.
+ */
+function databaseCpu(): Map<string, number> | undefined {
+  if (!/@(127\.0\.0\.1|localhost)[:/]/.test(values['database-url'] ?? '')) return undefined;
+  const seconds = new Map<string, number>();
+  let entries: string[];
+  try {
+    entries = readdirSync('/proc').filter((name) => /^\d+$/.test(name));
+  } catch {
+    return undefined;
+  }
+  for (const pid of entries) {
+    try {
+      const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+      const close = stat.lastIndexOf(')');
+      if (stat.slice(stat.indexOf('(') + 1, close) !== 'postgres') continue;
+      const fields = stat.slice(close + 2).split(' ');
+      // utime and stime (fields 14 and 15 of stat, 12 and 13 after the command's), in 1/100 s.
+      seconds.set(pid, (Number(fields[11]) + Number(fields[12])) / 100);
+    } catch {
+      // The process ended meanwhile.
+    }
+  }
+  return seconds.size ? seconds : undefined;
+}
+
+/** The database's CPU seconds since `from`: the processes alive now (one that ended meanwhile is not counted). */
+const databaseCpuSpent = (from: Map<string, number> | undefined) => {
+  const to = databaseCpu();
+  if (!from || !to) return {};
+  let spent = 0;
+  for (const [pid, seconds] of to) spent += seconds - (from.get(pid) ?? 0);
+  return { 'db CPU s': Math.round(spent * 10) / 10 };
+};
+
 /** The server's CPU seconds spent in `work`'s time, as a column (when measurable). */
 const cpuSpent = (target: Target, from: number | undefined) =>
   target.cpu && from !== undefined ? { 'server CPU s': Math.round((target.cpu() - from) * 10) / 10 } : {};
@@ -307,6 +345,7 @@ async function importFloor(app: BenchApp, n: number, brandId: number, categoryId
 async function importRun(target: Target, file: Blob, format: string, pass: string) {
   const { base, token, peak: peakMemory } = target;
   const cpuFrom = target.cpu?.();
+  const databaseFrom = databaseCpu();
   const form = new FormData();
   form.append('file', file, `products.${format}`);
   const started = performance.now();
@@ -329,6 +368,7 @@ async function importRun(target: Target, file: Blob, format: string, pass: strin
     'rows/s': Math.round(rows / seconds),
     'peak MiB': peak,
     ...cpuSpent(target, cpuFrom),
+    ...databaseCpuSpent(databaseFrom),
     load: load(),
   };
 }
