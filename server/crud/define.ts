@@ -175,14 +175,6 @@ export type ServerResource<
   restoreColumns?: () => Promise<Record<string, unknown>>;
   /** Served to the website under `/public/v1/<group>` (crud/publicRead.ts): published rows, public fields. */
   publicRead?: PublicRead;
-  /**
-   * A record's history state (server/crud/revisions.ts: `stateOf` its wire item) as one `jsonb`
-   * expression over a row of the table named `row` (its columns by their names; other tables through
-   * subqueries). With it, a write of many rows (an import, a bulk action) records its revisions in
-   * the statements that write them, without reading the items back; a test per declaration proves
-   * it equal to `stateOf` (server/test/state-sql.test.ts). Without it, the states are read back.
-   */
-  stateSql?: (row: SQL) => SQL;
 } & SheetParts<C, T, Row>;
 
 /** Columns the contract names that the table must have: its title (options), its date (date range). */

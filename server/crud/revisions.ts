@@ -1,8 +1,7 @@
-import { and, desc, eq, gt, sql, type SQL } from 'drizzle-orm';
+import { and, desc, eq, gt, sql } from 'drizzle-orm';
 import type { AnyObjectSchema } from 'yup';
 import type { FieldChange, RevisionAction, RevisionChanges } from '../../src/shared/resources/history';
 import type { Executor, Tx } from '../db/client';
-import { files } from '../db/schema';
 import { revisions } from '../db/schema/revisions';
 import { now } from '../lib/clock';
 import type { WriteContext } from './define';
@@ -193,70 +192,6 @@ export async function recordRevisions(
                       jsonb_array_elements(${changes}::jsonb), unnest(${sql.param(snapshots)}::text[]))
            with ordinality as v(record_id, action, changes, snapshot, n)
       order by v.n`);
-  }
-}
-
-/**
- * States in SQL (a declaration's `stateSql`): a stored file as `kept` has it, `{id, name}` and its
- * alt text when it has one; null when there is none (or it is gone, as `filesByIds` reads it).
- */
-export const fileStateSql = (id: SQL): SQL =>
-  sql`(select case when f.alt is null or f.alt = '' then jsonb_build_object('id', f.id, 'name', f.name)
-                   else jsonb_build_object('id', f.id, 'name', f.name, 'alt', f.alt) end
-       from ${files} f where f.id = ${id})`;
-
-/** `createdChanges` in SQL: every non-null field of a state from null, and the record's id. */
-export const createdChangesSql = (id: SQL, state: SQL): SQL =>
-  sql`jsonb_build_object('id', jsonb_build_object('old', null, 'new', ${id})) || coalesce(
-        (select jsonb_object_agg(e.key, jsonb_build_object('old', null, 'new', e.value))
-         from jsonb_each(${state}) e where e.value <> 'null'::jsonb), '{}'::jsonb)`;
-
-/**
- * `diffStates` in SQL: the fields whose values differ between two states (a missing field reads as
- * null), each as `{old, new}`; `{}` when none do.
- */
-export const changedFieldsSql = (before: SQL, after: SQL): SQL =>
-  sql`coalesce(
-        (select jsonb_object_agg(k.key, jsonb_build_object('old', coalesce(${before} -> k.key, 'null'::jsonb),
-                                                           'new', coalesce(${after} -> k.key, 'null'::jsonb)))
-         from (select jsonb_object_keys(${before}) union select jsonb_object_keys(${after})) k(key)
-         where coalesce(${before} -> k.key, 'null'::jsonb) is distinct from coalesce(${after} -> k.key, 'null'::jsonb)),
-        '{}'::jsonb)`;
-
-/** The columns and values every revision a write records in SQL starts with: resource … import id. */
-export const revisionHead = (resource: AnyResource, action: RevisionAction, ctx: WriteContext) => ({
-  columns: sql`(resource, record_id, action, user_id, created_at, changes, import_id)`,
-  group: sql`${resource.contract.group}::text`,
-  action: sql`${action}::text`,
-  user: sql`${ctx.user.id}::integer`,
-  at: sql`${new Date(now()).toISOString()}::timestamptz`,
-  importId: sql`${ctx.importId ?? null}::text`,
-});
-
-/**
- * The create revisions of records just inserted, in one `INSERT … SELECT` per 5 000 whose changes
- * the database builds from the rows (`stateSql`): nothing read back into this process.
- */
-export async function recordCreatedInSql(
-  tx: Tx,
-  resource: AnyResource,
-  ids: readonly number[],
-  action: RevisionAction,
-  ctx: WriteContext,
-): Promise<void> {
-  const { table } = resource;
-  const head = revisionHead(resource, action, ctx);
-  const state = resource.stateSql!(sql`t`);
-  for (let start = 0; start < ids.length; start += INSERT_CHUNK) {
-    const batch = ids.slice(start, start + INSERT_CHUNK);
-    await tx.execute(sql`
-      insert into ${revisions} ${head.columns}
-      select ${head.group}, i.id, ${head.action}, ${head.user}, ${head.at},
-             ${createdChangesSql(sql`i.id`, sql`s.state`)}, ${head.importId}
-      from unnest(${sql.param(batch)}::integer[]) with ordinality as i(id, n)
-           join ${table} t on t.id = i.id
-           cross join lateral (select ${state} as state) s
-      order by i.n`);
   }
 }
 

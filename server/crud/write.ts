@@ -1,20 +1,15 @@
 import { eq, getTableColumns, inArray, sql, type SQL } from 'drizzle-orm';
 import type { PgColumn } from 'drizzle-orm/pg-core';
-import type { RevisionAction } from '../../src/shared/resources/history';
 import type { Tx } from '../db/client';
-import { revisions } from '../db/schema/revisions';
 import { HttpError } from '../lib/httpError';
 import type { ResourceTable, Values, WriteContext } from './define';
 import type { AnyResource } from './resource';
 import {
-  changedFieldsSql,
   createdChanges,
   diffStates,
   loadItems,
   loadStates,
-  recordCreatedInSql,
   recordRevisions,
-  revisionHead,
   revisionRecording,
   rowSnapshots,
   stateOf,
@@ -31,9 +26,7 @@ import {
  * History (server/crud/revisions.ts): each of them stores one revision per record in the same
  * transaction, after the write and its `ctx.linked` work: the changed wire fields (old values read
  * in the transaction before an update or delete), a deleted row's columns, the import id. A
- * failed write rolls its revisions back with it. A write of many rows of a declaration with a
- * `stateSql` (an import's batch) has the database build its revisions in the statements that write
- * the rows: the states never travel to this process.
+ * failed write rolls its revisions back with it.
  */
 
 // Rows per statement: 500 rows of a wide table stay far below PostgreSQL's 65 535 parameters.
@@ -64,14 +57,6 @@ function columnArray(col: PgColumn, values: readonly unknown[]): SQL {
 }
 
 /**
- * Whether a write's revisions are made by the database from the rows (the declaration's `stateSql`):
- * for many rows at once (an import's batch, a bulk action) whose items nobody asked for. One record
- * (a form's save, which answers its item) reads its state back.
- */
-const inSql = (resource: AnyResource, ids: readonly number[], loaded?: Map<number, unknown>): boolean =>
-  resource.stateSql !== undefined && ids.length > 1 && loaded === undefined;
-
-/**
  * Inserts new records (by the table's property names); answers their ids in order. One record is a
  * plain INSERT; many go in `INSERT … SELECT … FROM unnest(…) WITH ORDINALITY` statements, one array
  * parameter per column, grouped by the columns the rows set (the others take their defaults).
@@ -86,12 +71,10 @@ export async function insertRecords(
 ): Promise<number[]> {
   const ids = await insertRows(tx, resource, rows, ctx);
   await ctx.linked?.(ids);
-  const action = ctx.action ?? (ctx.importId ? 'import' : 'create');
-  if (revisionRecording.enabled && inSql(resource, ids, loaded)) {
-    await recordCreatedInSql(tx, resource, ids, action, ctx);
-  } else if (revisionRecording.enabled && ids.length) {
+  if (revisionRecording.enabled && ids.length) {
     // The after-states: one read of the resource's query per 5 000 rows, never one per row.
     const items = await loadItems(tx, resource, ids);
+    const action = ctx.action ?? (ctx.importId ? 'import' : 'create');
     await recordRevisions(
       tx,
       resource,
@@ -180,12 +163,6 @@ export async function updateRecords(
   // With `skipUnchanged`, the rows already holding their values are neither written nor read.
   const writes = ctx.skipUnchanged && updates.length ? await changingUpdates(tx, resource, updates) : updates;
   const ids = writes.map((update) => update.id);
-  const action = ctx.action ?? (ctx.importId ? 'import' : 'update');
-  // Made by the database in the UPDATE's statement (a restore, or linked work after the rows, reads back).
-  if (revisionRecording.enabled && inSql(resource, ids, loaded) && !ctx.linked && action !== 'restore') {
-    await updateRows(tx, resource, writes, ctx, action);
-    return ids;
-  }
   const record = revisionRecording.enabled && ids.length > 0;
   // The before- and after-states: one read of the resource's query per 5 000 rows each, diffed in memory.
   const before = record ? await loadStates(tx, resource, ids) : undefined;
@@ -195,6 +172,7 @@ export async function updateRecords(
   const items = await loadItems(tx, resource, ids);
   if (loaded) for (const [id, item] of items) loaded.set(id, item);
   const after = statesOf(items);
+  const action = ctx.action ?? (ctx.importId ? 'import' : 'update');
   const entries: RevisionEntry[] = [];
   for (const id of ids) {
     const changes = diffStates(before.get(id) ?? null, after.get(id) ?? null);
@@ -213,7 +191,7 @@ export async function updateRecords(
 function* valueRows(
   resource: AnyResource,
   updates: readonly RecordUpdate[],
-): Generator<{ keys: string[]; columns: PgColumn[]; source: SQL; ids: number[] }> {
+): Generator<{ keys: string[]; columns: PgColumn[]; source: SQL }> {
   const all = getTableColumns(resource.table) as Record<string, PgColumn>;
   const groups = new Map<string, RecordUpdate[]>();
   for (const update of updates) {
@@ -236,14 +214,8 @@ function* valueRows(
           batch.map(({ values }) => (values as Record<string, unknown>)[key]),
         ),
       );
-      const ids = batch.map(({ id }) => id);
-      const idArray = sql`${sql.param(ids)}::integer[]`;
-      yield {
-        keys,
-        columns,
-        ids,
-        source: sql`unnest(${sql.join([idArray, ...arrays], sql`, `)}) as v(${aliases})`,
-      };
+      const ids = sql`${sql.param(batch.map(({ id }) => id))}::integer[]`;
+      yield { keys, columns, source: sql`unnest(${sql.join([ids, ...arrays], sql`, `)}) as v(${aliases})` };
     }
   }
 }
@@ -276,18 +248,11 @@ async function changingUpdates(
   return updates.filter((update) => changing.has(update.id));
 }
 
-/**
- * Writes the updates (one UPDATE per `valueRows` batch). With `history` (the declaration has a
- * `stateSql`), each batch's statement also records the rows' revisions: the states before (read in
- * the statement's snapshot, before its update), the states after (from the updated rows it returns),
- * and a revision of the fields that differ for each row where any does.
- */
 async function updateRows(
   tx: Tx,
   resource: AnyResource,
   updates: readonly RecordUpdate[],
   ctx: WriteContext,
-  history?: RevisionAction,
 ): Promise<void> {
   const { table } = resource;
   if (updates.length === 1) {
@@ -298,32 +263,15 @@ async function updateRows(
       .where(eq(table.id, id));
     return;
   }
-  for (const { keys, columns, source, ids } of valueRows(resource, updates)) {
+  for (const { keys, columns, source } of valueRows(resource, updates)) {
     const assignments: SQL[] = columns.map(
       (column) => sql`${sql.identifier(column.name)} = v.${sql.identifier(column.name)}`,
     );
     assignments.push(sql`${sql.identifier(table.updated_by.name)} = ${ctx.user.id}`);
     if (!keys.includes('updated_at')) assignments.push(sql`${sql.identifier(table.updated_at.name)} = now()`);
-    const update = sql`update ${table} set ${sql.join(assignments, sql`, `)} from ${source} where ${table.id} = v.id`;
-    if (!history) {
-      await tx.execute(update);
-      continue;
-    }
-    const head = revisionHead(resource, history, ctx);
-    // Materialised: each state is built once per row, not once per place the diff reads it.
-    await tx.execute(sql`
-      with before as materialized (
-             select b.id, ${resource.stateSql!(sql`b`)} as state from ${table} b
-             where b.id = any(${sql.param(ids)}::integer[])),
-           written as (${update} returning ${table}.*),
-           after as materialized (select w.id, ${resource.stateSql!(sql`w`)} as state from written w)
-      insert into ${revisions} ${head.columns}
-      select ${head.group}, after.id, ${head.action}, ${head.user}, ${head.at}, c.changes, ${head.importId}
-      from after
-           join before on before.id = after.id
-           cross join lateral (select ${changedFieldsSql(sql`before.state`, sql`after.state`)} as changes offset 0) c
-      where c.changes <> '{}'::jsonb
-      order by after.id`);
+    await tx.execute(
+      sql`update ${table} set ${sql.join(assignments, sql`, `)} from ${source} where ${table.id} = v.id`,
+    );
   }
 }
 

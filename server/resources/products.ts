@@ -1,5 +1,4 @@
 import { and, asc, eq, inArray, sql, type SQL } from 'drizzle-orm';
-import type { PgColumn } from 'drizzle-orm/pg-core';
 import { LABELS, validation } from '../../src/shared/messages';
 import {
   productImportRowSchema,
@@ -11,7 +10,6 @@ import type { Ref } from '../../src/shared/resources/wire';
 import type { Executor } from '../db/client';
 import { brands, categories, products } from '../db/schema';
 import { defineServerResource } from '../crud/define';
-import { fileStateSql } from '../crud/revisions';
 import { textCellSql } from '../crud/sheetSql';
 import {
   auditCells,
@@ -88,30 +86,6 @@ export const hideUnpublishedProducts =
       else if (value) item[field] = published.has((value as Ref).id) ? value : null;
     }
   };
-
-/** A column of the row named `row` (a `stateSql` reads the table's row under that name). */
-const of = (row: SQL, column: PgColumn): SQL => sql`${row}.${sql.identifier(column.name)}`;
-
-/** A brand or category as a product names it (`{id, name, slug}`), or null. */
-const catalogRefSql = (table: typeof brands | typeof categories, id: SQL): SQL =>
-  sql`(select jsonb_build_object('id', r.id, 'name', r.name, 'slug', r.slug) from ${table} r where r.id = ${id})`;
-
-/** A product's history state (`stateOf` its wire item) in SQL: see `stateSql` in server/crud/define.ts. */
-const productStateSql = (row: SQL): SQL => {
-  const text = (column: PgColumn) => sql`${column.name}::text, ${of(row, column)}`;
-  return sql`jsonb_build_object(
-    ${text(products.name)}, ${text(products.slug)},
-    'brand', ${catalogRefSql(brands, of(row, products.brand_id))}, ${text(products.other_brand)},
-    'category', ${catalogRefSql(categories, of(row, products.category_id))},
-    ${text(products.model)}, ${text(products.function)}, ${text(products.specification)},
-    ${text(products.overview)}, ${text(products.application)},
-    'image', ${fileStateSql(of(row, products.image_id))},
-    'mobile_image', ${fileStateSql(of(row, products.mobile_image_id))},
-    'document', ${fileStateSql(of(row, products.document_id))},
-    'catalogue', ${fileStateSql(of(row, products.catalogue_id))},
-    ${text(products.status)},
-    ${text(products.meta_title)}, ${text(products.meta_description)}, ${text(products.meta_keyword)})`;
-};
 
 /** `/api/products`: the contract's list, CRUD, export and import. */
 export const productsServer = defineServerResource({
@@ -211,7 +185,6 @@ export const productsServer = defineServerResource({
       };
     },
   },
-  stateSql: productStateSql,
   publicRead: {
     wire: productPublicWire,
     published: productPublished,
