@@ -23,12 +23,13 @@ export type ApiBuilder<Tag extends string> = EndpointBuilder<typeof baseQuery, T
 export type UpdateArg<UpdateInput> = UpdateInput & { id: number };
 
 /**
- * What an import answers: counts of created and updated items, the success text, and the import's
- * id (for Undo: `POST /api/{group}/imports/{importId}/undo`).
+ * What an import answers: counts of created and updated items (and of matched ones the file left as
+ * they were), the success text, and the import's id (for Undo: `POST /api/{group}/imports/{importId}/undo`).
  */
 export type ImportResponse = WriteResponse<{
   created: number;
   updated: number;
+  unchanged?: number;
   import_id?: string | null;
 }> & {
   import_id?: string | null;

@@ -20,6 +20,13 @@ import type { AnyResource } from './resource';
 import { sheetBatches, type SheetRow } from './sheet';
 import { insertRecords, updateRecords, type RecordUpdate } from './write';
 
+/** What an import did (or a dry run would do): rows created, rows changed, matched rows left as they were. */
+export interface ImportCounts {
+  created: number;
+  updated: number;
+  unchanged: number;
+}
+
 /** Thrown to roll a dry run's transaction back once every row has been written. */
 class DryRunDone extends Error {}
 // A file with thousands of bad rows reports the first ones; nothing is stored either way.
@@ -89,7 +96,7 @@ export async function importRows(
   ctx: WriteContext,
   updatePermission: string,
   dryRun = false,
-): Promise<{ created: number; updated: number }> {
+): Promise<ImportCounts> {
   const spec = resource.import!;
   const { table } = resource;
   const errors: Record<string, string[]> = {};
@@ -100,13 +107,15 @@ export async function importRows(
   };
   const mayUpdate = hasPermission(ctx.user.permissions, updatePermission);
 
-  let checked: { created: number; updated: number } | undefined;
+  let checked: ImportCounts | undefined;
   try {
     return await db.transaction(async (tx) => {
       const prepared = await spec.prepare(tx, ctx);
       const seen = new Set<string>();
       const created: number[] = [];
       const updated: number[] = [];
+      // Rows the file matched to existing ones: those not in `updated` already held its values.
+      let matched = 0;
       // The batch being written while the next one is validated (one statement at a time on the
       // transaction's connection: the database writes while this process validates).
       let writing: Promise<void> = Promise.resolve();
@@ -157,6 +166,7 @@ export async function importRows(
         }
         await writing;
         if (!failed) {
+          matched += updates.length;
           writing = write(inserts, updates);
           // Awaited before the next write or the end; until then its failure must not go unhandled.
           writing.catch(() => undefined);
@@ -166,7 +176,11 @@ export async function importRows(
       if (failed) throw new HttpError(422, IMPORT_MESSAGES.importInvalid, errors);
 
       await prepared.after?.({ created, updated });
-      const counts = { created: created.length, updated: updated.length };
+      const counts = {
+        created: created.length,
+        updated: updated.length,
+        unchanged: matched - updated.length,
+      };
       await auditImport(tx, ctx.user, resource.contract.group, counts);
       if (dryRun) {
         // A dry run writes every row like the real one (so the database's own checks answer too),
@@ -198,7 +212,7 @@ export function importRoute(app: FastifyInstance, resource: AnyResource, base: s
           'multipart/form-data with `file`. The header row names the columns (labels or keys, any case). ' +
           'Rows are matched to existing items by their natural key and updated (which needs the update ' +
           'permission as well: 403 otherwise); the rest are created. A matched row already holding the ' +
-          "file's values is left as it is and not counted in `updated`. " +
+          "file's values is left as it is and counted in `unchanged`, not `updated`. " +
           'Any bad row → 422 with `errors` keyed `row N` (as the spreadsheet numbers it) and nothing stored. ' +
           '`dry_run=true` checks the whole file the same way (and answers the same errors) but stores nothing: ' +
           'the answer counts what an import would create and update.',
@@ -216,6 +230,10 @@ export function importRoute(app: FastifyInstance, resource: AnyResource, base: s
             data: Type.Object({
               created: Type.Integer(),
               updated: Type.Integer(),
+              unchanged: Type.Integer({
+                description:
+                  "Rows matched to existing items that already held the file's values (left as they are)",
+              }),
               dry_run: Type.Optional(Type.Boolean()),
               import_id: Type.Optional(
                 Type.String({
@@ -255,7 +273,10 @@ export function importRoute(app: FastifyInstance, resource: AnyResource, base: s
         dryRun,
       );
       if (dryRun)
-        return { data: { ...data, dry_run: true }, message: format(IMPORT_MESSAGES.importChecked, data) };
+        return {
+          data: { ...data, dry_run: true },
+          message: format(IMPORT_MESSAGES.importChecked, { ...data }),
+        };
       return { data: { ...data, import_id: importId }, message: success.imported(contract.item) };
     },
   );

@@ -51,8 +51,8 @@ describe('imports in batches, and the dry run', () => {
     const response = await upload(file, '?dry_run=true');
     expect(response.statusCode).toBe(200);
     expect(response.json()).toEqual({
-      data: { created: ROWS, updated: 0, dry_run: true },
-      message: format(IMPORT_MESSAGES.importChecked, { created: ROWS, updated: 0 }),
+      data: { created: ROWS, updated: 0, unchanged: 0, dry_run: true },
+      message: format(IMPORT_MESSAGES.importChecked, { created: ROWS, updated: 0, unchanged: 0 }),
     });
     expect(await imported()).toBe(0);
   });
@@ -80,7 +80,7 @@ describe('imports in batches, and the dry run', () => {
     const created = await upload(file);
     expect(created.statusCode).toBe(200);
     expect(created.json()).toEqual({
-      data: { created: ROWS, updated: 0, import_id: expect.any(String) },
+      data: { created: ROWS, updated: 0, unchanged: 0, import_id: expect.any(String) },
       message: success.imported('Product'),
     });
     expect(await imported()).toBe(ROWS);
@@ -88,7 +88,7 @@ describe('imports in batches, and the dry run', () => {
     const changed = csv(ROWS, (n) => `Batch ${n},batch-${n},acme,pumps,B-${n},Active`);
     const updated = await upload(changed);
     expect(updated.json()).toEqual({
-      data: { created: 0, updated: ROWS, import_id: expect.any(String) },
+      data: { created: 0, updated: ROWS, unchanged: 0, import_id: expect.any(String) },
       message: success.imported('Product'),
     });
     expect(await imported()).toBe(ROWS);
@@ -101,9 +101,17 @@ describe('imports in batches, and the dry run', () => {
     expect((await upload(again, '?dry_run=true')).json().data).toEqual({
       created: 0,
       updated: ROWS,
+      unchanged: 0,
       dry_run: true,
     });
     expect([...(await models())].every((model) => model?.startsWith('B-'))).toBe(true);
+    // The file the rows already hold, over several batches: every row matched, none to write.
+    expect((await upload(changed, '?dry_run=true')).json().data).toEqual({
+      created: 0,
+      updated: 0,
+      unchanged: ROWS,
+      dry_run: true,
+    });
   });
 
   it('a bad row after several batches of good ones: 422 and nothing of the file is stored', async () => {

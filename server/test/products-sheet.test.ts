@@ -97,7 +97,12 @@ describe('catalogue export, import and import templates', () => {
       const filled = `${template}Template Row,,Acme Corp,,Water Pumps,,,,,,Active,,,\n`;
       const response = await importFile('products', filled, 'filled.csv');
       expect(response.statusCode).toBe(200);
-      expect(response.json().data).toEqual({ created: 1, updated: 0, import_id: expect.any(String) });
+      expect(response.json().data).toEqual({
+        created: 1,
+        updated: 0,
+        unchanged: 0,
+        import_id: expect.any(String),
+      });
       expect(await productBySlug('template-row')).toMatchObject({
         brand: { id: acme.id },
         category: { id: pumps.id },
@@ -117,7 +122,7 @@ describe('catalogue export, import and import templates', () => {
       const response = await importFile('products', csv, 'products.csv');
       expect(response.statusCode).toBe(200);
       expect(response.json()).toEqual({
-        data: { created: 3, updated: 0, import_id: expect.any(String) },
+        data: { created: 3, updated: 0, unchanged: 0, import_id: expect.any(String) },
         message: success.imported('Product'),
       });
       expect(await total(products)).toBe(before + 3);
@@ -209,7 +214,12 @@ describe('catalogue export, import and import templates', () => {
       expect(response.statusCode).toBe(200);
       // Every row matched by its slug; the two edited ones are the ones counted (and written).
       expect(rows.length - 1).toBeGreaterThan(2);
-      expect(response.json().data).toEqual({ created: 0, updated: 2, import_id: expect.any(String) });
+      expect(response.json().data).toEqual({
+        created: 0,
+        updated: 2,
+        unchanged: rows.length - 1 - 2,
+        import_id: expect.any(String),
+      });
       expect(await total(products)).toBe(before);
       const again = await productBySlug(withImage.slug);
       expect(again).toMatchObject({ model: 'NEW-MODEL', image: { id: image.id } });
@@ -272,7 +282,12 @@ describe('catalogue export, import and import templates', () => {
       const response = await importFile('products', await xlsxBuffer(sheet), 'edited.xlsx');
       expect(response.statusCode).toBe(200);
       expect(sheet.length - 1).toBeGreaterThan(1);
-      expect(response.json().data).toEqual({ created: 0, updated: 1, import_id: expect.any(String) });
+      expect(response.json().data).toEqual({
+        created: 0,
+        updated: 1,
+        unchanged: sheet.length - 1 - 1,
+        import_id: expect.any(String),
+      });
       expect(await total(products)).toBe(before);
       expect((await productBySlug('imported-three'))?.model).toBe('XLSX-MODEL');
     });
@@ -287,7 +302,12 @@ describe('catalogue export, import and import templates', () => {
       const csv = `${TAXON_HEADER.join(',')}\nSheet Made,,From a sheet,Active\nNamed Slug,named-${group},,0\n`;
       const created = await importFile(group, csv, `${group}.csv`);
       expect(created.statusCode).toBe(200);
-      expect(created.json().data).toEqual({ created: 2, updated: 0, import_id: expect.any(String) });
+      expect(created.json().data).toEqual({
+        created: 2,
+        updated: 0,
+        unchanged: 0,
+        import_id: expect.any(String),
+      });
       expect(await total(table)).toBe(before + 2);
 
       const exported = (await download(`/api/${group}/export?format=csv&sort=name&order=asc`)).body;
@@ -308,7 +328,12 @@ describe('catalogue export, import and import templates', () => {
       expect(again.statusCode).toBe(200);
       // Every exported row matched; the one whose description was edited is the one updated.
       expect(rows.length).toBeGreaterThan(1);
-      expect(again.json().data).toEqual({ created: 0, updated: 1, import_id: expect.any(String) });
+      expect(again.json().data).toEqual({
+        created: 0,
+        updated: 1,
+        unchanged: rows.length - 1,
+        import_id: expect.any(String),
+      });
       expect(await total(table)).toBe(before + 2);
       const listed = (await download(`/api/${group}?search=sheet-made`)).json().data;
       expect(listed).toEqual([expect.objectContaining({ description: 'Edited in a sheet', status: 1 })]);

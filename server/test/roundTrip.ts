@@ -256,7 +256,12 @@ export function describeResource(declaration: Declaration, sample: Sample, exist
           headers: { ...headers, ...authHeader(admin) },
         });
         expect(imported.statusCode).toBe(200);
-        expect(imported.json().data).toEqual({ created: 1, updated: 0, import_id: expect.any(String) });
+        expect(imported.json().data).toEqual({
+          created: 1,
+          updated: 0,
+          unchanged: 0,
+          import_id: expect.any(String),
+        });
 
         const listed = (await get(`${base}?search=${search()}`)).json<ListResponse<Item>>().data;
         expect(listed).toHaveLength(1);

@@ -236,6 +236,7 @@ describe('grants', () => {
       expect((await importBrands('Name,Slug,Status\nAcme,acme,Active\n', admin)).json().data).toEqual({
         created: 1,
         updated: 0,
+        unchanged: 0,
         import_id: expect.any(String),
       });
       const creator = await signInWith(t.app, admin, ['brands.index', 'brands.store']);
@@ -264,7 +265,12 @@ describe('grants', () => {
       const updater = await signInWith(t.app, admin, ['brands.index', 'brands.store', 'brands.update']);
       const response = await importBrands('Name,Slug,Status\nFresh Renamed,fresh,Active\n', updater.token);
       expect(response.statusCode).toBe(200);
-      expect(response.json().data).toEqual({ created: 0, updated: 1, import_id: expect.any(String) });
+      expect(response.json().data).toEqual({
+        created: 0,
+        updated: 1,
+        unchanged: 0,
+        import_id: expect.any(String),
+      });
     });
   });
 });

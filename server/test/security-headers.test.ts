@@ -195,6 +195,7 @@ describe('graceful shutdown of the serve script', () => {
       expect(JSON.parse(answer.body).data).toEqual({
         created: 15_000,
         updated: 0,
+        unchanged: 0,
         import_id: expect.any(String),
       });
       expect(await exited).toBe(0);

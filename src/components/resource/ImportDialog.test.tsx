@@ -94,6 +94,21 @@ describe('ImportDialog', () => {
     expect(onClose).not.toHaveBeenCalled();
   });
 
+  it('"Check the file" also counts the rows the file matched that already hold its values', async () => {
+    fakeNetwork();
+    globalThis.fetch = async () =>
+      Response.json({
+        data: { created: 0, updated: 3, unchanged: 9997, dry_run: true },
+        message: 'The file was checked and nothing was imported: 0 to create, 3 to update, 9997 unchanged.',
+      });
+    const { input, actor } = renderDialog();
+    await actor.upload(input, csv());
+    await actor.click(screen.getByRole('button', { name: transfer.checkFile }));
+    expect(await screen.findByRole('status')).toHaveTextContent(
+      '0 rows would be created, 3 updated, 9,997 unchanged.',
+    );
+  });
+
   it('"Check the file" lists the rows a 422 refuses', async () => {
     fakeNetwork({
       'POST /api/users/import': {

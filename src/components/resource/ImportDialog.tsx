@@ -50,7 +50,9 @@ export function ImportDialog({ open, onClose, contract, useImport }: ImportDialo
   const template = useDownload();
   const [file, setFile] = useState<File | null>(null);
   const [failure, setFailure] = useState<ImportErrorDisplay | null>(null);
-  const [checked, setChecked] = useState<{ created: number; updated: number } | null>(null);
+  const [checked, setChecked] = useState<{ created: number; updated: number; unchanged?: number } | null>(
+    null,
+  );
   const [checking, setChecking] = useState(false);
   const notify = useNotify();
   const undo = useUndo();
@@ -162,7 +164,7 @@ export function ImportDialog({ open, onClose, contract, useImport }: ImportDialo
           {checked && (
             <Alert severity="success" role="status">
               <AlertTitle>{transfer.checkPassed}</AlertTitle>
-              {transfer.wouldWrite(checked.created, checked.updated)}
+              {transfer.wouldWrite(checked.created, checked.updated, checked.unchanged)}
             </Alert>
           )}
           {failure && (

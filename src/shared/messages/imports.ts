@@ -6,7 +6,8 @@ export const IMPORT_MESSAGES = {
   importNeedsUpdate: 'The file changes existing records, which needs the update permission as well.',
   importInvalid: 'The file has errors; nothing was imported.',
   importEmpty: 'The file has no rows to import.',
-  importChecked: 'The file was checked and nothing was imported: {created} to create, {updated} to update.',
+  importChecked:
+    'The file was checked and nothing was imported: {created} to create, {updated} to update, {unchanged} unchanged.',
   importUnreadable: 'The file is not a readable CSV or XLSX file.',
   importDuplicate: '{item} appears more than once in the file',
   importTooBig: 'The file is too large to import: {reason}.',

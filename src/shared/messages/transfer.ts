@@ -12,12 +12,18 @@ export const transfer = {
   checking: 'Checking the file…',
   importing: 'Importing…',
   checkPassed: 'The file has no errors; nothing was imported.',
-  /** "1,200 rows would be created, 3 updated." */
-  wouldWrite: (created: number, updated: number): string =>
-    format('{created} would be created, {updated} updated.', {
-      created: rows(created),
-      updated: updated.toLocaleString('en'),
-    }),
+  /** "1,200 rows would be created, 3 updated." (", 9,997 unchanged" when the file matched rows it leaves as they are) */
+  wouldWrite: (created: number, updated: number, unchanged = 0): string =>
+    format(
+      unchanged
+        ? '{created} would be created, {updated} updated, {unchanged} unchanged.'
+        : '{created} would be created, {updated} updated.',
+      {
+        created: rows(created),
+        updated: updated.toLocaleString('en'),
+        unchanged: unchanged.toLocaleString('en'),
+      },
+    ),
   exporting: 'Exporting…',
   /** "12,000 of about 1,000,000 rows" (an estimated total says "about"). */
   exportedOf: (written: number, total: number | null, estimated: boolean): string =>
