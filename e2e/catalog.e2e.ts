@@ -1,7 +1,9 @@
 import { readFileSync } from 'node:fs';
+import { parse } from 'csv-parse/sync';
 import type { Browser, Page } from 'playwright-core';
 import { LABELS, en, success, format } from '../src/shared/messages';
 import { LIST_SCREEN_MESSAGES } from '../src/shared/messages/listScreens';
+import { transfer } from '../src/shared/messages/transfer';
 import { brandsResource } from '../src/shared/resources/brands';
 import { categoriesResource } from '../src/shared/resources/categories';
 import { productsResource } from '../src/shared/resources/products';
@@ -152,6 +154,14 @@ describe('catalogue (run in order)', () => {
       .setInputFiles({ name: download.suggestedFilename(), mimeType: 'text/csv', buffer: Buffer.from(csv) });
     await dialog.getByText(download.suggestedFilename()).waitFor();
     await snap(page, 'product-import');
+    // Checked first: every row of the export matches a product that already holds its values.
+    const exportedRows = parse(csv, { bom: true }).length - 1;
+    expect(exportedRows).toBeGreaterThan(0);
+    await dialog.getByRole('button', { name: transfer.checkFile }).click();
+    await dialog
+      .getByRole('status')
+      .getByText(transfer.wouldWrite(0, 0, exportedRows))
+      .waitFor();
     await dialog.getByRole('button', { name: en.upload }).click();
     await page.getByText(success.imported(productsResource.item)).first().waitFor();
 
