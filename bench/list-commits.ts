@@ -14,8 +14,8 @@ import path from 'node:path';
 import { loadavg } from 'node:os';
 import { parseArgs } from 'node:util';
 import { ROUTES } from '../src/shared/routes';
-import { launchChromium, root, startWithFreshData, stop, waitForOk } from './support';
-import { paintProbe, prepare } from './signedInPage';
+import { root } from './support';
+import { serveCheckout, signedInContext } from './signedInPage';
 
 const { values } = parseArgs({
   options: {
@@ -66,23 +66,11 @@ interface Commit {
 
 async function main() {
   const dir = path.resolve(values.dir ?? root);
-  const port = Number(values.port);
-  const server = startWithFreshData(process.execPath, ['--import', 'tsx', 'server/server.ts'], port, {
-    cwd: dir,
-    env: { STATIC_DIR: path.join(dir, 'dist') },
-  });
-  const browser = await launchChromium();
+  const { base, browser, checkout, close } = await serveCheckout('commits', dir, Number(values.port));
   try {
-    const base = `http://127.0.0.1:${port}`;
-    await waitForOk(`${base}/api/health`, Date.now());
-    const checkout = await prepare('commits', dir, base, 100);
     process.stdout.write(`load average (1 min) ${loadavg()[0].toFixed(1)} before the loads\n`);
     for (let load = 1; load <= Number(values.loads); load++) {
-      const context = await browser.newContext({ viewport: { width: 1366, height: 900 } });
-      await context.addInitScript((entries) => {
-        for (const [key, value] of Object.entries(entries)) localStorage.setItem(key, value);
-      }, checkout.session);
-      await context.addInitScript({ content: paintProbe({ cellText: checkout.firstProduct }) });
+      const context = await signedInContext(browser, checkout);
       await context.addInitScript({ content: commitProbe });
       const page = await context.newPage();
       await page.goto(`${base}${ROUTES.products}`);
@@ -117,8 +105,7 @@ async function main() {
     }
     process.stdout.write(`load average (1 min) ${loadavg()[0].toFixed(1)} after the loads\n`);
   } finally {
-    await browser.close();
-    await stop(server);
+    await close();
   }
 }
 

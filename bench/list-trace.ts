@@ -13,8 +13,8 @@ import { writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { ROUTES } from '../src/shared/routes';
-import { launchChromium, root, startWithFreshData, stop, waitForOk } from './support';
-import { paintProbe, prepare } from './signedInPage';
+import { root } from './support';
+import { serveCheckout, signedInContext } from './signedInPage';
 
 const { values } = parseArgs({
   options: {
@@ -87,23 +87,11 @@ function describe(task: TraceEvent, events: TraceEvent[]): string {
 
 async function main() {
   const dir = path.resolve(values.dir ?? root);
-  const port = Number(values.port);
-  const server = startWithFreshData(process.execPath, ['--import', 'tsx', 'server/server.ts'], port, {
-    cwd: dir,
-    env: { STATIC_DIR: path.join(dir, 'dist') },
-  });
-  const browser = await launchChromium();
+  const { base, browser, checkout, close } = await serveCheckout('trace', dir, Number(values.port));
   try {
-    const base = `http://127.0.0.1:${port}`;
-    await waitForOk(`${base}/api/health`, Date.now());
-    const checkout = await prepare('trace', dir, base, 100);
     const loads = Number(values.loads);
     for (let load = 1; load <= loads; load++) {
-      const context = await browser.newContext({ viewport: { width: 1366, height: 900 } });
-      await context.addInitScript((entries) => {
-        for (const [key, value] of Object.entries(entries)) localStorage.setItem(key, value);
-      }, checkout.session);
-      await context.addInitScript({ content: paintProbe({ cellText: checkout.firstProduct }) });
+      const context = await signedInContext(browser, checkout);
       const page = await context.newPage();
       if (values.network === 'cable') {
         const cdp = await context.newCDPSession(page);
@@ -207,8 +195,7 @@ async function main() {
       await context.close();
     }
   } finally {
-    await browser.close();
-    await stop(server);
+    await close();
   }
 }
 

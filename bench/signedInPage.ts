@@ -1,12 +1,16 @@
 /**
- * A signed-in page load, shared by bench/browser-timing.ts and bench/list-trace.ts: a server's
- * session, the stored account and products (`prepare`), and the probe that notes when an element was first painted.
+ * A signed-in page load, shared by bench/browser-timing.ts, list-trace.ts and list-commits.ts: a
+ * server's session, the stored account and products (`prepare`), a built checkout served with them
+ * (`serveCheckout`), a cold signed-in context (`signedInContext`), and the probe that notes when an
+ * element was first painted.
  */
 import type { RuntimeEnv } from '../src/shared/env';
 import { API_PATHS } from '../src/shared/routes';
 import type { TokenResponse, User } from '../src/shared/contracts/account';
 import { writeAccount, writeSession } from '../store/session';
-import { BENCH_LOGIN } from './support';
+import path from 'node:path';
+import type { Browser, BrowserContext } from 'playwright-core';
+import { BENCH_LOGIN, launchChromium, startWithFreshData, stop, waitForOk } from './support';
 
 export interface Checkout {
   label: string;
@@ -119,3 +123,37 @@ export const paintProbe = (target: Target) => `(() => {
   });
   observer.observe(document, { childList: true, subtree: true, attributes: true });
 })();`;
+
+/**
+ * A built checkout's server (`dir`, its `dist`) on fresh data at `port`, Chromium, and a session
+ * with 100 products on it; `close` stops both.
+ */
+export async function serveCheckout(label: string, dir: string, port: number) {
+  const server = startWithFreshData(process.execPath, ['--import', 'tsx', 'server/server.ts'], port, {
+    cwd: dir,
+    env: { STATIC_DIR: path.join(dir, 'dist') },
+  });
+  const browser = await launchChromium();
+  const close = async () => {
+    await browser.close();
+    await stop(server);
+  };
+  try {
+    const base = `http://127.0.0.1:${port}`;
+    await waitForOk(`${base}/api/health`, Date.now());
+    return { base, browser, checkout: await prepare(label, dir, base, 100), close };
+  } catch (error) {
+    await close();
+    throw error;
+  }
+}
+
+/** A cold context at 1366×900 with the checkout's session stored and the first product's paint probed. */
+export async function signedInContext(browser: Browser, checkout: Checkout): Promise<BrowserContext> {
+  const context = await browser.newContext({ viewport: { width: 1366, height: 900 } });
+  await context.addInitScript((entries) => {
+    for (const [key, value] of Object.entries(entries)) localStorage.setItem(key, value);
+  }, checkout.session);
+  await context.addInitScript({ content: paintProbe({ cellText: checkout.firstProduct }) });
+  return context;
+}
