@@ -14,10 +14,11 @@ import { auditImport } from '../security/audit';
 import { parseBody } from '../lib/validation';
 import { currentUser } from '../plugins/auth';
 import { eachPart, tooLarge } from '../plugins/uploads';
-import type { Values, WriteContext } from './define';
+import type { Cell, Values, WriteContext } from './define';
 import { bearer, errorResponses } from './openapi';
 import type { AnyResource } from './resource';
-import { sheetBatches, type SheetRow } from './sheet';
+import { importColumns, sheetBatches, type SheetRow } from './sheet';
+import { loadItems } from './revisions';
 import { insertRecords, updateRecords, type RecordUpdate } from './write';
 
 /** What an import did (or a dry run would do): rows created, rows changed, matched rows left as they were. */
@@ -33,6 +34,17 @@ class DryRunDone extends Error {}
 const MAX_REPORTED_ROWS = 100;
 
 type Validated = { row: unknown } | { errors: string[] };
+
+/** A row that passed the schema: its spreadsheet row, its cells, the schema's output and its natural key. */
+interface ValidRow {
+  row: number;
+  values: Record<string, string>;
+  data: unknown;
+  key: string;
+}
+
+/** An exported cell as a file would hold it: text, empty for none. */
+const cellText = (value: Cell): string => (value === null ? '' : String(value));
 
 const messagesOf = (error: ValidationError): string[] => {
   const inner = error.inner.length ? error.inner : [error];
@@ -106,6 +118,7 @@ export async function importRows(
     if (Object.keys(errors).length < MAX_REPORTED_ROWS) (errors[`row ${row}`] ??= []).push(...messages);
   };
   const mayUpdate = hasPermission(ctx.user.permissions, updatePermission);
+  const readKeys = importColumns(resource.contract.sheet ?? []).map((column) => column.key);
 
   let checked: ImportCounts | undefined;
   try {
@@ -125,8 +138,41 @@ export async function importRows(
         updated.push(...(await updateRecords(tx, resource, updates, { ...ctx, skipUnchanged: true })));
       };
 
+      // The import columns the file's header lacks (known from its first rows).
+      let absent: string[] | undefined;
+      /**
+       * A column the file lacks keeps a matched row's current value instead of being emptied: those
+       * rows are checked again with the record's exported cells in the columns the file lacks (an
+       * export imports back unchanged). Answers the rows refused then.
+       */
+      const keepAbsent = async (valid: ValidRow[], existing: Map<string, number>) => {
+        const refused = new Set<number>();
+        const matched = valid.filter(({ key }) => existing.has(key));
+        if (!matched.length || !resource.cells) return refused;
+        const items = await loadItems(
+          tx,
+          resource,
+          matched.map(({ key }) => existing.get(key)!),
+        );
+        for (const [index, entry] of matched.entries()) {
+          if (index > 0 && index % ROWS_PER_TURN === 0) await nextTurn();
+          const item = items.get(existing.get(entry.key)!);
+          if (item === undefined) continue;
+          const cells = resource.cells(item);
+          const values = { ...entry.values };
+          for (const key of absent!) values[key] = cellText(cells[key] ?? null);
+          const result =
+            validateRowSync(spec.schema, values) ?? (await validateRowAsync(spec.schema, values));
+          if ('errors' in result) {
+            fail(entry.row, result.errors);
+            refused.add(entry.row);
+          } else entry.data = result.row;
+        }
+        return refused;
+      };
+
       for await (const sheetRows of batches) {
-        const valid: { row: number; data: unknown; key: string }[] = [];
+        const valid: ValidRow[] = [];
         const lookup: string[] = [];
         for (const [index, { row, values }] of sheetRows.entries()) {
           if (index > 0 && index % ROWS_PER_TURN === 0) await nextTurn();
@@ -141,8 +187,10 @@ export async function importRows(
           if (seen.has(key)) fail(row, [format(IMPORT_MESSAGES.importDuplicate, { item: key })]);
           else lookup.push(key);
           seen.add(key);
-          valid.push({ row, data: result.row, key });
+          valid.push({ row, values, data: result.row, key });
         }
+        // The file's header: every row has a value for each column it names.
+        absent ??= sheetRows.length ? readKeys.filter((key) => !(key in sheetRows[0].values)) : undefined;
 
         const existing = new Map<string, number>();
         if (lookup.length) {
@@ -154,10 +202,13 @@ export async function importRows(
         }
         if (existing.size && !mayUpdate) throw new HttpError(403, IMPORT_MESSAGES.importNeedsUpdate);
         if (existing.size) await prepared.existing?.([...existing.values()]);
+        const refused =
+          absent?.length && existing.size ? await keepAbsent(valid, existing) : new Set<number>();
 
         const inserts: Values[] = [];
         const updates: RecordUpdate[] = [];
         for (const { row, data, key } of valid) {
+          if (refused.has(row)) continue;
           const id = existing.get(key) ?? null;
           const result = prepared.row(data, id);
           if ('errors' in result) fail(row, result.errors);
@@ -211,7 +262,8 @@ export function importRoute(app: FastifyInstance, resource: AnyResource, base: s
         description:
           'multipart/form-data with `file`. The header row names the columns (labels or keys, any case). ' +
           'Rows are matched to existing items by their natural key and updated (which needs the update ' +
-          'permission as well: 403 otherwise); the rest are created. A matched row already holding the ' +
+          'permission as well: 403 otherwise); the rest are created. A column the file lacks keeps the ' +
+          "matched items' current values (an empty cell empties its field). A matched row already holding the " +
           "file's values is left as it is and counted in `unchanged`, not `updated`. " +
           'Any bad row → 422 with `errors` keyed `row N` (as the spreadsheet numbers it) and nothing stored. ' +
           '`dry_run=true` checks the whole file the same way (and answers the same errors) but stores nothing: ' +

@@ -291,6 +291,78 @@ describe('catalogue export, import and import templates', () => {
       expect(await total(products)).toBe(before);
       expect((await productBySlug('imported-three'))?.model).toBe('XLSX-MODEL');
     });
+
+    it('a file without some columns leaves those fields of the products it updates as they are', async () => {
+      const kept = await createProduct(t, admin, {
+        name: 'Partial Pump',
+        slug: 'partial-pump',
+        brand_id: acme.id,
+        category_id: pumps.id,
+        model: 'PP-1',
+        function: 'Lifts water',
+        specification: '2 kW',
+        overview: '<p>Kept overview</p>',
+        meta_title: 'Kept title',
+      });
+      const untouched = await createProduct(t, admin, {
+        name: 'Partial Other',
+        slug: 'partial-other',
+        brand_id: acme.id,
+        category_id: pumps.id,
+        model: 'PO-1',
+        specification: 'Stays',
+      });
+      // Only the columns needed to change models, one row new; no Function, Specification,
+      // Overview, Application or meta columns.
+      const csv = [
+        'Name,Slug,Brand,Category,Model,Status',
+        'Partial Pump,partial-pump,acme,pumps,PP-2,Active',
+        'Partial Other,partial-other,acme,pumps,PO-1,Active',
+        'Partial New,partial-new,acme,pumps,PN-1,Active',
+      ].join('\n');
+      // The check counts as the import will: the files' missing columns are not changes.
+      const { payload, headers } = multipart([{ name: 'file', value: csv, filename: 'partial.csv' }]);
+      const checked = await t.app.inject({
+        method: 'POST',
+        url: '/api/products/import?dry_run=true',
+        payload,
+        headers: { ...headers, ...authHeader(admin) },
+      });
+      expect(checked.json().data).toEqual({ created: 1, updated: 1, unchanged: 1, dry_run: true });
+      const response = await importFile('products', csv, 'partial.csv');
+      expect(response.statusCode).toBe(200);
+      expect(response.json().data).toEqual({
+        created: 1,
+        updated: 1,
+        unchanged: 1,
+        import_id: expect.any(String),
+      });
+      expect(await productBySlug('partial-pump')).toMatchObject({
+        id: kept.id,
+        model: 'PP-2',
+        function: 'Lifts water',
+        specification: '2 kW',
+        overview: '<p>Kept overview</p>',
+        meta_title: 'Kept title',
+      });
+      expect(await productBySlug('partial-other')).toMatchObject({
+        id: untouched.id,
+        specification: 'Stays',
+      });
+      expect(await productBySlug('partial-new')).toMatchObject({ model: 'PN-1', specification: null });
+
+      // An empty cell in a column the file has still empties the field.
+      const cleared = await importFile(
+        'products',
+        'Name,Slug,Brand,Category,Model,Specification,Status\nPartial Pump,partial-pump,acme,pumps,PP-2,,Active',
+        'cleared.csv',
+      );
+      expect(cleared.json().data).toMatchObject({ created: 0, updated: 1, unchanged: 0 });
+      expect(await productBySlug('partial-pump')).toMatchObject({
+        specification: null,
+        function: 'Lifts water',
+      });
+    });
   });
 
   describe.each([

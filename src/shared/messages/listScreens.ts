@@ -16,7 +16,8 @@ export const LIST_SCREEN_MESSAGES = {
   exportFinished: 'Export finished',
   exportSaved: '{file} has been downloaded.',
   importFinished: 'Import finished',
-  importHint: 'A CSV or XLSX file; the first row names the columns.',
+  importHint:
+    'A CSV or XLSX file; the first row names the columns. Columns the file leaves out keep their current values.',
   chooseFile: 'Choose file',
   rowError: '{row}: {message}',
   reloadItem: 'Reload {item}',
