@@ -14,10 +14,10 @@ import { auditImport } from '../security/audit';
 import { parseBody } from '../lib/validation';
 import { currentUser } from '../plugins/auth';
 import { eachPart, tooLarge } from '../plugins/uploads';
-import type { Cell, Values, WriteContext } from './define';
+import type { Values, WriteContext } from './define';
 import { bearer, errorResponses } from './openapi';
 import type { AnyResource } from './resource';
-import { importColumns, sheetBatches, type SheetRow } from './sheet';
+import { cellText, importColumns, sheetBatches, type SheetRow } from './sheet';
 import { loadItems } from './revisions';
 import { insertRecords, updateRecords, type RecordUpdate } from './write';
 
@@ -42,9 +42,6 @@ interface ValidRow {
   data: unknown;
   key: string;
 }
-
-/** An exported cell as a file would hold it: text, empty for none. */
-const cellText = (value: Cell): string => (value === null ? '' : String(value));
 
 const messagesOf = (error: ValidationError): string[] => {
   const inner = error.inner.length ? error.inner : [error];
@@ -143,18 +140,20 @@ export async function importRows(
       /**
        * A column the file lacks keeps a matched row's current value instead of being emptied: those
        * rows are checked again with the record's exported cells in the columns the file lacks (an
-       * export imports back unchanged). Answers the rows refused then.
+       * export imports back unchanged). Answers the rows refused then. A row the schema refused
+       * without those columns (a required one the file lacks) has no key to match, so it stays
+       * refused with the schema's message ("Status is required").
        */
       const keepAbsent = async (valid: ValidRow[], existing: Map<string, number>) => {
         const refused = new Set<number>();
-        const matched = valid.filter(({ key }) => existing.has(key));
-        if (!matched.length || !resource.cells) return refused;
+        const rows = valid.filter(({ key }) => existing.has(key));
+        if (!rows.length || !resource.cells) return refused;
         const items = await loadItems(
           tx,
           resource,
-          matched.map(({ key }) => existing.get(key)!),
+          rows.map(({ key }) => existing.get(key)!),
         );
-        for (const [index, entry] of matched.entries()) {
+        for (const [index, entry] of rows.entries()) {
           if (index > 0 && index % ROWS_PER_TURN === 0) await nextTurn();
           const item = items.get(existing.get(entry.key)!);
           if (item === undefined) continue;

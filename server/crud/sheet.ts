@@ -47,14 +47,17 @@ const cellsOf = (columns: readonly SheetColumn[], row: CellRow): Cell[] =>
 const NEEDS_QUOTES = /[",\r\n]/;
 const QUOTES = /"/g;
 
+/** A cell's text, as a file holds it unquoted: empty for null, a number as `String` gives it. */
+export const cellText = (value: Cell): string =>
+  value === null ? '' : typeof value === 'string' ? value : String(value);
+
 /**
  * One cell as csv-stringify writes it with its defaults (null empty, a number as `String` gives
  * it, quoted only when it holds `,` `"` or a line break, quotes doubled), written here because an
  * export of a million rows spends most of its CPU time in the library's per-field options.
  */
 export function csvField(value: Cell): string {
-  if (value === null) return '';
-  const text = typeof value === 'string' ? value : String(value);
+  const text = cellText(value);
   return NEEDS_QUOTES.test(text) ? `"${text.replace(QUOTES, '""')}"` : text;
 }
 

@@ -44,11 +44,11 @@ describe('catalogue export, import and import templates', () => {
 
   const total = async (table: typeof products | typeof brands | typeof categories) =>
     (await t.app.db.select({ total: count() }).from(table))[0].total;
-  const importFile = (group: string, value: string | Buffer, filename: string, token = admin) => {
+  const importFile = (group: string, value: string | Buffer, filename: string, token = admin, query = '') => {
     const { payload, headers } = multipart([{ name: 'file', value, filename }]);
     return t.app.inject({
       method: 'POST',
-      url: `/api/${group}/import`,
+      url: `/api/${group}/import${query}`,
       payload,
       headers: { ...headers, ...authHeader(token) },
     });
@@ -321,13 +321,7 @@ describe('catalogue export, import and import templates', () => {
         'Partial New,partial-new,acme,pumps,PN-1,Active',
       ].join('\n');
       // The check counts as the import will: the files' missing columns are not changes.
-      const { payload, headers } = multipart([{ name: 'file', value: csv, filename: 'partial.csv' }]);
-      const checked = await t.app.inject({
-        method: 'POST',
-        url: '/api/products/import?dry_run=true',
-        payload,
-        headers: { ...headers, ...authHeader(admin) },
-      });
+      const checked = await importFile('products', csv, 'partial.csv', admin, '?dry_run=true');
       expect(checked.json().data).toEqual({ created: 1, updated: 1, unchanged: 1, dry_run: true });
       const response = await importFile('products', csv, 'partial.csv');
       expect(response.statusCode).toBe(200);
@@ -350,6 +344,16 @@ describe('catalogue export, import and import templates', () => {
         specification: 'Stays',
       });
       expect(await productBySlug('partial-new')).toMatchObject({ model: 'PN-1', specification: null });
+
+      // A required column the file lacks is still a row error: 422, and nothing changes.
+      const noStatus = await importFile(
+        'products',
+        'Name,Slug,Brand,Category,Model\nPartial Pump,partial-pump,acme,pumps,PP-3',
+        'no-status.csv',
+      );
+      expect(noStatus.statusCode).toBe(422);
+      expect(noStatus.json().errors).toEqual({ 'row 2': [expect.stringContaining('Status')] });
+      expect(await productBySlug('partial-pump')).toMatchObject({ model: 'PP-2' });
 
       // An empty cell in a column the file has still empties the field.
       const cleared = await importFile(
