@@ -9,6 +9,7 @@ import { format, success, validation } from '../../src/shared/messages';
 import { hasPermission } from '../../src/shared/permissions';
 import { can } from '../../src/shared/resources/resource';
 import type { Db } from '../db/client';
+import { mergePendingLists, raisePendingList } from '../db/ginPending';
 import { fieldError, HttpError } from '../lib/httpError';
 import { auditImport } from '../security/audit';
 import { parseBody } from '../lib/validation';
@@ -120,6 +121,8 @@ export async function importRows(
   let checked: ImportCounts | undefined;
   try {
     return await db.transaction(async (tx) => {
+      // The search indexes' entries merged a few times, not hundreds (db/ginPending.ts).
+      await raisePendingList(tx);
       const prepared = await spec.prepare(tx, ctx);
       const seen = new Set<string>();
       const created: number[] = [];
@@ -226,6 +229,8 @@ export async function importRows(
       if (failed) throw new HttpError(422, IMPORT_MESSAGES.importInvalid, errors);
 
       await prepared.after?.({ created, updated });
+      // What the import left in the pending lists is merged now, not scanned by every search later.
+      if (created.length || updated.length) await mergePendingLists(tx, table);
       const counts = {
         created: created.length,
         updated: updated.length,

@@ -10,6 +10,7 @@ import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
 import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
 import pg from 'pg';
 import * as schema from './schema';
+import { GIN_PENDING_LIST_KB } from './ginPending';
 
 export type Schema = typeof schema;
 /** The database both drivers give: every repository is written against this. */
@@ -60,8 +61,9 @@ export async function openDatabase({
   if (databaseUrl) {
     const pool = new pg.Pool({
       connectionString: databaseUrl,
-      // List queries with many optional filters must not fall back to a generic plan (architecture.md).
-      options: '-c plan_cache_mode=force_custom_plan',
+      // List queries with many optional filters must not fall back to a generic plan (architecture.md);
+      // the search indexes' pending lists stay small (db/ginPending.ts).
+      options: `-c plan_cache_mode=force_custom_plan -c gin_pending_list_limit=${GIN_PENDING_LIST_KB}`,
     });
     // Without a listener, an idle connection's error would be an unhandled 'error' event and end the process.
     pool.on('error', (error) => onIdleError?.(error));
@@ -75,6 +77,8 @@ export async function openDatabase({
   }
   if (pgliteDir) fs.mkdirSync(pgliteDir, { recursive: true });
   const client = await (createPglite ?? defaultPglite)(pgliteDir);
+  // PGlite is one session: the search indexes' pending lists stay small (db/ginPending.ts).
+  await client.exec(`set gin_pending_list_limit = ${GIN_PENDING_LIST_KB}`);
   const db = drizzlePglite({ client, schema });
   return {
     db,

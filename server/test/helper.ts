@@ -3,7 +3,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { randomBytes } from 'node:crypto';
 import vm from 'node:vm';
-import type { PGlite } from '@electric-sql/pglite';
+import type { Extension, PGlite } from '@electric-sql/pglite';
 import type { FastifyInstance } from 'fastify';
 import pg from 'pg';
 import type { TokenResponse } from '../../src/shared/contracts/account';
@@ -55,19 +55,23 @@ const nativeImport = vm.runInThisContext('(specifier) => import(specifier)', {
   importModuleDynamically: vm.constants.USE_MAIN_CONTEXT_DEFAULT_LOADER,
 } as vm.RunningScriptOptions) as <Module>(specifier: string) => Promise<Module>;
 
-/** PGlite with the extensions the migrations create (as server/db/client.ts opens it), loaded natively. */
-export const createNativePglite = async (dataDir?: string): Promise<PGlite> => {
-  const [{ PGlite: NativePGlite }, { pg_trgm }, { btree_gin }] = await Promise.all([
+/**
+ * PGlite with the extensions the migrations create (as server/db/client.ts opens it), loaded natively;
+ * `contrib` adds the modules a test inspects the database with (pageinspect).
+ */
+export async function createNativePglite(dataDir?: string, contrib: readonly string[] = []): Promise<PGlite> {
+  const names = ['pg_trgm', 'btree_gin', ...contrib];
+  const [{ PGlite: NativePGlite }, modules] = await Promise.all([
     nativeImport<typeof import('@electric-sql/pglite')>(require.resolve('@electric-sql/pglite')),
-    nativeImport<typeof import('@electric-sql/pglite/contrib/pg_trgm')>(
-      require.resolve('@electric-sql/pglite/contrib/pg_trgm'),
-    ),
-    nativeImport<typeof import('@electric-sql/pglite/contrib/btree_gin')>(
-      require.resolve('@electric-sql/pglite/contrib/btree_gin'),
+    Promise.all(
+      names.map((name) =>
+        nativeImport<Record<string, Extension>>(require.resolve(`@electric-sql/pglite/contrib/${name}`)),
+      ),
     ),
   ]);
-  return new NativePGlite({ dataDir, extensions: { pg_trgm, btree_gin } });
-};
+  const extensions = Object.fromEntries(names.map((name, index) => [name, modules[index][name]]));
+  return new NativePGlite({ dataDir, extensions });
+}
 
 let counter = 0;
 
