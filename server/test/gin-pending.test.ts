@@ -65,7 +65,12 @@ describe("the search indexes' pending lists", () => {
 
     expect((await upload(rows(300, 'PL'))).statusCode).toBe(200);
     expect(await pendingTuples(t.app.db)).toBe(0);
-    expect((await upload(rows(300, 'PX'))).json().data).toEqual({ created: 0, updated: 300, unchanged: 0 });
+    expect((await upload(rows(300, 'PX'))).json().data).toEqual({
+      created: 0,
+      updated: 300,
+      unchanged: 0,
+      import_id: expect.any(String),
+    });
     expect(await pendingTuples(t.app.db)).toBe(0);
 
     const found = await t.app.inject({
