@@ -151,3 +151,14 @@ export const productFormBody = (product: Product, fields: Record<string, unknown
   updated_at: product.updated_at,
   ...fields,
 });
+
+/** Uploads a CSV to the products' import as the token's user (`query`: `?dry_run=true`). */
+export function importProductsCsv(t: TestApp, token: string, body: string, query = '') {
+  const { payload, headers } = multipart([{ name: 'file', value: body, filename: 'products.csv' }]);
+  return t.app.inject({
+    method: 'POST',
+    url: `/api/products/import${query}`,
+    payload,
+    headers: { ...headers, ...authHeader(token) },
+  });
+}

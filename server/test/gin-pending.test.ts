@@ -1,8 +1,7 @@
 import { sql } from 'drizzle-orm';
 import type { Executor } from '../db/client';
 import { GIN_PENDING_LIST_KB } from '../db/ginPending';
-import { createProduct, createTaxon } from './catalogFixtures';
-import { multipart } from './fixtures';
+import { createProduct, createTaxon, importProductsCsv } from './catalogFixtures';
 import { adminToken, authHeader, buildTestApp, createNativePglite, type TestApp } from './helper';
 
 const SEARCH_INDEX = 'products_search_trgm_idx';
@@ -36,15 +35,7 @@ describe("the search indexes' pending lists", () => {
   });
   afterAll(() => t.close());
 
-  const upload = (body: string, query = '') => {
-    const { payload, headers } = multipart([{ name: 'file', value: body, filename: 'products.csv' }]);
-    return t.app.inject({
-      method: 'POST',
-      url: `/api/products/import${query}`,
-      payload,
-      headers: { ...headers, ...authHeader(admin) },
-    });
-  };
+  const upload = (body: string, query = '') => importProductsCsv(t, admin, body, query);
 
   it("are the app's session setting, 64 kB, which no index overrides", async () => {
     const shown = (await t.app.db.execute(sql`show gin_pending_list_limit`)) as unknown as {

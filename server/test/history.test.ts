@@ -7,9 +7,9 @@ import { purgeTrash } from '../crud/revisions';
 import { subscribes, users } from '../db/schema';
 import { revisions } from '../db/schema/revisions';
 import { setClock } from '../lib/clock';
-import { createProduct, createTaxon, productFormBody, uploaded } from './catalogFixtures';
+import { createProduct, createTaxon, importProductsCsv, productFormBody, uploaded } from './catalogFixtures';
 import type { Product } from '../../src/shared/resources/products';
-import { createRole, multipart, signInWith } from './fixtures';
+import { createRole, signInWith } from './fixtures';
 import { adminToken, authHeader, buildTestApp, login, TEST_ADMIN, type TestApp } from './helper';
 
 type Json = Record<string, unknown>;
@@ -54,15 +54,7 @@ describe('record history, trash and undo', () => {
     expect(response.statusCode).toBe(200);
     return response.json<{ data: Json }>().data;
   };
-  const importCsv = (body: string, token = admin, query = '') => {
-    const { payload, headers } = multipart([{ name: 'file', value: body, filename: 'products.csv' }]);
-    return t.app.inject({
-      method: 'POST',
-      url: `/api/products/import${query}`,
-      payload,
-      headers: { ...headers, ...authHeader(token) },
-    });
-  };
+  const importCsv = (body: string, token = admin, query = '') => importProductsCsv(t, token, body, query);
 
   it('records a create and an update with who, when and only the changed fields (old and new)', async () => {
     const acme = await createTaxon(t, admin, '/api/brands', { name: 'Hist Acme' });

@@ -4,9 +4,8 @@ import { format, success } from '../../src/shared/messages';
 import { productsResource } from '../../src/shared/resources/products';
 import { SHEET_BATCH, sheetBatches } from '../crud/sheet';
 import { products } from '../db/schema';
-import { createTaxon } from './catalogFixtures';
-import { multipart } from './fixtures';
-import { adminToken, authHeader, buildTestApp, testConfig, type TestApp } from './helper';
+import { createTaxon, importProductsCsv } from './catalogFixtures';
+import { adminToken, buildTestApp, testConfig, type TestApp } from './helper';
 
 // Batches of 500 rows (read, validated and written one after the other): the file crosses several.
 const BATCH = 500;
@@ -27,15 +26,7 @@ describe('imports in batches, and the dry run', () => {
   });
   afterAll(() => t.close());
 
-  const upload = (body: string, query = '') => {
-    const { payload, headers } = multipart([{ name: 'file', value: body, filename: 'products.csv' }]);
-    return t.app.inject({
-      method: 'POST',
-      url: `/api/products/import${query}`,
-      payload,
-      headers: { ...headers, ...authHeader(admin) },
-    });
-  };
+  const upload = (body: string, query = '') => importProductsCsv(t, admin, body, query);
   const imported = async () =>
     (await t.app.db.select({ total: count() }).from(products).where(like(products.slug, 'batch-%')))[0].total;
   const models = async () =>

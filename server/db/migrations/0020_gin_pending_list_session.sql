@@ -1,7 +1,7 @@
 -- Written by hand (drizzle-kit would drop and rebuild the indexes). The trigram indexes lose their own
 -- gin_pending_list_limit, which overrode the session's: the app's connections set the setting (64 kB,
 -- db/client.ts) and an import raises it for its own transaction, so a bulk write merges its search
--- entries once instead of every 64 kB (server/db/ginPending.ts, bench/README.md).
+-- entries in runs of up to 4 MB instead of 64 kB (server/db/ginPending.ts, bench/README.md).
 ALTER INDEX "roles_name_trgm_idx" RESET (gin_pending_list_limit);--> statement-breakpoint
 ALTER INDEX "pages_title_trgm_idx" RESET (gin_pending_list_limit);--> statement-breakpoint
 ALTER INDEX "brands_search_trgm_idx" RESET (gin_pending_list_limit);--> statement-breakpoint
