@@ -20,6 +20,7 @@ import {
 import { can, hasAction } from '../../src/shared/resources/resource';
 import { writeAnswer } from '../../src/shared/resources/wire';
 import type { Executor, Tx } from '../db/client';
+import { mergePendingLists, raisePendingList } from '../db/ginPending';
 import { users } from '../db/schema';
 import { revisions } from '../db/schema/revisions';
 import { assertFresh } from '../lib/concurrency';
@@ -470,6 +471,8 @@ async function undoImport(
   await deleteRecords(tx, resource, createdIds, ctx);
 
   if (updated.length) {
+    // As the import did: the search entries its old values bring back merged in large runs (db/ginPending.ts).
+    await raisePendingList(tx);
     const schema = contract.input.update!;
     const states = await loadStates(
       tx,
@@ -500,6 +503,7 @@ async function undoImport(
         for (const id of updatedIds) await resource.afterWrite?.(tx, id, inputs.get(id), { ...ctx, id });
       },
     });
+    await mergePendingLists(tx, table);
   }
   return { deleted: createdIds.length, restored: updated.length };
 }

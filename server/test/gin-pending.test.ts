@@ -36,6 +36,15 @@ describe("the search indexes' pending lists", () => {
   afterAll(() => t.close());
 
   const upload = (body: string, query = '') => importProductsCsv(t, admin, body, query);
+  /** How many products a list search finds. */
+  const found = async (search: string) =>
+    (
+      await t.app.inject({
+        method: 'GET',
+        url: `/api/products?search=${search}&per_page=100`,
+        headers: authHeader(admin),
+      })
+    ).json().meta.total;
 
   it("are the app's session setting, 64 kB, which no index overrides", async () => {
     const shown = (await t.app.db.execute(sql`show gin_pending_list_limit`)) as unknown as {
@@ -50,27 +59,28 @@ describe("the search indexes' pending lists", () => {
     expect(overridden.rows).toEqual([]);
   });
 
-  it('an import, its dry run and a re-import leave nothing pending, and every imported row is found', async () => {
+  it('an import, its dry run, a re-import and its undo leave nothing pending, and searches find their rows', async () => {
     expect((await upload(rows(300, 'PL'), '?dry_run=true')).statusCode).toBe(200);
     expect(await pendingTuples(t.app.db)).toBe(0);
 
     expect((await upload(rows(300, 'PL'))).statusCode).toBe(200);
     expect(await pendingTuples(t.app.db)).toBe(0);
-    expect((await upload(rows(300, 'PX'))).json().data).toEqual({
-      created: 0,
-      updated: 300,
-      unchanged: 0,
-      import_id: expect.any(String),
-    });
+    const reimport = (await upload(rows(300, 'PX'))).json().data;
+    expect(reimport).toEqual({ created: 0, updated: 300, unchanged: 0, import_id: expect.any(String) });
     expect(await pendingTuples(t.app.db)).toBe(0);
+    // PX-29 and PX-290…299.
+    expect(await found('PX-29')).toBe(11);
 
-    const found = await t.app.inject({
-      method: 'GET',
-      url: '/api/products?search=PX-29&per_page=100',
+    // Undoing the re-import brings the old models back, merged as well.
+    const undo = await t.app.inject({
+      method: 'POST',
+      url: `/api/products/imports/${reimport.import_id}/undo`,
       headers: authHeader(admin),
     });
-    // PX-29 and PX-290…299.
-    expect(found.json().meta.total).toBe(11);
+    expect(undo.statusCode).toBe(200);
+    expect(await pendingTuples(t.app.db)).toBe(0);
+    expect(await found('PL-29')).toBe(11);
+    expect(await found('PX-29')).toBe(0);
   });
 
   it('a single save waits in the pending list, as before (so the checks above can fail)', async () => {
