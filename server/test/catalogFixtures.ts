@@ -96,13 +96,19 @@ export async function createTaxon(
   return response.json().data;
 }
 
+/** The brand Acme (acme) and the category Pumps (pumps): what the suites' import files name. */
+export async function createAcmePumps(t: TestApp, token: string) {
+  const brand = await createTaxon(t, token, '/api/brands', { name: 'Acme', slug: 'acme' });
+  const category = await createTaxon(t, token, '/api/categories', { name: 'Pumps', slug: 'pumps' });
+  return { brand, category };
+}
+
 /**
  * `rows` products (Pump n, pump-n, Active) of one brand (acme) and one category (pumps), written
  * in one statement, each with `overview` (none by default): a catalogue for export tests.
  */
 export async function insertPumps(t: TestApp, token: string, rows: number, overview: string | null = null) {
-  const brand = await createTaxon(t, token, '/api/brands', { name: 'Acme', slug: 'acme' });
-  const category = await createTaxon(t, token, '/api/categories', { name: 'Pumps', slug: 'pumps' });
+  const { brand, category } = await createAcmePumps(t, token);
   await t.app.db.execute(
     sql`insert into products (name, slug, brand_id, category_id, status, overview)
         select 'Pump ' || n, 'pump-' || n, ${brand.id}, ${category.id}, 1, ${overview}
@@ -151,14 +157,3 @@ export const productFormBody = (product: Product, fields: Record<string, unknown
   updated_at: product.updated_at,
   ...fields,
 });
-
-/** Uploads a CSV to the products' import as the token's user (`query`: `?dry_run=true`). */
-export function importProductsCsv(t: TestApp, token: string, body: string, query = '') {
-  const { payload, headers } = multipart([{ name: 'file', value: body, filename: 'products.csv' }]);
-  return t.app.inject({
-    method: 'POST',
-    url: `/api/products/import${query}`,
-    payload,
-    headers: { ...headers, ...authHeader(token) },
-  });
-}

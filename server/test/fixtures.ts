@@ -161,3 +161,11 @@ export function postFile(
     headers: { ...headers, authorization: `Bearer ${token}` },
   });
 }
+
+/** The answer's data of an import that wrote (created, updated) and left `unchanged` matched rows. */
+export const importAnswer = (created: number, updated: number, unchanged: number) => ({
+  created,
+  updated,
+  unchanged,
+  import_id: expect.any(String),
+});

@@ -7,9 +7,9 @@ import { purgeTrash } from '../crud/revisions';
 import { subscribes, users } from '../db/schema';
 import { revisions } from '../db/schema/revisions';
 import { setClock } from '../lib/clock';
-import { createProduct, createTaxon, importProductsCsv, productFormBody, uploaded } from './catalogFixtures';
+import { createProduct, createTaxon, productFormBody, uploaded } from './catalogFixtures';
 import type { Product } from '../../src/shared/resources/products';
-import { createRole, signInWith } from './fixtures';
+import { createRole, postFile, signInWith } from './fixtures';
 import { adminToken, authHeader, buildTestApp, login, TEST_ADMIN, type TestApp } from './helper';
 
 type Json = Record<string, unknown>;
@@ -54,7 +54,8 @@ describe('record history, trash and undo', () => {
     expect(response.statusCode).toBe(200);
     return response.json<{ data: Json }>().data;
   };
-  const importCsv = (body: string, token = admin, query = '') => importProductsCsv(t, token, body, query);
+  const importCsv = (body: string, token = admin, query = '') =>
+    postFile(t.app, token, `/api/products/import${query}`, body, 'products.csv');
 
   it('records a create and an update with who, when and only the changed fields (old and new)', async () => {
     const acme = await createTaxon(t, admin, '/api/brands', { name: 'Hist Acme' });

@@ -4,7 +4,8 @@ import { format, success } from '../../src/shared/messages';
 import { productsResource } from '../../src/shared/resources/products';
 import { SHEET_BATCH, sheetBatches } from '../crud/sheet';
 import { products } from '../db/schema';
-import { createTaxon, importProductsCsv } from './catalogFixtures';
+import { createAcmePumps } from './catalogFixtures';
+import { importAnswer, postFile } from './fixtures';
 import { adminToken, buildTestApp, testConfig, type TestApp } from './helper';
 
 // Batches of 500 rows (read, validated and written one after the other): the file crosses several.
@@ -21,12 +22,12 @@ describe('imports in batches, and the dry run', () => {
   beforeAll(async () => {
     t = await buildTestApp({ sheetLimits: { ...testConfig().sheetLimits, batchRows: BATCH } });
     admin = await adminToken(t.app);
-    await createTaxon(t, admin, '/api/brands', { name: 'Acme', slug: 'acme' });
-    await createTaxon(t, admin, '/api/categories', { name: 'Pumps', slug: 'pumps' });
+    await createAcmePumps(t, admin);
   });
   afterAll(() => t.close());
 
-  const upload = (body: string, query = '') => importProductsCsv(t, admin, body, query);
+  const upload = (body: string, query = '') =>
+    postFile(t.app, admin, `/api/products/import${query}`, body, 'products.csv');
   const imported = async () =>
     (await t.app.db.select({ total: count() }).from(products).where(like(products.slug, 'batch-%')))[0].total;
   const models = async () =>
@@ -71,7 +72,7 @@ describe('imports in batches, and the dry run', () => {
     const created = await upload(file);
     expect(created.statusCode).toBe(200);
     expect(created.json()).toEqual({
-      data: { created: ROWS, updated: 0, unchanged: 0, import_id: expect.any(String) },
+      data: importAnswer(ROWS, 0, 0),
       message: success.imported('Product'),
     });
     expect(await imported()).toBe(ROWS);
@@ -79,7 +80,7 @@ describe('imports in batches, and the dry run', () => {
     const changed = csv(ROWS, (n) => `Batch ${n},batch-${n},acme,pumps,B-${n},Active`);
     const updated = await upload(changed);
     expect(updated.json()).toEqual({
-      data: { created: 0, updated: ROWS, unchanged: 0, import_id: expect.any(String) },
+      data: importAnswer(0, ROWS, 0),
       message: success.imported('Product'),
     });
     expect(await imported()).toBe(ROWS);

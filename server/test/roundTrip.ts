@@ -2,7 +2,7 @@ import { apiPath, hasAction, type ListResponse } from '../../src/shared/resource
 import type { Cell } from '../crud/define';
 import type { AnyResource, Declaration } from '../crud/resource';
 import { neutralise } from '../crud/sheet';
-import { multipart, signInWith } from './fixtures';
+import { importAnswer, multipart, signInWith } from './fixtures';
 import { adminToken, authHeader, buildTestApp, type TestApp } from './helper';
 import { csvRows, xlsxRows } from './sheets';
 
@@ -256,12 +256,7 @@ export function describeResource(declaration: Declaration, sample: Sample, exist
           headers: { ...headers, ...authHeader(admin) },
         });
         expect(imported.statusCode).toBe(200);
-        expect(imported.json().data).toEqual({
-          created: 1,
-          updated: 0,
-          unchanged: 0,
-          import_id: expect.any(String),
-        });
+        expect(imported.json().data).toEqual(importAnswer(1, 0, 0));
 
         const listed = (await get(`${base}?search=${search()}`)).json<ListResponse<Item>>().data;
         expect(listed).toHaveLength(1);

@@ -5,6 +5,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { API_PATHS } from '../../src/shared/routes';
 import { adminToken, authHeader, buildTestApp, throwawayDatabase, type TestApp } from './helper';
+import { importAnswer } from './fixtures';
 
 /** Every header helmet sets, and the values this app's options give them (server/plugins/security.ts). */
 const SECURITY_HEADERS = [
@@ -192,12 +193,7 @@ describe('graceful shutdown of the serve script', () => {
       child.kill('SIGTERM');
       const answer = await inFlight;
       expect(answer.status).toBe(200);
-      expect(JSON.parse(answer.body).data).toEqual({
-        created: 15_000,
-        updated: 0,
-        unchanged: 0,
-        import_id: expect.any(String),
-      });
+      expect(JSON.parse(answer.body).data).toEqual(importAnswer(15_000, 0, 0));
       expect(await exited).toBe(0);
     } finally {
       child.kill('SIGKILL');

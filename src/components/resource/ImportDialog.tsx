@@ -50,9 +50,8 @@ export function ImportDialog({ open, onClose, contract, useImport }: ImportDialo
   const template = useDownload();
   const [file, setFile] = useState<File | null>(null);
   const [failure, setFailure] = useState<ImportErrorDisplay | null>(null);
-  const [checked, setChecked] = useState<{ created: number; updated: number; unchanged?: number } | null>(
-    null,
-  );
+  // What a dry run answered: the counts the import would write.
+  const [checked, setChecked] = useState<ImportResponse['data'] | null>(null);
   const [checking, setChecking] = useState(false);
   const notify = useNotify();
   const undo = useUndo();
