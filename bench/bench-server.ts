@@ -91,8 +91,6 @@ export function serverProcess(databaseUrl: string): Promise<ServerProcess> {
 async function serve(databaseUrl: string) {
   const { app, token, close } = await startBenchApp(databaseUrl);
   await app.listen({ port: Number(process.env.BENCH_PORT ?? 0), host: '127.0.0.1' });
-  // As server.ts does once it listens.
-  app.importReader.start();
   process.send!({ port: (app.server.address() as AddressInfo).port, token } satisfies Ready);
   // The parent gone (closed or crashed): close the app, so a --cpu-prof profile is written on exit.
   process.once('disconnect', () => void close().then(() => process.exit(0)));

@@ -20,7 +20,6 @@ async function main(): Promise<void> {
     const app = await buildApp(config, { prepared });
     try {
       await app.listen({ port: config.port, host: config.host });
-      app.importReader.start();
     } catch (error) {
       await app.close().catch(() => undefined);
       throw error;

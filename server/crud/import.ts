@@ -17,7 +17,7 @@ import type { Values, WriteContext } from './define';
 import { bearer, errorResponses } from './openapi';
 import type { AnyResource } from './resource';
 import { validateRow } from './importCheck';
-import type { CheckedBatch } from './importReader';
+import { ImportReader, type CheckedBatch } from './importReader';
 import { cellText } from './sheet';
 import { loadItems } from './revisions';
 import { insertRecords, updateRecords, type RecordUpdate } from './write';
@@ -204,11 +204,25 @@ export async function importRows(
   }
 }
 
+/** The app's reader of import files (importReader.ts): one thread, stopped when the app closes. */
+const readers = new WeakMap<FastifyInstance, ImportReader>();
+function readerOf(app: FastifyInstance): ImportReader {
+  let reader = readers.get(app);
+  if (!reader) {
+    const made = new ImportReader();
+    app.addHook('onClose', () => made.close());
+    readers.set(app, made);
+    reader = made;
+  }
+  return reader;
+}
+
 /** `POST /api/<group>/import` (store permission): multipart `file`, CSV or XLSX, all rows or none. */
 export function importRoute(app: FastifyInstance, resource: AnyResource, base: string): void {
   const { contract } = resource;
   if (!resource.import)
     throw new Error(`${contract.group}: an importable contract needs the declaration's import`);
+  const reader = readerOf(app);
   app.post(
     `${base}/import`,
     {
@@ -269,7 +283,7 @@ export function importRoute(app: FastifyInstance, resource: AnyResource, base: s
         });
       const upload = file as { buffer: Buffer; filename: string } | undefined;
       if (!upload) throw fieldError('file', validation.required('File'));
-      const rows = app.importReader.read(contract.group, upload.buffer, upload.filename, app.sheetLimits);
+      const rows = reader.read(contract.group, upload.buffer, upload.filename, app.sheetLimits);
       const dryRun = (request.query as { dry_run?: string }).dry_run === 'true';
       // Every row's revision carries the import's id: `POST …/imports/{import_id}/undo` takes it back.
       const importId = randomUUID();

@@ -39,23 +39,14 @@ const ENTRY = `require('tsx/cjs'); require(${JSON.stringify(path.join(__dirname,
 /**
  * The thread that reads and checks imports' files (importWorker.ts): parsing a CSV or XLSX and the
  * Yup schema take most of an import's server time, which the main thread then spends answering
- * requests and keeping the database busy. One thread per app, started by the server once it
- * listens (its modules take about a second to load) or else by the first import, and stopped when
- * the app closes; a thread that dies fails the imports it was reading, and the next import starts
- * another.
+ * requests and keeping the database busy. One thread per app, started by the first import (its
+ * modules take about a second to load) and stopped when the app closes; a thread that dies fails
+ * the imports it was reading, and the next import starts another.
  */
 export class ImportReader {
   private worker?: Worker;
   private nextId = 1;
   private readonly jobs = new Map<number, (message: ToReader) => void>();
-
-  /**
-   * Starts the thread now (the server does once it listens), so that the first import does not
-   * wait for its modules to load.
-   */
-  start(): void {
-    this.thread();
-  }
 
   private thread(): Worker {
     if (this.worker) return this.worker;
@@ -88,10 +79,8 @@ export class ImportReader {
       received.push(message);
       wake?.();
     });
-    // The upload's memory moves to the thread when it is the buffer's own (the import does not read
-    // it again); a buffer sharing its memory with others is copied.
-    const whole = buffer.byteOffset === 0 && buffer.byteLength === buffer.buffer.byteLength;
-    const file = whole ? new Uint8Array(buffer.buffer as ArrayBuffer) : new Uint8Array(buffer);
+    // A copy the thread owns (the upload's buffer may share its memory with others).
+    const file = new Uint8Array(buffer);
     worker.postMessage({ type: 'read', id, group, file, filename, limits } satisfies ReadJob, [file.buffer]);
     try {
       for (;;) {

@@ -10,7 +10,6 @@ import sharp from 'sharp';
 import { en, format } from '../../src/shared/messages';
 import { UPLOAD_LIMITS, formatBytes, type UploadKind } from '../../src/shared/limits';
 import type { Config, SheetLimits } from '../config';
-import { ImportReader } from '../crud/importReader';
 import { randomToken } from '../lib/crypto';
 import { HttpError, fieldError } from '../lib/httpError';
 import { createFile, type StoredFile } from '../repositories/files';
@@ -40,8 +39,6 @@ declare module 'fastify' {
     uploads: UploadService;
     /** What an uploaded spreadsheet may unpack to (imports). */
     sheetLimits: SheetLimits;
-    /** Reads and checks imports' files in a thread of its own (server/crud/importReader.ts). */
-    importReader: ImportReader;
   }
 }
 
@@ -103,8 +100,6 @@ export const uploadsPlugin = fp<{ config: Config }>(
       },
     });
     app.decorate('sheetLimits', config.sheetLimits);
-    app.decorate('importReader', new ImportReader());
-    app.addHook('onClose', () => app.importReader.close());
 
     const store = async ({ kind, buffer, originalName, userId }: UploadInput): Promise<StoredFile> => {
       const limit = UPLOAD_LIMITS[kind];
