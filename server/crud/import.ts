@@ -40,8 +40,11 @@ type Validated = { row: unknown } | { errors: string[] };
 interface ValidRow {
   row: number;
   values: Record<string, string>;
+  /** Undefined for a row refused while the file lacks columns, until those are filled from its record. */
   data: unknown;
   key: string;
+  /** Why the schema refused the row without the file's missing columns (reported when they are not filled). */
+  errors?: string[];
 }
 
 const messagesOf = (error: ValidationError): string[] => {
@@ -117,6 +120,15 @@ export async function importRows(
   };
   const mayUpdate = hasPermission(ctx.user.permissions, updatePermission);
   const readKeys = importColumns(resource.contract.sheet ?? []).map((column) => column.key);
+  /** A row's natural key from its cells, as the schema's output would give it; undefined when they give none. */
+  const keyOfCells = (values: Record<string, string>): string | undefined => {
+    try {
+      return spec.keyOf(values) || undefined;
+    } catch {
+      // A key column the file lacks (a user's e-mail).
+      return undefined;
+    }
+  };
 
   let checked: ImportCounts | undefined;
   try {
@@ -143,9 +155,9 @@ export async function importRows(
       /**
        * A column the file lacks keeps a matched row's current value instead of being emptied: those
        * rows are checked again with the record's exported cells in the columns the file lacks (an
-       * export imports back unchanged). Answers the rows refused then. A row the schema refused
-       * without those columns (a required one the file lacks) has no key to match, so it stays
-       * refused with the schema's message ("Status is required").
+       * export imports back unchanged). Answers the rows refused then. This is also how a row
+       * refused for a required column the file lacks (a status) gets its record's value; a new row
+       * has none to take, and stays refused with the schema's message ("Status is required").
        */
       const keepAbsent = async (valid: ValidRow[], existing: Map<string, number>) => {
         const refused = new Set<number>();
@@ -174,6 +186,8 @@ export async function importRows(
       };
 
       for await (const sheetRows of batches) {
+        // The file's header: every row has a value for each column it names.
+        absent ??= sheetRows.length ? readKeys.filter((key) => !(key in sheetRows[0].values)) : undefined;
         const valid: ValidRow[] = [];
         const lookup: string[] = [];
         for (const [index, { row, values }] of sheetRows.entries()) {
@@ -181,18 +195,20 @@ export async function importRows(
           // No promise per row when the schema is synchronous (every one but an async test's).
           const result =
             validateRowSync(spec.schema, values) ?? (await validateRowAsync(spec.schema, values));
-          if ('errors' in result) {
-            fail(row, result.errors);
+          const refusal = 'errors' in result ? result.errors : undefined;
+          const data = 'errors' in result ? undefined : result.row;
+          // Refused while the file lacks columns: its record's values may fill them (keepAbsent),
+          // so it is matched by the key its cells give.
+          const key = refusal ? (absent?.length ? keyOfCells(values) : undefined) : spec.keyOf(data);
+          if (key === undefined) {
+            fail(row, refusal!);
             continue;
           }
-          const key = spec.keyOf(result.row);
           if (seen.has(key)) fail(row, [format(IMPORT_MESSAGES.importDuplicate, { item: key })]);
           else lookup.push(key);
           seen.add(key);
-          valid.push({ row, values, data: result.row, key });
+          valid.push({ row, values, data, key, errors: refusal });
         }
-        // The file's header: every row has a value for each column it names.
-        absent ??= sheetRows.length ? readKeys.filter((key) => !(key in sheetRows[0].values)) : undefined;
 
         const existing = new Map<string, number>();
         if (lookup.length) {
@@ -206,6 +222,12 @@ export async function importRows(
         if (existing.size) await prepared.existing?.([...existing.values()]);
         const refused =
           absent?.length && existing.size ? await keepAbsent(valid, existing) : new Set<number>();
+        // A refused row its record did not fill (a new one) keeps the schema's refusal.
+        for (const { row, errors: refusal, data } of valid)
+          if (refusal && data === undefined && !refused.has(row)) {
+            fail(row, refusal);
+            refused.add(row);
+          }
 
         const inserts: Values[] = [];
         const updates: RecordUpdate[] = [];

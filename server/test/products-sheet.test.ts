@@ -318,15 +318,38 @@ describe('catalogue export, import and import templates', () => {
       });
       expect(await productBySlug('partial-new')).toMatchObject({ model: 'PN-1', specification: null });
 
-      // A required column the file lacks is still a row error: 422, and nothing changes.
-      const noStatus = await importFile(
+      // A required column the file lacks takes the matched product's value too: only name, slug
+      // and model (no brand, category or status) change a model.
+      const modelsOnly = await importFile(
         'products',
-        'Name,Slug,Brand,Category,Model\nPartial Pump,partial-pump,acme,pumps,PP-3',
-        'no-status.csv',
+        'Name,Slug,Model\nPartial Pump,partial-pump,PP-3\nPartial Other,partial-other,PO-1',
+        'models.csv',
       );
-      expect(noStatus.statusCode).toBe(422);
-      expect(noStatus.json().errors).toEqual({ 'row 2': [expect.stringContaining('Status')] });
-      expect(await productBySlug('partial-pump')).toMatchObject({ model: 'PP-2' });
+      expect(modelsOnly.statusCode).toBe(200);
+      expect(modelsOnly.json().data).toEqual(importAnswer(0, 1, 1));
+      expect(await productBySlug('partial-pump')).toMatchObject({
+        id: kept.id,
+        model: 'PP-3',
+        brand: expect.objectContaining({ id: acme.id }),
+        category: expect.objectContaining({ id: pumps.id }),
+        status: 1,
+        specification: '2 kW',
+      });
+      // A new row has no record to take them from: the schema's refusal, 422, and nothing changes.
+      const withNew = await importFile(
+        'products',
+        'Name,Slug,Model\nPartial Pump,partial-pump,PP-4\nPartial Fresh,partial-fresh,PF-1',
+        'models-and-new.csv',
+      );
+      expect(withNew.statusCode).toBe(422);
+      expect(withNew.json().errors).toEqual({
+        'row 3': expect.arrayContaining([
+          expect.stringContaining('Status'),
+          expect.stringContaining('Category'),
+        ]),
+      });
+      expect(await productBySlug('partial-pump')).toMatchObject({ model: 'PP-3' });
+      expect(await productBySlug('partial-fresh')).toBeUndefined();
 
       // An empty cell in a column the file has still empties the field.
       const cleared = await importFile(
@@ -336,6 +359,7 @@ describe('catalogue export, import and import templates', () => {
       );
       expect(cleared.json().data).toMatchObject({ created: 0, updated: 1, unchanged: 0 });
       expect(await productBySlug('partial-pump')).toMatchObject({
+        model: 'PP-2',
         specification: null,
         function: 'Lifts water',
       });

@@ -17,7 +17,7 @@ export const LIST_SCREEN_MESSAGES = {
   exportSaved: '{file} has been downloaded.',
   importFinished: 'Import finished',
   importHint:
-    'A CSV or XLSX file; the first row names the columns. Optional columns the file leaves out keep their current values.',
+    'A CSV or XLSX file; the first row names the columns. Columns the file leaves out keep the current values of the rows it updates; new rows need the required ones.',
   chooseFile: 'Choose file',
   rowError: '{row}: {message}',
   reloadItem: 'Reload {item}',
