@@ -4,7 +4,10 @@
  * export and a filtered CSV + XLSX export (rows/s, peak memory of the server: on PostgreSQL a child
  * process of its own, bench-server.ts; on PGlite this process); a 100 000-row import of CSV and
  * XLSX (created; then every row's model changed: updated; then that file again: unchanged), and the
- * load average beside every figure (the machine is shared).
+ * load average beside every figure (the machine is shared). An import's create is printed beside
+ * two floors measured in the same run: the rows alone (`floor s`), and the create's own statements
+ * with its history (`statements s`: lookup, insert, read-back, revisions), both straight on the
+ * driver with nothing else running.
  *
  *   # PostgreSQL, an existing catalogue (fill one with bench/catalog-data.ts --products 1000000
  *   # --brands 100 --categories 50; the run leaves it as it found it)
@@ -25,7 +28,9 @@ import { spawn } from 'node:child_process';
 import { PassThrough } from 'node:stream';
 import { count, eq, like, sql } from 'drizzle-orm';
 import ExcelJS from 'exceljs';
-import { brands, categories, products } from '../server/db/schema';
+import { BULK_WRITE_SETTINGS } from '../server/db/bulkWrite';
+import { brands, categories, products, users } from '../server/db/schema';
+import { SHEET_BATCH as IMPORT_BATCH } from '../server/crud/sheet';
 import { listPageQuery, listWhere, parseListQuery } from '../server/crud/list';
 import type { AnyResource } from '../server/crud/resource';
 import { productsServer } from '../server/resources/products';
@@ -250,11 +255,29 @@ async function exportRun(target: Target, search: string, format: 'csv' | 'xlsx')
   };
 }
 
+/** The brand and category of the import file's row `i` (by slug), spread as the catalogue's. */
+const importBrand = (i: number) => `brand-${1 + (i % 100)}`;
+const importCategory = (i: number) => `category-${1 + (i % 50)}`;
+
+/** The ids of the import file's brand and category for row `i`, as the import resolves their slugs. */
+async function importRefs(app: BenchApp) {
+  const idsOf = async (table: typeof brands | typeof categories) =>
+    new Map(
+      (await app.db.select({ id: table.id, slug: table.slug }).from(table)).map((row) => [row.slug, row.id]),
+    );
+  const brandIds = await idsOf(brands);
+  const categoryIds = await idsOf(categories);
+  return {
+    brand: (i: number) => brandIds.get(importBrand(i))!,
+    category: (i: number) => categoryIds.get(importCategory(i))!,
+  };
+}
+type ImportRefs = Awaited<ReturnType<typeof importRefs>>;
+
 /** The import file: `n` new products (slug bench-import-N) by the import columns' labels. */
 async function importFile(
   n: number,
   format: 'csv' | 'xlsx',
-  brandSlug: (i: number) => string,
   /** A model suffix: the same rows with another model are an update of every row. */
   edition = '',
 ): Promise<Blob> {
@@ -262,8 +285,8 @@ async function importFile(
   const row = (i: number): Record<string, string> => ({
     name: `Bench Import ${i}`,
     slug: `bench-import-${i}`,
-    brand: brandSlug(i),
-    category: `category-${1 + (i % 50)}`,
+    brand: importBrand(i),
+    category: importCategory(i),
     model: `BI-${i}${edition}`,
     function: 'Moves fluid',
     status: 'Active',
@@ -297,11 +320,14 @@ async function importFile(
 }
 
 /**
- * The import's floor: the same `n` rows (as the import stores them) inserted by one
- * `INSERT … SELECT … FROM unnest(…)` per 5 000 rows straight on the driver, then set again by one
- * `UPDATE … FROM unnest(…)` per 5 000, in a transaction rolled back: what the database alone takes.
+ * The import's floor: the same `n` rows (as the import stores them, with the file's brands and
+ * categories) inserted by one `INSERT … SELECT … FROM unnest(…)` per 5 000 rows straight on the
+ * driver, then set again by one `UPDATE … FROM unnest(…)` per 5 000, in a transaction rolled back:
+ * what the database alone takes for the rows. (Until the eleventh session every floor row had one
+ * brand and one category: 100 000 equal keys in the brand, category and search indexes made that
+ * floor 1.5–2 s slower than the same rows spread as the file spreads them.)
  */
-async function importFloor(app: BenchApp, n: number, brandId: number, categoryId: number) {
+async function importFloor(app: BenchApp, n: number, refs: ImportRefs) {
   const client = (
     app.db as unknown as { $client: { connect?: () => Promise<Client & { release: () => void }> } }
   ).$client;
@@ -318,19 +344,22 @@ async function importFloor(app: BenchApp, n: number, brandId: number, categoryId
           ids.map((i) => `bench-import-${i}`),
           // The update sets another model, as the import's update pass does.
           ids.map((i) => (statement === 'insert' ? `BI-${i}` : `BI-${i}-2`)),
+          ids.map(refs.brand),
+          ids.map(refs.category),
         ];
         if (statement === 'insert')
           await connection.query(
             `insert into products (name, slug, model, function, brand_id, category_id, status, created_by, updated_by)
-             select name, slug, model, 'Moves fluid', ${brandId}, ${categoryId}, 1, null, null
-             from unnest($1::text[], $2::text[], $3::text[]) as v(name, slug, model)`,
+             select name, slug, model, 'Moves fluid', brand_id, category_id, 1, null, null
+             from unnest($1::text[], $2::text[], $3::text[], $4::integer[], $5::integer[])
+                  as v(name, slug, model, brand_id, category_id)`,
             params,
           );
         else
           await connection.query(
             `update products set name = v.name, model = v.model, function = 'Moves fluid', updated_at = now()
              from unnest($1::text[], $2::text[], $3::text[]) as v(name, slug, model) where products.slug = v.slug`,
-            params,
+            params.slice(0, 3),
           );
       }
       seconds.push(Math.round((performance.now() - started) / 100) / 10);
@@ -340,6 +369,98 @@ async function importFloor(app: BenchApp, n: number, brandId: number, categoryId
     (connection as { release?: () => void }).release?.();
   }
   return { create: seconds[0], update: seconds[1] };
+}
+
+/**
+ * The import create's statements alone: per 2 000 rows (the import's batch), the key lookup, the
+ * products' `INSERT … unnest(…) … returning id` of every import column, the read-back of the created
+ * rows with their brand and category, and the revisions' `INSERT` of their changes (one JSON array,
+ * built here as the server builds it), with the bulk write's session settings as the import has
+ * them (server/db/bulkWrite.ts; the search index's pending list merged at the end); straight on the
+ * driver in one transaction, rolled back. What the database takes for an import's writes and history
+ * when nothing else runs: the rest of an import's time is the server's (reading, checking, mapping)
+ * and the two sharing the machine.
+ */
+async function importStatements(app: BenchApp, n: number, refs: ImportRefs) {
+  const client = (
+    app.db as unknown as { $client: { connect?: () => Promise<Client & { release: () => void }> } }
+  ).$client;
+  const connection = client.connect ? await client.connect() : (client as unknown as Client);
+  const [{ id: userId }] = await app.db.select({ id: users.id }).from(users).limit(1);
+  const texts = ['application', 'function', 'meta_description', 'meta_keyword', 'meta_title'];
+  const more = ['model', 'name', 'other_brand', 'overview', 'slug', 'specification'];
+  try {
+    await connection.query('begin');
+    for (const [name, value] of BULK_WRITE_SETTINGS)
+      await connection.query('select set_config($1, $2, true)', [name, value]);
+    const started = performance.now();
+    for (let start = 1; start <= n; start += IMPORT_BATCH) {
+      const rows = Array.from({ length: Math.min(IMPORT_BATCH, n - start + 1) }, (_, k) => start + k);
+      const none = rows.map(() => null);
+      const slugs = rows.map((i) => `bench-import-${i}`);
+      await connection.query('select id, slug from products where slug = any($1::text[])', [slugs]);
+      const cells: Record<string, unknown[]> = {
+        ...Object.fromEntries([...texts, ...more].map((column) => [column, none])),
+        function: rows.map(() => 'Moves fluid'),
+        model: rows.map((i) => `BI-${i}`),
+        name: rows.map((i) => `Bench Import ${i}`),
+        slug: slugs,
+      };
+      const columns = [...texts, ...more];
+      const inserted = (await connection.query(
+        `insert into products (${columns.join(', ')}, brand_id, category_id, status, created_by, updated_by)
+         select ${columns.join(', ')}, brand_id, category_id, status, created_by, updated_by
+         from unnest(${columns.map((_, k) => `$${k + 1}::text[]`).join(', ')}, $${columns.length + 1}::integer[],
+                     $${columns.length + 2}::integer[], $${columns.length + 3}::smallint[],
+                     $${columns.length + 4}::integer[], $${columns.length + 5}::integer[])
+              with ordinality as v(${columns.join(', ')}, brand_id, category_id, status, created_by, updated_by, n)
+         order by n returning id`,
+        [
+          ...columns.map((column) => cells[column]),
+          rows.map(refs.brand),
+          rows.map(refs.category),
+          rows.map(() => 1),
+          rows.map(() => userId),
+          rows.map(() => userId),
+        ],
+      )) as { rows: { id: number }[] };
+      const ids = inserted.rows.map((row) => Number(row.id));
+      const items = (await connection.query(
+        `select p.*, b.name as brand_name, b.slug as brand_slug, c.name as category_name, c.slug as category_slug
+         from products p left join brands b on b.id = p.brand_id join categories c on c.id = p.category_id
+         where p.id = any($1::integer[])`,
+        [ids],
+      )) as { rows: Record<string, unknown>[] };
+      const changes = items.rows.map((item) => {
+        const state: Record<string, unknown> = {
+          id: item.id,
+          name: item.name,
+          slug: item.slug,
+          brand: { id: item.brand_id, name: item.brand_name, slug: item.brand_slug },
+          category: { id: item.category_id, name: item.category_name, slug: item.category_slug },
+          model: item.model,
+          function: item.function,
+          status: item.status,
+        };
+        return Object.fromEntries(
+          Object.entries(state).map(([key, value]) => [key, { old: null, new: value }]),
+        );
+      });
+      await connection.query(
+        `insert into revisions (resource, record_id, action, user_id, created_at, changes, snapshot, import_id)
+         select 'products', v.record_id, v.action, $1, now(), v.changes, null, 'bench-floor'
+         from rows from (unnest($2::integer[]), unnest($3::text[]), jsonb_array_elements($4::jsonb))
+              with ordinality as v(record_id, action, changes, n)
+         order by v.n`,
+        [userId, items.rows.map((item) => item.id), items.rows.map(() => 'import'), JSON.stringify(changes)],
+      );
+    }
+    await connection.query(`select gin_clean_pending_list('products_search_trgm_idx'::regclass)`);
+    return Math.round((performance.now() - started) / 100) / 10;
+  } finally {
+    await connection.query('rollback');
+    (connection as { release?: () => void }).release?.();
+  }
 }
 
 async function importRun(target: Target, file: Blob, format: string, pass: string) {
@@ -459,18 +580,25 @@ async function main() {
       const rows = Number(values['import-rows']);
       const runs = [];
       for (const format of values.formats.split(',') as ('csv' | 'xlsx')[]) {
-        const brand = (i: number) => `brand-${1 + (i % 100)}`;
-        const file = await importFile(rows, format, brand);
-        const floorBefore = await importFloor(app, rows, ids.b1, ids.c);
+        const file = await importFile(rows, format);
+        const refs = await importRefs(app);
+        const floorBefore = await importFloor(app, rows, refs);
+        const statements = await importStatements(app, rows, refs);
         const created = await importRun(target, file, format, 'create');
         // Every row's model changed: every row updated (and a revision each).
-        const edited = await importFile(rows, format, brand, '-2');
+        const edited = await importFile(rows, format, '-2');
         const updated = await importRun(target, edited, format, 'update');
         // The same file again: every row matched, none changed, so none written.
         const unchanged = await importRun(target, edited, format, 'unchanged');
         await app.db.delete(products).where(like(products.slug, 'bench-import-%'));
         runs.push(
-          { ...created, 'floor s': floorBefore.create, 'ours/floor': ratio(created.s, floorBefore.create) },
+          {
+            ...created,
+            'floor s': floorBefore.create,
+            'ours/floor': ratio(created.s, floorBefore.create),
+            'statements s': statements,
+            'ours/statements': ratio(created.s, statements),
+          },
           { ...updated, 'floor s': floorBefore.update, 'ours/floor': ratio(updated.s, floorBefore.update) },
           unchanged,
         );

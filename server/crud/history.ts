@@ -20,7 +20,8 @@ import {
 import { can, hasAction } from '../../src/shared/resources/resource';
 import { writeAnswer } from '../../src/shared/resources/wire';
 import type { Executor, Tx } from '../db/client';
-import { mergePendingLists, raisePendingList } from '../db/ginPending';
+import { startBulkWrite } from '../db/bulkWrite';
+import { mergePendingLists } from '../db/ginPending';
 import { users } from '../db/schema';
 import { revisions } from '../db/schema/revisions';
 import { assertFresh } from '../lib/concurrency';
@@ -471,8 +472,9 @@ async function undoImport(
   await deleteRecords(tx, resource, createdIds, ctx);
 
   if (updated.length) {
-    // As the import did: the search entries its old values bring back merged in large runs (db/ginPending.ts).
-    await raisePendingList(tx);
+    // As the import did: the search entries its old values bring back merged in large runs, and
+    // the bulk write's other settings (db/bulkWrite.ts).
+    await startBulkWrite(tx);
     const schema = contract.input.update!;
     const states = await loadStates(
       tx,

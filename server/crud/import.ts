@@ -9,7 +9,8 @@ import { format, success, validation } from '../../src/shared/messages';
 import { hasPermission } from '../../src/shared/permissions';
 import { can } from '../../src/shared/resources/resource';
 import type { Db } from '../db/client';
-import { mergePendingLists, raisePendingList } from '../db/ginPending';
+import { startBulkWrite } from '../db/bulkWrite';
+import { mergePendingLists } from '../db/ginPending';
 import { fieldError, HttpError } from '../lib/httpError';
 import { auditImport } from '../security/audit';
 import { parseBody } from '../lib/validation';
@@ -133,8 +134,9 @@ export async function importRows(
   let checked: ImportCounts | undefined;
   try {
     return await db.transaction(async (tx) => {
-      // The search indexes' entries merged a few times, not hundreds (db/ginPending.ts).
-      await raisePendingList(tx);
+      // The search indexes' entries merged a few times, not hundreds; foreign keys checked with
+      // their kept plans (db/bulkWrite.ts).
+      await startBulkWrite(tx);
       const prepared = await spec.prepare(tx, ctx);
       const seen = new Set<string>();
       const created: number[] = [];

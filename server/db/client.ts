@@ -62,7 +62,8 @@ export async function openDatabase({
     const pool = new pg.Pool({
       connectionString: databaseUrl,
       // List queries with many optional filters must not fall back to a generic plan (architecture.md);
-      // the search indexes' pending lists stay small (db/ginPending.ts).
+      // the search indexes' pending lists stay small (db/ginPending.ts). A bulk write sets both back
+      // for its own transaction (db/bulkWrite.ts).
       options: `-c plan_cache_mode=force_custom_plan -c gin_pending_list_limit=${GIN_PENDING_LIST_KB}`,
     });
     // Without a listener, an idle connection's error would be an unhandled 'error' event and end the process.

@@ -14,16 +14,10 @@ export const GIN_PENDING_LIST_KB = 64;
  * The size for a bulk write's own transaction (an import): PostgreSQL's default. At 64 kB the list of
  * a 100 000-row import is merged hundreds of times, a few hundred rows each; at 4 MB about sixty
  * times, and the last by `mergePendingLists`. A 100 000-product insert on 1M products: 5.0–5.7 s at
- * 64 kB, 3.6 s at 4 MB, 3.3 s at 16 MB (bench/README.md).
+ * 64 kB, 3.6 s at 4 MB, 3.3 s at 16 MB (bench/README.md). Set with a bulk write's other settings
+ * (db/bulkWrite.ts).
  */
 export const BULK_GIN_PENDING_LIST_KB = 4096;
-
-/** Raises the pending list's size for the rest of the transaction (`set local`). */
-export async function raisePendingList(tx: Executor): Promise<void> {
-  await tx.execute(
-    sql`select set_config('gin_pending_list_limit', ${String(BULK_GIN_PENDING_LIST_KB)}, true)`,
-  );
-}
 
 /**
  * Merges the pending lists of the table's GIN indexes (`gin_clean_pending_list`), so that what a bulk

@@ -1,0 +1,43 @@
+import { sql } from 'drizzle-orm';
+import type { Executor } from '../db/client';
+import { BULK_WRITE_SETTINGS, startBulkWrite } from '../db/bulkWrite';
+import { GIN_PENDING_LIST_KB } from '../db/ginPending';
+import { buildTestApp, type TestApp } from './helper';
+
+const onPostgres = process.env.TEST_DB_DRIVER === 'postgres';
+
+/** The session's current value of each bulk-write setting, as `current_setting` answers it (no units). */
+async function settings(db: Executor): Promise<Record<string, string>> {
+  const values: Record<string, string> = {};
+  for (const [name] of BULK_WRITE_SETTINGS) {
+    const result = (await db.execute(sql`select current_setting(${name}) as value`)) as unknown as {
+      rows: { value: string }[];
+    };
+    values[name] = result.rows[0].value;
+  }
+  return values;
+}
+
+describe("a bulk write's session settings (db/bulkWrite.ts)", () => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await buildTestApp();
+  });
+  afterAll(() => t.close());
+
+  it('hold in its transaction and end with it', async () => {
+    const before = await settings(t.app.db);
+    // The app's sessions: small pending lists, and on PostgreSQL custom plans forced for the lists.
+    expect(before.gin_pending_list_limit).toBe(`${GIN_PENDING_LIST_KB}kB`);
+    expect(before.plan_cache_mode).toBe(onPostgres ? 'force_custom_plan' : 'auto');
+
+    const inside = await t.app.db.transaction(async (tx) => {
+      await startBulkWrite(tx);
+      return settings(tx);
+    });
+    expect(inside).toEqual({ gin_pending_list_limit: '4MB', plan_cache_mode: 'auto' });
+
+    // set_config(…, true): the next transaction on the same session has the app's settings again.
+    expect(await settings(t.app.db)).toEqual(before);
+  });
+});
