@@ -320,6 +320,26 @@ async function importFile(
 }
 
 /**
+ * `work` on one connection of the app's database in a transaction with the import's session settings
+ * (server/db/bulkWrite.ts), rolled back whatever it did: an import floor's rows are never kept.
+ */
+async function inImportTransaction<T>(app: BenchApp, work: (connection: Client) => Promise<T>): Promise<T> {
+  const client = (
+    app.db as unknown as { $client: { connect?: () => Promise<Client & { release: () => void }> } }
+  ).$client;
+  const connection = client.connect ? await client.connect() : (client as unknown as Client);
+  try {
+    await connection.query('begin');
+    for (const [name, value] of BULK_WRITE_SETTINGS)
+      await connection.query('select set_config($1, $2, true)', [name, value]);
+    return await work(connection);
+  } finally {
+    await connection.query('rollback');
+    (connection as { release?: () => void }).release?.();
+  }
+}
+
+/**
  * The import's floor: the same `n` rows (as the import stores them, with the file's brands and
  * categories) inserted by one `INSERT … SELECT … FROM unnest(…)` per 5 000 rows straight on the
  * driver, then set again by one `UPDATE … FROM unnest(…)` per 5 000, in a transaction rolled back:
@@ -329,17 +349,8 @@ async function importFile(
  * list): earlier floors are not comparable with later ones.
  */
 async function importFloor(app: BenchApp, n: number, refs: ImportRefs) {
-  const client = (
-    app.db as unknown as { $client: { connect?: () => Promise<Client & { release: () => void }> } }
-  ).$client;
-  const connection = client.connect ? await client.connect() : (client as unknown as Client);
-  const seconds: number[] = [];
-  try {
-    await connection.query('begin');
-    // The import's own session settings (server/db/bulkWrite.ts), so the floor is not slowed by
-    // what the import no longer pays.
-    for (const [name, value] of BULK_WRITE_SETTINGS)
-      await connection.query('select set_config($1, $2, true)', [name, value]);
+  return inImportTransaction(app, async (connection) => {
+    const seconds: number[] = [];
     for (const statement of ['insert', 'update'] as const) {
       const started = performance.now();
       for (let start = 1; start <= n; start += 5000) {
@@ -369,11 +380,8 @@ async function importFloor(app: BenchApp, n: number, refs: ImportRefs) {
       }
       seconds.push(Math.round((performance.now() - started) / 100) / 10);
     }
-  } finally {
-    await connection.query('rollback');
-    (connection as { release?: () => void }).release?.();
-  }
-  return { create: seconds[0], update: seconds[1] };
+    return { create: seconds[0], update: seconds[1] };
+  });
 }
 
 /**
@@ -387,17 +395,10 @@ async function importFloor(app: BenchApp, n: number, refs: ImportRefs) {
  * and the two sharing the machine.
  */
 async function importStatements(app: BenchApp, n: number, refs: ImportRefs) {
-  const client = (
-    app.db as unknown as { $client: { connect?: () => Promise<Client & { release: () => void }> } }
-  ).$client;
-  const connection = client.connect ? await client.connect() : (client as unknown as Client);
   const [{ id: userId }] = await app.db.select({ id: users.id }).from(users).limit(1);
   const texts = ['application', 'function', 'meta_description', 'meta_keyword', 'meta_title'];
   const more = ['model', 'name', 'other_brand', 'overview', 'slug', 'specification'];
-  try {
-    await connection.query('begin');
-    for (const [name, value] of BULK_WRITE_SETTINGS)
-      await connection.query('select set_config($1, $2, true)', [name, value]);
+  return inImportTransaction(app, async (connection) => {
     const started = performance.now();
     for (let start = 1; start <= n; start += IMPORT_BATCH) {
       const rows = Array.from({ length: Math.min(IMPORT_BATCH, n - start + 1) }, (_, k) => start + k);
@@ -462,10 +463,7 @@ async function importStatements(app: BenchApp, n: number, refs: ImportRefs) {
     }
     await connection.query(`select gin_clean_pending_list('products_search_trgm_idx'::regclass)`);
     return Math.round((performance.now() - started) / 100) / 10;
-  } finally {
-    await connection.query('rollback');
-    (connection as { release?: () => void }).release?.();
-  }
+  });
 }
 
 async function importRun(target: Target, file: Blob, format: string, pass: string) {
