@@ -31,6 +31,7 @@ import ExcelJS from 'exceljs';
 import { BULK_WRITE_SETTINGS } from '../server/db/bulkWrite';
 import { brands, categories, products, users } from '../server/db/schema';
 import { SHEET_BATCH as IMPORT_BATCH } from '../server/crud/sheet';
+import { createdChanges } from '../server/crud/revisions';
 import { listPageQuery, listWhere, parseListQuery } from '../server/crud/list';
 import type { AnyResource } from '../server/crud/resource';
 import { productsServer } from '../server/resources/products';
@@ -396,8 +397,20 @@ async function importFloor(app: BenchApp, n: number, refs: ImportRefs) {
  */
 async function importStatements(app: BenchApp, n: number, refs: ImportRefs) {
   const [{ id: userId }] = await app.db.select({ id: users.id }).from(users).limit(1);
-  const texts = ['application', 'function', 'meta_description', 'meta_keyword', 'meta_title'];
-  const more = ['model', 'name', 'other_brand', 'overview', 'slug', 'specification'];
+  // The text columns an import sets (the import columns but brand, category and status).
+  const columns = [
+    'application',
+    'function',
+    'meta_description',
+    'meta_keyword',
+    'meta_title',
+    'model',
+    'name',
+    'other_brand',
+    'overview',
+    'slug',
+    'specification',
+  ];
   return inImportTransaction(app, async (connection) => {
     const started = performance.now();
     for (let start = 1; start <= n; start += IMPORT_BATCH) {
@@ -406,13 +419,12 @@ async function importStatements(app: BenchApp, n: number, refs: ImportRefs) {
       const slugs = rows.map((i) => `bench-import-${i}`);
       await connection.query('select id, slug from products where slug = any($1::text[])', [slugs]);
       const cells: Record<string, unknown[]> = {
-        ...Object.fromEntries([...texts, ...more].map((column) => [column, none])),
+        ...Object.fromEntries(columns.map((column) => [column, none])),
         function: rows.map(() => 'Moves fluid'),
         model: rows.map((i) => `BI-${i}`),
         name: rows.map((i) => `Bench Import ${i}`),
         slug: slugs,
       };
-      const columns = [...texts, ...more];
       const inserted = (await connection.query(
         `insert into products (${columns.join(', ')}, brand_id, category_id, status, created_by, updated_by)
          select ${columns.join(', ')}, brand_id, category_id, status, created_by, updated_by
@@ -437,9 +449,9 @@ async function importStatements(app: BenchApp, n: number, refs: ImportRefs) {
          where p.id = any($1::integer[])`,
         [ids],
       )) as { rows: Record<string, unknown>[] };
-      const changes = items.rows.map((item) => {
-        const state: Record<string, unknown> = {
-          id: item.id,
+      // The created rows' changes as the server's history builds them (server/crud/revisions.ts).
+      const changes = items.rows.map((item) =>
+        createdChanges(Number(item.id), {
           name: item.name,
           slug: item.slug,
           brand: { id: item.brand_id, name: item.brand_name, slug: item.brand_slug },
@@ -447,11 +459,8 @@ async function importStatements(app: BenchApp, n: number, refs: ImportRefs) {
           model: item.model,
           function: item.function,
           status: item.status,
-        };
-        return Object.fromEntries(
-          Object.entries(state).map(([key, value]) => [key, { old: null, new: value }]),
-        );
-      });
+        }),
+      );
       await connection.query(
         `insert into revisions (resource, record_id, action, user_id, created_at, changes, snapshot, import_id)
          select 'products', v.record_id, v.action, $1, now(), v.changes, null, 'bench-floor'

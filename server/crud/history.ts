@@ -466,15 +466,15 @@ async function undoImport(
   const changed = latest.rows.filter((row) => own.get(Number(row.record_id)) !== Number(row.id)).length;
   if (changed) throw new HttpError(409, format(HISTORY_MESSAGES.importChanged, { count: changed }));
 
+  // As the import did: the search entries its old values bring back merged in large runs, and the
+  // foreign keys of the deletes' and updates' rows checked with their kept plans (db/bulkWrite.ts).
+  await startBulkWrite(tx);
   const ctx: WriteContext = { user, importId, action: 'restore' };
   const createdIds = created.map((row) => row.record_id);
   for (const id of createdIds) await resource.beforeDelete?.(tx, id, { ...ctx, id });
   await deleteRecords(tx, resource, createdIds, ctx);
 
   if (updated.length) {
-    // As the import did: the search entries its old values bring back merged in large runs, and
-    // the bulk write's other settings (db/bulkWrite.ts).
-    await startBulkWrite(tx);
     const schema = contract.input.update!;
     const states = await loadStates(
       tx,

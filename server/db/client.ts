@@ -13,6 +13,12 @@ import * as schema from './schema';
 import { GIN_PENDING_LIST_KB } from './ginPending';
 
 export type Schema = typeof schema;
+
+/**
+ * The PostgreSQL pool's `plan_cache_mode`: list queries with many optional filters must not fall back
+ * to a generic plan (architecture.md). A bulk write sets `auto` for its own transaction (db/bulkWrite.ts).
+ */
+export const POOL_PLAN_CACHE_MODE = 'force_custom_plan';
 /** The database both drivers give: every repository is written against this. */
 export type Db = PgDatabase<PgQueryResultHKT, Schema>;
 export type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
@@ -61,10 +67,9 @@ export async function openDatabase({
   if (databaseUrl) {
     const pool = new pg.Pool({
       connectionString: databaseUrl,
-      // List queries with many optional filters must not fall back to a generic plan (architecture.md);
-      // the search indexes' pending lists stay small (db/ginPending.ts). A bulk write sets both back
-      // for its own transaction (db/bulkWrite.ts).
-      options: `-c plan_cache_mode=force_custom_plan -c gin_pending_list_limit=${GIN_PENDING_LIST_KB}`,
+      // Custom plans for the lists; the search indexes' pending lists stay small (db/ginPending.ts). A
+      // bulk write sets both otherwise for its own transaction (db/bulkWrite.ts).
+      options: `-c plan_cache_mode=${POOL_PLAN_CACHE_MODE} -c gin_pending_list_limit=${GIN_PENDING_LIST_KB}`,
     });
     // Without a listener, an idle connection's error would be an unhandled 'error' event and end the process.
     pool.on('error', (error) => onIdleError?.(error));

@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
-import type { Executor } from '../db/client';
+import { POOL_PLAN_CACHE_MODE, type Executor } from '../db/client';
 import { BULK_WRITE_SETTINGS, startBulkWrite } from '../db/bulkWrite';
-import { GIN_PENDING_LIST_KB } from '../db/ginPending';
+import { BULK_GIN_PENDING_LIST_KB, GIN_PENDING_LIST_KB } from '../db/ginPending';
 import { buildTestApp, type TestApp } from './helper';
 
 const onPostgres = process.env.TEST_DB_DRIVER === 'postgres';
@@ -29,13 +29,16 @@ describe("a bulk write's session settings (db/bulkWrite.ts)", () => {
     const before = await settings(t.app.db);
     // The app's sessions: small pending lists, and on PostgreSQL custom plans forced for the lists.
     expect(before.gin_pending_list_limit).toBe(`${GIN_PENDING_LIST_KB}kB`);
-    expect(before.plan_cache_mode).toBe(onPostgres ? 'force_custom_plan' : 'auto');
+    expect(before.plan_cache_mode).toBe(onPostgres ? POOL_PLAN_CACHE_MODE : 'auto');
 
     const inside = await t.app.db.transaction(async (tx) => {
       await startBulkWrite(tx);
       return settings(tx);
     });
-    expect(inside).toEqual({ gin_pending_list_limit: '4MB', plan_cache_mode: 'auto' });
+    expect(inside).toEqual({
+      gin_pending_list_limit: `${BULK_GIN_PENDING_LIST_KB / 1024}MB`,
+      plan_cache_mode: 'auto',
+    });
 
     // set_config(…, true): the next transaction on the same session has the app's settings again.
     expect(await settings(t.app.db)).toEqual(before);
