@@ -31,6 +31,8 @@ describe('PublishNote', () => {
   it('says when an Active item dated tomorrow goes live', () => {
     renderNote({ status: 1, date: '2026-06-16' });
     expect(screen.getByRole('status')).toHaveTextContent(CATALOGUE_MESSAGES.publishScheduled);
+    // The chip is a div: the note must not be a paragraph (a <p> may not hold one).
+    expect(screen.getByRole('status').tagName).toBe('DIV');
     expect(screen.getByRole('status')).toHaveTextContent(
       format(CATALOGUE_MESSAGES.publishScheduledSentence, { date: '16 Jun 2026' }),
     );

@@ -62,7 +62,9 @@ export function PublishNote({ dateField = 'date', endField, now }: PublishNotePr
   // Read once per mount: the sentence is about days, not seconds.
   const [today] = useState(() => dayOf(now ?? Date.now()));
   return (
+    // A div, not the body2 paragraph: the chip inside it is a div, which a <p> may not hold.
     <Typography
+      component="div"
       variant="body2"
       color="text.secondary"
       role="status"
