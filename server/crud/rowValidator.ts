@@ -63,6 +63,21 @@ export function rowCheck(schema: Schema<unknown>): RowCheck | undefined {
   if (!fields) return undefined;
   const known = fields.map(([key, field]) => ({ key, field, kept: new Map<string | undefined, unknown>() }));
   let usable = true;
+  // The parent a field's tests see: the row being checked, noting whether they read it. One proxy
+  // and one handler for the whole import (not one per row: a closure per row cost more than Yup).
+  const watched: { row: Record<string, unknown>; read: boolean } = { row: {}, read: false };
+  const parent = new Proxy<Record<string, unknown>>(
+    {},
+    {
+      get: (_, key) => ((watched.read = true), Reflect.get(watched.row, key)),
+      has: (_, key) => ((watched.read = true), Reflect.has(watched.row, key)),
+      ownKeys: () => ((watched.read = true), Reflect.ownKeys(watched.row)),
+      getOwnPropertyDescriptor: (_, key) => (
+        (watched.read = true),
+        Reflect.getOwnPropertyDescriptor(watched.row, key)
+      ),
+    },
+  );
 
   return (values) => {
     if (!usable) return undefined;
@@ -78,17 +93,9 @@ export function rowCheck(schema: Schema<unknown>): RowCheck | undefined {
       }
       if (value !== undefined) row[entry.key] = value;
     }
+    watched.row = row;
     for (const entry of unchecked) {
-      let readRow = false;
-      const parent = new Proxy(row, {
-        get: (target, key) => ((readRow = true), Reflect.get(target, key)),
-        has: (target, key) => ((readRow = true), Reflect.has(target, key)),
-        ownKeys: (target) => ((readRow = true), Reflect.ownKeys(target)),
-        getOwnPropertyDescriptor: (target, key) => (
-          (readRow = true),
-          Reflect.getOwnPropertyDescriptor(target, key)
-        ),
-      });
+      watched.read = false;
       const cell = values[entry.key];
       try {
         // As the object tests a field: strict (already cast), the cast row as its parent (Yup's
@@ -103,7 +110,7 @@ export function rowCheck(schema: Schema<unknown>): RowCheck | undefined {
       }
       const value = row[entry.key];
       const primitive = value === null || (typeof value !== 'object' && typeof value !== 'function');
-      if (!readRow && primitive && (cell === undefined || cell.length <= KEPT_CELL_MAX))
+      if (!watched.read && primitive && (cell === undefined || cell.length <= KEPT_CELL_MAX))
         if (entry.kept.size < KEPT_PER_FIELD) entry.kept.set(cell, value);
     }
     return row;
