@@ -125,4 +125,17 @@ describe('rowCheck (an import row checked with each distinct cell once)', () => 
     expect(check({ a: 'yes' })).toBeUndefined();
     expect(check({ a: 'again' })).toBeUndefined();
   });
+
+  it('stops for good at a transform that throws, leaving every row to the usual path', () => {
+    const schema = yup.object({
+      a: yup.string().transform((value: string) => {
+        if (value === 'boom') throw new TypeError('cannot read this cell');
+        return value;
+      }),
+    });
+    const check = rowCheck(schema)!;
+    expect(check({ a: 'fine' })).toEqual({ a: 'fine' });
+    expect(check({ a: 'boom' })).toBeUndefined();
+    expect(check({ a: 'fine' })).toBeUndefined();
+  });
 });

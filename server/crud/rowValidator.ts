@@ -88,7 +88,13 @@ export function rowCheck(schema: Schema<unknown>): RowCheck | undefined {
       const cell = values[entry.key];
       let value = entry.kept.get(cell);
       if (value === undefined && !entry.kept.has(cell)) {
-        value = entry.field.cast(cell, { assert: false });
+        try {
+          value = entry.field.cast(cell, { assert: false });
+        } catch {
+          // A transform that throws: the usual path answers for it, from now on.
+          usable = false;
+          return undefined;
+        }
         unchecked.push(entry);
       }
       if (value !== undefined) row[entry.key] = value;
