@@ -18,7 +18,7 @@ import { currentUser } from '../plugins/auth';
 import { eachPart, tooLarge } from '../plugins/uploads';
 import type { Values, WriteContext } from './define';
 import { bearer, errorResponses } from './openapi';
-import { rowCheck } from './rowValidator';
+import { IMPORT_ROW_OPTIONS, rowCheck } from './rowValidator';
 import type { AnyResource } from './resource';
 import { cellText, importColumns, sheetBatches, type SheetRow } from './sheet';
 import { loadItems } from './revisions';
@@ -57,8 +57,6 @@ const messagesOf = (error: ValidationError): string[] => {
 /** Schemas with an asynchronous test: validated with Yup's `validate`, the others with `validateSync`. */
 const asyncSchemas = new WeakSet<object>();
 
-const ROW_OPTIONS = { abortEarly: false, stripUnknown: true };
-
 /**
  * Rows validated between two turns of the event loop (about 8 ms of Yup). The batch before is being
  * written meanwhile, a statement at a time: its next statement goes out when the database answers
@@ -75,7 +73,7 @@ const ROWS_PER_TURN = 250;
 function validateRowSync(schema: Schema<unknown>, values: Record<string, string>): Validated | undefined {
   if (asyncSchemas.has(schema)) return undefined;
   try {
-    return { row: schema.validateSync(values, ROW_OPTIONS) };
+    return { row: schema.validateSync(values, IMPORT_ROW_OPTIONS) };
   } catch (error) {
     if (error instanceof ValidationError) return { errors: messagesOf(error) };
     // Yup refuses a test that answers a promise during `validateSync`: this schema is async.

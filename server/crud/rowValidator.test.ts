@@ -1,8 +1,6 @@
 import * as yup from 'yup';
 import { productImportRowSchema } from '../../src/shared/resources/products';
-import { rowCheck } from './rowValidator';
-
-const IMPORT_OPTIONS = { abortEarly: false, stripUnknown: true };
+import { IMPORT_ROW_OPTIONS, rowCheck } from './rowValidator';
 
 const productRow = (overrides: Record<string, string> = {}): Record<string, string> => ({
   name: 'Ball valve',
@@ -25,7 +23,7 @@ const productRow = (overrides: Record<string, string> = {}): Record<string, stri
 /** What the whole schema answers for a row: its cast values, or undefined when it refuses it. */
 const wholeSchema = (schema: yup.Schema<unknown>, values: Record<string, string>): unknown => {
   try {
-    return schema.validateSync(values, IMPORT_OPTIONS);
+    return schema.validateSync(values, IMPORT_ROW_OPTIONS);
   } catch (error) {
     if (error instanceof yup.ValidationError) return undefined;
     throw error;
@@ -94,7 +92,7 @@ describe('rowCheck (an import row checked with each distinct cell once)', () => 
     const check = rowCheck(productImportRowSchema)!;
     expect(check(productRow({ name: '', status: 'maybe' }))).toBeUndefined();
     expect(() =>
-      productImportRowSchema.validateSync(productRow({ name: '', status: 'maybe' }), IMPORT_OPTIONS),
+      productImportRowSchema.validateSync(productRow({ name: '', status: 'maybe' }), IMPORT_ROW_OPTIONS),
     ).toThrow(yup.ValidationError);
   });
 

@@ -20,6 +20,9 @@ import { isSchema, ValidationError, type Schema, type ValidateOptions } from 'yu
  */
 export type RowCheck = (values: Record<string, string>) => unknown;
 
+/** How an import validates a row with its schema: every message, unknown columns dropped. */
+export const IMPORT_ROW_OPTIONS = { abortEarly: false, stripUnknown: true } as const;
+
 /** Value types whose cast of a cell is a primitive that depends on the cell alone. */
 const PLAIN_TYPES = new Set(['string', 'number', 'boolean', 'date', 'mixed']);
 /** Cells longer than this are checked every time, not kept (a rich-text field can hold 100 000 characters). */
@@ -106,7 +109,7 @@ export function rowCheck(schema: Schema<unknown>): RowCheck | undefined {
       try {
         // As the object tests a field: strict (already cast), the cast row as its parent (Yup's
         // internal options, beyond the public `ValidateOptions`).
-        const nested = { strict: true, abortEarly: false, parent, originalValue: cell };
+        const nested = { ...IMPORT_ROW_OPTIONS, strict: true, parent, originalValue: cell };
         entry.field.validateSync(row[entry.key], nested as ValidateOptions);
       } catch (error) {
         // Refused: the whole object answers, with Yup's messages. Anything else (an asynchronous
