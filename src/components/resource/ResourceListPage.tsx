@@ -243,9 +243,18 @@ function ListPage<T extends ResourceRow>({
     () => ({ item: contract.item, active: list.active, onReset: list.reset, addPath: emptyAddPath }),
     [contract.item, list.active, list.reset, emptyAddPath],
   );
+  // The footer's page buttons and page size move the list's URL themselves. The grid is given no
+  // onPaginationModelChange: it also moves the page on its own (to the first page a timer after its
+  // sort changes, to the last page when the count shrinks), which the list already does in the URL
+  // when it should; arriving a moment late, the grid's move undid a page chosen right after a sort.
+  const { setPage, setPageSize } = list;
   const gridSlotProps = useMemo<DataGridProps<T>['slotProps']>(
-    () => ({ noRowsOverlay: { empty }, loadingOverlay: LOADING_OVERLAY }),
-    [empty],
+    () => ({
+      noRowsOverlay: { empty },
+      loadingOverlay: LOADING_OVERLAY,
+      basePagination: { onPageChange: (_event, index) => setPage(index), onRowsPerPageChange: setPageSize },
+    }),
+    [empty, setPage, setPageSize],
   );
   // A card shows its title (the first column) and these: the fields named, else the next three
   // columns, the status and the contract's date.
@@ -314,7 +323,6 @@ function ListPage<T extends ResourceRow>({
             sortingMode="server"
             filterMode="server"
             paginationModel={list.paginationModel}
-            onPaginationModelChange={list.setPaginationModel}
             pageSizeOptions={GRID_PAGE_SIZES}
             sortModel={gridSortModel}
             onSortModelChange={list.setSortModel}

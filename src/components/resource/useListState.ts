@@ -49,6 +49,10 @@ export interface ListState {
   filters: ShownFilter[];
   paginationModel: GridPaginationModel;
   setPaginationModel: (model: GridPaginationModel) => void;
+  /** Goes to a page, counted from 0 as the grid counts them. */
+  setPage: (index: number) => void;
+  /** A new page size, from the first page. */
+  setPageSize: (pageSize: number) => void;
   sortModel: GridSortModel;
   setSortModel: (model: GridSortModel) => void;
   setSearch: (search: string) => void;
@@ -246,6 +250,16 @@ export function useListState(contract: ResourceContract): ListState {
     [apply],
   );
 
+  const setPage = useCallback(
+    (index: number) => apply((current) => ({ ...current, page: index + 1 })),
+    [apply],
+  );
+
+  const setPageSize = useCallback(
+    (pageSize: number) => apply((current) => ({ ...current, page: 1, per_page: pageSize })),
+    [apply],
+  );
+
   const setSortModel = useCallback(
     (model: GridSortModel) =>
       apply((current) => {
@@ -323,6 +337,8 @@ export function useListState(contract: ResourceContract): ListState {
       [query.page, query.per_page],
     ),
     setPaginationModel,
+    setPage,
+    setPageSize,
     // Stable while the sort stays: the grid goes back to the first page when its sort model changes.
     sortModel: useMemo(() => [{ field: query.sort, sort: query.order }], [query.sort, query.order]),
     setSortModel,
