@@ -28,17 +28,12 @@
  * "Painted": a MutationObserver (installed before any page script) notices the element, then one
  * animation frame and a message later — after that frame was painted — reads performance.now().
  */
-import { execFileSync } from 'node:child_process';
-import { createHash } from 'node:crypto';
-import { cpSync, existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { cpSync, existsSync, rmSync } from 'node:fs';
 import { loadavg, tmpdir } from 'node:os';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
-import HtmlWebpackPlugin from 'html-webpack-plugin';
 import type { Browser, BrowserContext } from 'playwright-core';
-import webpack, { type Configuration } from 'webpack';
 import { ROUTES } from '../src/shared/routes';
-import { compressionPlugins } from '../webpack.config';
 import {
   isCode,
   kB,
@@ -49,6 +44,7 @@ import {
   stop,
   waitForOk,
 } from './support';
+import { buildReferences, REFERENCE_URLS, referencePackages } from './references';
 import { paintProbe, prepare, type Checkout, type Target } from './signedInPage';
 
 const { values } = parseArgs({
@@ -81,102 +77,6 @@ const NETWORK = NETWORKS[values.network ?? 'local'];
 if (NETWORK === undefined) throw new Error(`--network is one of ${Object.keys(NETWORKS).join(', ')}`);
 const RUNS = Number(values.runs);
 const PRODUCTS = Number(values.products);
-
-/** What the reference pages need from npm, at the versions this app uses where it has them. */
-const REFERENCE_PACKAGES = ['react-admin@5.15.4', 'ra-data-simple-rest@5.15.3'];
-const SHARED_PACKAGES = [
-  'react',
-  'react-dom',
-  'react-router',
-  'react-router-dom',
-  '@mui/material',
-  '@mui/icons-material',
-  '@mui/x-data-grid',
-  '@emotion/react',
-  '@emotion/styled',
-];
-const REFERENCE_PAGES = ['react-admin', 'datagrid'] as const;
-type ReferencePage = (typeof REFERENCE_PAGES)[number];
-const benchPath = (page: ReferencePage) => `/__bench/${page}/`;
-
-const versionOf = (name: string): string =>
-  (
-    JSON.parse(readFileSync(path.join(root, 'node_modules', name, 'package.json'), 'utf8')) as {
-      version: string;
-    }
-  ).version;
-
-/** Installs the reference pages' packages into a cache folder named after their versions. */
-function referencePackages(): string {
-  const dependencies = Object.fromEntries([
-    ...REFERENCE_PACKAGES.map((spec) => {
-      const at = spec.lastIndexOf('@');
-      return [spec.slice(0, at), spec.slice(at + 1)];
-    }),
-    ...SHARED_PACKAGES.map((name) => [name, versionOf(name)]),
-  ]);
-  const manifest = JSON.stringify({ name: 'admin-bench-reference', private: true, dependencies }, null, 2);
-  const dir = path.join(
-    tmpdir(),
-    `admin-bench-reference-${createHash('sha256').update(manifest).digest('hex').slice(0, 12)}`,
-  );
-  if (!existsSync(path.join(dir, 'node_modules', 'react-admin'))) {
-    process.stderr.write(`installing ${REFERENCE_PACKAGES.join(', ')} into ${dir} ...\n`);
-    mkdirSync(dir, { recursive: true });
-    writeFileSync(path.join(dir, 'package.json'), manifest);
-    execFileSync('npm', ['install', '--no-audit', '--no-fund', '--ignore-scripts', '--loglevel=error'], {
-      cwd: dir,
-      stdio: ['ignore', 'ignore', 'inherit'],
-    });
-  }
-  return dir;
-}
-
-/** Builds both reference pages into `outDir/<page>/`, as the app's own build would. */
-function buildReferences(packagesDir: string, outDir: string): Promise<void> {
-  const configs: Configuration[] = REFERENCE_PAGES.map((page) => ({
-    mode: 'production',
-    context: path.join(root, 'bench', 'reference'),
-    entry: `./${page}.tsx`,
-    output: {
-      path: path.join(outDir, page),
-      publicPath: benchPath(page),
-      filename: '[name].[contenthash].js',
-      chunkFilename: '[name].[contenthash].js',
-      clean: true,
-    },
-    resolve: {
-      extensions: ['.tsx', '.ts', '.js', '.mjs'],
-      modules: [path.join(packagesDir, 'node_modules'), 'node_modules'],
-    },
-    resolveLoader: { modules: [path.join(root, 'node_modules')] },
-    module: {
-      rules: [
-        {
-          test: /\.tsx?$/,
-          loader: 'esbuild-loader',
-          options: { target: 'es2020', jsx: 'automatic' },
-        },
-      ],
-    },
-    plugins: [
-      new HtmlWebpackPlugin({
-        templateContent:
-          '<!doctype html><html><head><meta charset="utf-8"><title>bench</title></head><body><div id="root"></div></body></html>',
-        scriptLoading: 'defer',
-      }),
-      ...compressionPlugins(/\.(js|css|html|svg)$/),
-    ],
-    performance: { hints: false },
-  }));
-  return new Promise((resolve, reject) => {
-    webpack(configs, (error, stats) => {
-      if (error) reject(error);
-      else if (stats?.hasErrors()) reject(new Error(stats.toString({ all: false, errors: true })));
-      else resolve();
-    });
-  });
-}
 
 interface Measure {
   ms: number;
@@ -230,13 +130,13 @@ const PAGES = [
   {
     key: 'react-admin',
     title: 'react-admin list: rows painted',
-    url: `${benchPath('react-admin')}index.html#/products`,
+    url: REFERENCE_URLS['react-admin'],
     signedIn: true,
   },
   {
     key: 'datagrid',
     title: 'bare MUI DataGrid: rows painted',
-    url: `${benchPath('datagrid')}index.html`,
+    url: REFERENCE_URLS.datagrid,
     signedIn: true,
   },
 ] as const;

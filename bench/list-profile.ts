@@ -1,0 +1,215 @@
+/**
+ * Where the main thread's time goes before a list's rows are painted, by package: V8's sampling
+ * profiler (every 0.1 ms) over cold loads in headless Chromium, each sample's function mapped
+ * through the build's source maps to the package (or the app's folder) it comes from, its self time
+ * summed up to the paint (bench/browser-timing.ts's probe). The product list (/product, signed in)
+ * and the two reference pages of browser-timing.ts (react-admin's list and a bare MUI DataGrid
+ * page, built here with their source maps) side by side, on the same server and data. Needs
+ * `SOURCE_MAPS=hidden npm run build` (without the maps the app's time is counted per file).
+ *
+ *   SOURCE_MAPS=hidden npm run build && npx tsx bench/list-profile.ts
+ *   npx tsx bench/list-profile.ts --loads 5 --rows 40 --functions 30 --port 8407
+ *
+ * The figures are means per load. A profile slows the page a little, and a shared machine moves
+ * every column alike: compare the columns with each other, not with browser-timing.ts's medians.
+ */
+import { cpSync, existsSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { parseArgs } from 'node:util';
+import type { Browser } from 'playwright-core';
+import { SourceMapConsumer, type RawSourceMap } from 'source-map-js';
+import { ROUTES } from '../src/shared/routes';
+import { buildReferences, REFERENCE_PAGES, REFERENCE_URLS, referencePackages } from './references';
+import { serveCheckout, signedInContext, type Checkout } from './signedInPage';
+import { root } from './support';
+
+const { values } = parseArgs({
+  options: {
+    loads: { type: 'string', default: '3' },
+    rows: { type: 'string', default: '30' },
+    functions: { type: 'string', default: '0' },
+    port: { type: 'string', default: '8407' },
+  },
+});
+
+interface ProfileNode {
+  id: number;
+  callFrame: { functionName: string; url: string; lineNumber: number; columnNumber: number };
+}
+interface Profile {
+  nodes: ProfileNode[];
+  startTime: number;
+  samples: number[];
+  timeDeltas: number[];
+}
+
+const dist = path.join(root, 'dist');
+const maps = new Map<string, SourceMapConsumer | null>();
+
+/** The source map beside a served script, read once (null when the build kept none). */
+function mapOf(url: string): SourceMapConsumer | null {
+  const file = path.join(dist, new URL(url).pathname);
+  if (!maps.has(file)) {
+    const map = `${file}.map`;
+    maps.set(
+      file,
+      existsSync(map) ? new SourceMapConsumer(JSON.parse(readFileSync(map, 'utf8')) as RawSourceMap) : null,
+    );
+  }
+  return maps.get(file) ?? null;
+}
+
+/** A sample's package (node_modules name, the app's folder, or V8's own bucket) and function. */
+function attribute(frame: ProfileNode['callFrame']): { group: string; fn: string } {
+  if (!frame.url) return { group: `(${frame.functionName || 'native'})`, fn: frame.functionName };
+  const map = mapOf(frame.url);
+  const file = new URL(frame.url).pathname.replace(/\.[0-9a-f]{16,}\./, '.');
+  if (!map) return { group: file, fn: `${frame.functionName} ${file}` };
+  const position = map.originalPositionFor({ line: frame.lineNumber + 1, column: frame.columnNumber });
+  const source = position.source ?? '';
+  const name = `${position.name ?? frame.functionName} ${source.replace(/^.*node_modules\//, '')}:${position.line ?? '?'}`;
+  const packageName = /node_modules\/((?:@[^/]+\/)?[^/]+)/.exec(source)?.[1];
+  if (packageName) return { group: packageName, fn: name };
+  if (!source) return { group: '(module top level, unmapped)', fn: `(top level) ${file}` };
+  if (source.includes('webpack/')) return { group: '(webpack runtime)', fn: name };
+  // The app's own code, by its folder: src/app, src/components, store …
+  const own = /webpack:\/\/[^/]*\/(?:\.\/)?(.*)$/.exec(source)?.[1] ?? source;
+  const folder = own
+    .split('/')
+    .slice(0, own.startsWith('src/') ? 2 : 1)
+    .join('/');
+  return { group: `app: ${folder}`, fn: name };
+}
+
+interface PageProfile {
+  painted: number[];
+  busy: number;
+  groups: Map<string, number>;
+  functions: Map<string, number>;
+}
+
+const add = (map: Map<string, number>, key: string, ms: number) => map.set(key, (map.get(key) ?? 0) + ms);
+
+/** One cold load of `url`, profiled from navigation to the rows' paint, added to `result` (1/loads). */
+async function profileLoad(
+  browser: Browser,
+  checkout: Checkout,
+  url: string,
+  loads: number,
+  result: PageProfile,
+) {
+  const context = await signedInContext(browser, checkout);
+  try {
+    const page = await context.newPage();
+    const cdp = await context.newCDPSession(page);
+    await cdp.send('Performance.enable');
+    await cdp.send('Profiler.enable');
+    await cdp.send('Profiler.setSamplingInterval', { interval: 100 });
+    await cdp.send('Profiler.start');
+    await page.goto(`${checkout.base}${url}`);
+    await page.waitForFunction(
+      () => (window as unknown as { __benchPainted?: number }).__benchPainted,
+      null,
+      { timeout: 60_000 },
+    );
+    const painted = await page.evaluate(
+      () => (window as unknown as { __benchPainted: number }).__benchPainted,
+    );
+    // The profile's times are microseconds on Chromium's monotonic clock, as is the navigation's
+    // start in the page's metrics (seconds); performance.now() counts from that start.
+    const { metrics } = (await cdp.send('Performance.getMetrics')) as {
+      metrics: { name: string; value: number }[];
+    };
+    const start = metrics.find((metric) => metric.name === 'NavigationStart');
+    if (!start) throw new Error('Chromium reported no NavigationStart metric');
+    const navigationStart = start.value * 1e6;
+    const { profile } = (await cdp.send('Profiler.stop')) as { profile: Profile };
+    result.painted.push(painted);
+    const nodes = new Map(profile.nodes.map((node) => [node.id, node]));
+    const paintedAt = navigationStart + painted * 1000;
+    let at = profile.startTime;
+    for (let index = 0; index < profile.samples.length; index++) {
+      at += profile.timeDeltas[index];
+      if (at > paintedAt) break;
+      if (at < navigationStart) continue;
+      const node = nodes.get(profile.samples[index]);
+      const ms = (profile.timeDeltas[index + 1] ?? 0) / 1000 / loads;
+      if (!node || node.callFrame.functionName === '(idle)') continue;
+      const { group, fn } = attribute(node.callFrame);
+      result.busy += ms;
+      add(result.groups, group, ms);
+      add(result.functions, `${fn}  [${group}]`, ms);
+    }
+  } finally {
+    await context.close();
+  }
+}
+
+const median = (numbers: number[]) => {
+  const sorted = [...numbers].sort((a, b) => a - b);
+  const middle = Math.floor(sorted.length / 2);
+  return sorted.length % 2 ? sorted[middle] : (sorted[middle - 1] + sorted[middle]) / 2;
+};
+
+async function main() {
+  if (!existsSync(path.join(dist, 'index.html'))) throw new Error('dist/ is missing: build it first');
+  const built = path.join(tmpdir(), `admin-bench-profile-references-${process.pid}`);
+  process.stderr.write('building the reference pages ...\n');
+  await buildReferences(referencePackages(), built, true);
+  cpSync(built, path.join(dist, '__bench'), { recursive: true });
+  rmSync(built, { recursive: true, force: true });
+  const { browser, checkout, close } = await serveCheckout('profile', root, Number(values.port));
+  try {
+    const loads = Number(values.loads);
+    const pages = [
+      { title: 'product list', url: ROUTES.products as string },
+      ...REFERENCE_PAGES.map((page) => ({ title: page, url: REFERENCE_URLS[page] })),
+    ];
+    const profiles: PageProfile[] = pages.map(() => ({
+      painted: [],
+      busy: 0,
+      groups: new Map(),
+      functions: new Map(),
+    }));
+    // Rounds that load every page once, so a machine busier at one moment slows all pages alike.
+    for (let round = 1; round <= loads; round++) {
+      process.stderr.write(`round ${round}/${loads}\n`);
+      for (const [index, page] of pages.entries())
+        await profileLoad(browser, checkout, page.url, loads, profiles[index]);
+    }
+    const column = 16;
+    const cells = (values: string[]) => values.map((value) => value.padStart(column)).join('');
+    const lines = [
+      `main-thread self time before the rows were painted, ms per load (mean of ${loads} cold loads)`,
+      `${''.padEnd(40)}${cells(pages.map((page) => page.title))}`,
+      `${'painted at (median)'.padEnd(40)}${cells(profiles.map((p) => median(p.painted).toFixed(0)))}`,
+      `${'busy (all samples but idle)'.padEnd(40)}${cells(profiles.map((p) => p.busy.toFixed(0)))}`,
+    ];
+    const groups = [...new Set(profiles.flatMap((p) => [...p.groups.keys()]))]
+      .map((group) => ({ group, total: Math.max(...profiles.map((p) => p.groups.get(group) ?? 0)) }))
+      .sort((a, b) => b.total - a.total)
+      .slice(0, Number(values.rows));
+    for (const { group } of groups)
+      lines.push(
+        `${group.slice(0, 39).padEnd(40)}${cells(profiles.map((p) => (p.groups.get(group) ?? 0).toFixed(1)))}`,
+      );
+    const functions = Number(values.functions);
+    if (functions > 0) {
+      lines.push('', `the product list's functions, self time, ms per load`);
+      for (const [fn, ms] of [...profiles[0].functions.entries()]
+        .sort((a, b) => b[1] - a[1])
+        .slice(0, functions))
+        lines.push(`${ms.toFixed(1).padStart(7)}  ${fn}`);
+    }
+    process.stdout.write(`${lines.join('\n')}\n`);
+  } finally {
+    await close();
+    rmSync(path.join(dist, '__bench'), { recursive: true, force: true });
+  }
+}
+
+main().catch((error: unknown) => {
+  process.stderr.write(`${error instanceof Error ? (error.stack ?? error.message) : String(error)}\n`);
+  process.exit(1);
+});
