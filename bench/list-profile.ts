@@ -4,11 +4,14 @@
  * through the build's source maps to the package (or the app's folder) it comes from, its self time
  * summed up to the paint (bench/browser-timing.ts's probe). The product list (/product, signed in)
  * and the two reference pages of browser-timing.ts (react-admin's list and a bare MUI DataGrid
- * page, built here with their source maps) side by side, on the same server and data. Needs
- * `SOURCE_MAPS=hidden npm run build` (without the maps the app's time is counted per file).
+ * page, built here with their source maps) side by side, on the same server and data; then, from one
+ * more load of each, how much JavaScript the page had loaded by the paint and how much of it had
+ * run (V8's function coverage). Needs `SOURCE_MAPS=hidden npm run build` (without the maps the
+ * app's time is counted per file).
  *
  *   SOURCE_MAPS=hidden npm run build && npx tsx bench/list-profile.ts
  *   npx tsx bench/list-profile.ts --loads 5 --rows 40 --functions 30 --port 8407
+ *   npx tsx bench/list-profile.ts --functions 20 --match 'xstate|redux'   # one package's functions
  *
  * The figures are means per load. A profile slows the page a little, and a shared machine moves
  * every column alike: compare the columns with each other, not with browser-timing.ts's medians.
@@ -29,6 +32,8 @@ const { values } = parseArgs({
     loads: { type: 'string', default: '3' },
     rows: { type: 'string', default: '30' },
     functions: { type: 'string', default: '0' },
+    /** Only the functions of packages matching this (a regular expression), e.g. `xstate|redux`. */
+    match: { type: 'string' },
     port: { type: 'string', default: '8407' },
   },
 });
@@ -146,6 +151,54 @@ async function profileLoad(
   }
 }
 
+interface Coverage {
+  url: string;
+  functions: { ranges: { startOffset: number; endOffset: number; count: number }[] }[];
+}
+
+/**
+ * One more cold load of `url`: the JavaScript its page had loaded by the rows' paint and how much
+ * of it had run (V8's function coverage: a function never called counts as not run), in bytes.
+ */
+async function coverageOf(browser: Browser, checkout: Checkout, url: string) {
+  const context = await signedInContext(browser, checkout);
+  try {
+    const page = await context.newPage();
+    const cdp = await context.newCDPSession(page);
+    await cdp.send('Profiler.enable');
+    await cdp.send('Profiler.startPreciseCoverage', { callCount: false, detailed: false });
+    await page.goto(`${checkout.base}${url}`);
+    await page.waitForFunction(
+      () => (window as unknown as { __benchPainted?: number }).__benchPainted,
+      null,
+      { timeout: 60_000 },
+    );
+    const { result } = (await cdp.send('Profiler.takePreciseCoverage')) as { result: Coverage[] };
+    let loaded = 0;
+    let ran = 0;
+    for (const script of result) {
+      if (!script.url.startsWith(checkout.base)) continue;
+      const size = script.functions[0]?.ranges[0]?.endOffset ?? 0;
+      // The functions never called, as one set of ranges (a nested one lies inside its parent's).
+      const unused = script.functions
+        .flatMap((fn) => fn.ranges.filter((range) => range.count === 0))
+        .sort((a, b) => a.startOffset - b.startOffset);
+      let notRun = 0;
+      let end = 0;
+      for (const range of unused) {
+        if (range.endOffset <= end) continue;
+        notRun += range.endOffset - Math.max(range.startOffset, end);
+        end = range.endOffset;
+      }
+      loaded += size;
+      ran += size - notRun;
+    }
+    return { loaded, ran };
+  } finally {
+    await context.close();
+  }
+}
+
 const median = (numbers: number[]) => {
   const sorted = [...numbers].sort((a, b) => a - b);
   const middle = Math.floor(sorted.length / 2);
@@ -178,6 +231,8 @@ async function main() {
       for (const [index, page] of pages.entries())
         await profileLoad(browser, checkout, page.url, loads, profiles[index]);
     }
+    const coverage = [];
+    for (const page of pages) coverage.push(await coverageOf(browser, checkout, page.url));
     const column = 16;
     const cells = (values: string[]) => values.map((value) => value.padStart(column)).join('');
     const lines = [
@@ -185,6 +240,8 @@ async function main() {
       `${''.padEnd(40)}${cells(pages.map((page) => page.title))}`,
       `${'painted at (median)'.padEnd(40)}${cells(profiles.map((p) => median(p.painted).toFixed(0)))}`,
       `${'busy (all samples but idle)'.padEnd(40)}${cells(profiles.map((p) => p.busy.toFixed(0)))}`,
+      `${'JavaScript loaded by the paint, kB raw'.padEnd(40)}${cells(coverage.map((c) => (c.loaded / 1000).toFixed(0)))}`,
+      `${'  of which had run, kB'.padEnd(40)}${cells(coverage.map((c) => (c.ran / 1000).toFixed(0)))}`,
     ];
     const groups = [...new Set(profiles.flatMap((p) => [...p.groups.keys()]))]
       .map((group) => ({ group, total: Math.max(...profiles.map((p) => p.groups.get(group) ?? 0)) }))
@@ -197,7 +254,9 @@ async function main() {
     const functions = Number(values.functions);
     if (functions > 0) {
       lines.push('', `the product list's functions, self time, ms per load`);
+      const match = values.match ? new RegExp(values.match) : null;
       for (const [fn, ms] of [...profiles[0].functions.entries()]
+        .filter(([fn]) => !match || match.test(/\[(.*)\]$/.exec(fn)?.[1] ?? ''))
         .sort((a, b) => b[1] - a[1])
         .slice(0, functions))
         lines.push(`${ms.toFixed(1).padStart(7)}  ${fn}`);
