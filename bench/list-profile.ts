@@ -65,7 +65,20 @@ function mapOf(url: string): SourceMapConsumer | null {
   return maps.get(file) ?? null;
 }
 
-/** A sample's package (node_modules name, the app's folder, or V8's own bucket) and function. */
+/** The package a mapped source belongs to: its node_modules name, the app's folder, webpack's runtime. */
+function groupOf(source: string): string {
+  const packageName = /node_modules\/((?:@[^/]+\/)?[^/]+)/.exec(source)?.[1];
+  if (packageName) return packageName;
+  if (source.includes('webpack/')) return '(webpack runtime)';
+  // The app's own code, by its folder: src/app, src/components, store …
+  const own = /webpack:\/\/[^/]*\/(?:\.\/)?(.*)$/.exec(source)?.[1] ?? source;
+  return `app: ${own
+    .split('/')
+    .slice(0, own.startsWith('src/') ? 2 : 1)
+    .join('/')}`;
+}
+
+/** A sample's package (or V8's own bucket) and function. */
 function attribute(frame: ProfileNode['callFrame']): { group: string; fn: string } {
   if (!frame.url) return { group: `(${frame.functionName || 'native'})`, fn: frame.functionName };
   const map = mapOf(frame.url);
@@ -73,18 +86,9 @@ function attribute(frame: ProfileNode['callFrame']): { group: string; fn: string
   if (!map) return { group: file, fn: `${frame.functionName} ${file}` };
   const position = map.originalPositionFor({ line: frame.lineNumber + 1, column: frame.columnNumber });
   const source = position.source ?? '';
-  const name = `${position.name ?? frame.functionName} ${source.replace(/^.*node_modules\//, '')}:${position.line ?? '?'}`;
-  const packageName = /node_modules\/((?:@[^/]+\/)?[^/]+)/.exec(source)?.[1];
-  if (packageName) return { group: packageName, fn: name };
   if (!source) return { group: '(module top level, unmapped)', fn: `(top level) ${file}` };
-  if (source.includes('webpack/')) return { group: '(webpack runtime)', fn: name };
-  // The app's own code, by its folder: src/app, src/components, store …
-  const own = /webpack:\/\/[^/]*\/(?:\.\/)?(.*)$/.exec(source)?.[1] ?? source;
-  const folder = own
-    .split('/')
-    .slice(0, own.startsWith('src/') ? 2 : 1)
-    .join('/');
-  return { group: `app: ${folder}`, fn: name };
+  const name = `${position.name ?? frame.functionName} ${source.replace(/^.*node_modules\//, '')}:${position.line ?? '?'}`;
+  return { group: groupOf(source), fn: name };
 }
 
 interface PageProfile {
@@ -176,24 +180,46 @@ async function coverageOf(browser: Browser, checkout: Checkout, url: string) {
     const { result } = (await cdp.send('Profiler.takePreciseCoverage')) as { result: Coverage[] };
     let loaded = 0;
     let ran = 0;
+    const ranBy = new Map<string, number>();
     for (const script of result) {
       if (!script.url.startsWith(checkout.base)) continue;
       const size = script.functions[0]?.ranges[0]?.endOffset ?? 0;
-      // The functions never called, as one set of ranges (a nested one lies inside its parent's).
-      const unused = script.functions
-        .flatMap((fn) => fn.ranges.filter((range) => range.count === 0))
-        .sort((a, b) => a.startOffset - b.startOffset);
-      let notRun = 0;
-      let end = 0;
-      for (const range of unused) {
-        if (range.endOffset <= end) continue;
-        notRun += range.endOffset - Math.max(range.startOffset, end);
-        end = range.endOffset;
+      // The functions never called, as one sorted set of ranges (a nested one lies inside its parent's).
+      const notRun: [number, number][] = [];
+      for (const range of script.functions
+        .flatMap((fn) => fn.ranges.filter((r) => r.count === 0))
+        .sort((x, y) => x.startOffset - y.startOffset)) {
+        const last = notRun[notRun.length - 1];
+        if (last && range.startOffset <= last[1]) last[1] = Math.max(last[1], range.endOffset);
+        else notRun.push([range.startOffset, range.endOffset]);
       }
       loaded += size;
-      ran += size - notRun;
+      ran += size - notRun.reduce((sum, [start, end]) => sum + end - start, 0);
+      // The bytes that ran, by package: the source map's segments (the bundles are minified into a
+      // few long lines) outside the ranges that did not run.
+      const map = mapOf(script.url);
+      if (!map) continue;
+      const text = readFileSync(path.join(dist, new URL(script.url).pathname), 'utf8');
+      const lineStarts = [0];
+      for (let index = 0; index < text.length; index++) if (text[index] === '\n') lineStarts.push(index + 1);
+      const segments: { offset: number; source: string }[] = [];
+      map.eachMapping((mapping) =>
+        segments.push({
+          offset: lineStarts[mapping.generatedLine - 1] + mapping.generatedColumn,
+          source: mapping.source ?? '',
+        }),
+      );
+      segments.sort((x, y) => x.offset - y.offset);
+      let cursor = 0;
+      for (const [index, segment] of segments.entries()) {
+        while (cursor < notRun.length && notRun[cursor][1] <= segment.offset) cursor++;
+        const inside = cursor < notRun.length && notRun[cursor][0] <= segment.offset;
+        if (inside || !segment.source) continue;
+        const length = (segments[index + 1]?.offset ?? text.length) - segment.offset;
+        add(ranBy, groupOf(segment.source), length);
+      }
     }
-    return { loaded, ran };
+    return { loaded, ran, ranBy };
   } finally {
     await context.close();
   }
@@ -231,7 +257,7 @@ async function main() {
       for (const [index, page] of pages.entries())
         await profileLoad(browser, checkout, page.url, loads, profiles[index]);
     }
-    const coverage = [];
+    const coverage: Awaited<ReturnType<typeof coverageOf>>[] = [];
     for (const page of pages) coverage.push(await coverageOf(browser, checkout, page.url));
     const column = 16;
     const cells = (values: string[]) => values.map((value) => value.padStart(column)).join('');
@@ -250,6 +276,15 @@ async function main() {
     for (const { group } of groups)
       lines.push(
         `${group.slice(0, 39).padEnd(40)}${cells(profiles.map((p) => (p.groups.get(group) ?? 0).toFixed(1)))}`,
+      );
+    lines.push('', "JavaScript that had run by the paint, kB by package (the maps' sources)");
+    const ranGroups = [...new Set(coverage.flatMap((c) => [...c.ranBy.keys()]))]
+      .map((group) => ({ group, total: Math.max(...coverage.map((c) => c.ranBy.get(group) ?? 0)) }))
+      .sort((a, b) => b.total - a.total)
+      .slice(0, Number(values.rows));
+    for (const { group } of ranGroups)
+      lines.push(
+        `${group.slice(0, 39).padEnd(40)}${cells(coverage.map((c) => ((c.ranBy.get(group) ?? 0) / 1000).toFixed(1)))}`,
       );
     const functions = Number(values.functions);
     if (functions > 0) {
