@@ -269,23 +269,29 @@ async function main() {
       `${'JavaScript loaded by the paint, kB raw'.padEnd(40)}${cells(coverage.map((c) => (c.loaded / 1000).toFixed(0)))}`,
       `${'  of which had run, kB'.padEnd(40)}${cells(coverage.map((c) => (c.ran / 1000).toFixed(0)))}`,
     ];
-    const groups = [...new Set(profiles.flatMap((p) => [...p.groups.keys()]))]
-      .map((group) => ({ group, total: Math.max(...profiles.map((p) => p.groups.get(group) ?? 0)) }))
-      .sort((a, b) => b.total - a.total)
-      .slice(0, Number(values.rows));
-    for (const { group } of groups)
-      lines.push(
-        `${group.slice(0, 39).padEnd(40)}${cells(profiles.map((p) => (p.groups.get(group) ?? 0).toFixed(1)))}`,
-      );
+    /** One line per package, the largest first: its figure in each page's map, divided by `unit`. */
+    const byPackage = (maps: Map<string, number>[], unit: number) =>
+      [...new Set(maps.flatMap((map) => [...map.keys()]))]
+        .map((group) => ({ group, top: Math.max(...maps.map((map) => map.get(group) ?? 0)) }))
+        .sort((a, b) => b.top - a.top)
+        .slice(0, Number(values.rows))
+        .map(
+          ({ group }) =>
+            `${group.slice(0, 39).padEnd(40)}${cells(maps.map((map) => ((map.get(group) ?? 0) / unit).toFixed(1)))}`,
+        );
+    lines.push(
+      ...byPackage(
+        profiles.map((p) => p.groups),
+        1,
+      ),
+    );
     lines.push('', "JavaScript that had run by the paint, kB by package (the maps' sources)");
-    const ranGroups = [...new Set(coverage.flatMap((c) => [...c.ranBy.keys()]))]
-      .map((group) => ({ group, total: Math.max(...coverage.map((c) => c.ranBy.get(group) ?? 0)) }))
-      .sort((a, b) => b.total - a.total)
-      .slice(0, Number(values.rows));
-    for (const { group } of ranGroups)
-      lines.push(
-        `${group.slice(0, 39).padEnd(40)}${cells(coverage.map((c) => ((c.ranBy.get(group) ?? 0) / 1000).toFixed(1)))}`,
-      );
+    lines.push(
+      ...byPackage(
+        coverage.map((c) => c.ranBy),
+        1000,
+      ),
+    );
     const functions = Number(values.functions);
     if (functions > 0) {
       lines.push('', `the product list's functions, self time, ms per load`);
