@@ -28,7 +28,10 @@ export interface ResourceCardListProps<T extends ResourceRow> {
   rowCount: number;
   loading: boolean;
   paginationModel: GridPaginationModel;
-  onPaginationModelChange: (model: GridPaginationModel) => void;
+  /** Goes to a page, counted from 0. */
+  onPageChange: (index: number) => void;
+  /** A new page size (the list starts again at its first page). */
+  onPageSizeChange: (pageSize: number) => void;
   pageSizeOptions: readonly number[];
   sortModel: GridSortModel;
   onSortModelChange: (model: GridSortModel) => void;
@@ -85,7 +88,8 @@ export function ResourceCardList<T extends ResourceRow>({
   rowCount,
   loading,
   paginationModel,
-  onPaginationModelChange,
+  onPageChange,
+  onPageSizeChange,
   pageSizeOptions,
   sortModel,
   onSortModelChange,
@@ -212,10 +216,8 @@ export function ResourceCardList<T extends ResourceRow>({
         page={rowCount === 0 ? 0 : paginationModel.page}
         rowsPerPage={paginationModel.pageSize}
         rowsPerPageOptions={[...pageSizeOptions]}
-        onPageChange={(_event, page) => onPaginationModelChange({ ...paginationModel, page })}
-        onRowsPerPageChange={(event) =>
-          onPaginationModelChange({ page: 0, pageSize: Number(event.target.value) })
-        }
+        onPageChange={(_event, page) => onPageChange(page)}
+        onRowsPerPageChange={(event) => onPageSizeChange(Number(event.target.value))}
         sx={{ '& .MuiTablePagination-toolbar': { px: 0 } }}
       />
     </Stack>

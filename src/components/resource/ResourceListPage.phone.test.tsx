@@ -147,6 +147,15 @@ describe('ResourceListPage on a phone', () => {
       order: 'asc',
       page: '2',
     });
+    // A new page size starts again at the first page.
+    await actor.click(screen.getByRole('combobox', { name: /rows per page/i }));
+    await actor.click(screen.getByRole('option', { name: '20' }));
+    await waitFor(() => expect(lastQuery()).toMatchObject({ page: '1', per_page: '20', sort: 'email' }));
+    expect(Object.fromEntries(new URLSearchParams(router.state.location.search))).toEqual({
+      sort: 'email',
+      order: 'asc',
+      per_page: '20',
+    });
   });
 
   it('folds the filters behind "Filters (n)", counting the filters set, search left in sight', async () => {

@@ -151,12 +151,11 @@ function ListPage<T extends ResourceRow>({
   // A page past the end (a shared link, rows deleted since) shows the last page instead.
   const lastPage = data?.meta.last_page;
   const total = data?.meta.total;
-  const { page, per_page: perPage } = list.query;
-  const { setPaginationModel } = list;
+  const { page } = list.query;
+  const { setPage, setPageSize } = list;
   useEffect(() => {
-    if (lastPage !== undefined && total && page > lastPage)
-      setPaginationModel({ page: lastPage - 1, pageSize: perPage });
-  }, [lastPage, total, page, perPage, setPaginationModel]);
+    if (lastPage !== undefined && total && page > lastPage) setPage(lastPage - 1);
+  }, [lastPage, total, page, setPage]);
 
   const gridColumns = useMemo<GridColDef<T>[]>(
     () =>
@@ -247,7 +246,6 @@ function ListPage<T extends ResourceRow>({
   // onPaginationModelChange: it also moves the page on its own (to the first page a timer after its
   // sort changes, to the last page when the count shrinks), which the list already does in the URL
   // when it should; arriving a moment late, the grid's move undid a page chosen right after a sort.
-  const { setPage, setPageSize } = list;
   const gridSlotProps = useMemo<DataGridProps<T>['slotProps']>(
     () => ({
       noRowsOverlay: { empty },
@@ -301,7 +299,8 @@ function ListPage<T extends ResourceRow>({
           rowCount={data?.meta.total ?? 0}
           loading={isFetching}
           paginationModel={list.paginationModel}
-          onPaginationModelChange={list.setPaginationModel}
+          onPageChange={setPage}
+          onPageSizeChange={setPageSize}
           pageSizeOptions={PAGE_SIZES}
           sortModel={list.sortModel}
           onSortModelChange={list.setSortModel}

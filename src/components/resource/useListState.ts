@@ -48,7 +48,6 @@ export interface ListState {
   params: ListParams;
   filters: ShownFilter[];
   paginationModel: GridPaginationModel;
-  setPaginationModel: (model: GridPaginationModel) => void;
   /** Goes to a page, counted from 0 as the grid counts them. */
   setPage: (index: number) => void;
   /** A new page size, from the first page. */
@@ -239,17 +238,6 @@ export function useListState(contract: ResourceContract): ListState {
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [query]);
 
-  const setPaginationModel = useCallback(
-    (model: GridPaginationModel) =>
-      apply((current) => ({
-        ...current,
-        // A new page size starts again at the first page.
-        page: model.pageSize !== current.per_page ? 1 : model.page + 1,
-        per_page: model.pageSize,
-      })),
-    [apply],
-  );
-
   const setPage = useCallback(
     (index: number) => apply((current) => ({ ...current, page: index + 1 })),
     [apply],
@@ -336,10 +324,9 @@ export function useListState(contract: ResourceContract): ListState {
       () => ({ page: query.page - 1, pageSize: query.per_page }),
       [query.page, query.per_page],
     ),
-    setPaginationModel,
     setPage,
     setPageSize,
-    // Stable while the sort stays: the grid goes back to the first page when its sort model changes.
+    // Stable while the sort stays: the grid takes a new sort model as a new sort (and redraws).
     sortModel: useMemo(() => [{ field: query.sort, sort: query.order }], [query.sort, query.order]),
     setSortModel,
     setSearch,
