@@ -28,7 +28,7 @@
  * "Painted": a MutationObserver (installed before any page script) notices the element, then one
  * animation frame and a message later — after that frame was painted — reads performance.now().
  */
-import { cpSync, existsSync, rmSync } from 'node:fs';
+import { existsSync } from 'node:fs';
 import { loadavg, tmpdir } from 'node:os';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
@@ -37,6 +37,7 @@ import { ROUTES } from '../src/shared/routes';
 import {
   isCode,
   kB,
+  median,
   launchChromium,
   recordResponses,
   root,
@@ -44,8 +45,8 @@ import {
   stop,
   waitForOk,
 } from './support';
-import { buildReferences, REFERENCE_URLS, referencePackages } from './references';
-import { paintProbe, prepare, type Checkout, type Target } from './signedInPage';
+import { placeReferences, REFERENCE_URLS } from './references';
+import { paintProbe, prepare, waitForPaint, type Checkout, type Target } from './signedInPage';
 
 const { values } = parseArgs({
   options: {
@@ -103,14 +104,7 @@ async function measure(browser: Browser, checkout: Checkout, url: string, target
       await cdp.send('Network.emulateNetworkConditions', { offline: false, ...NETWORK });
     }
     await page.goto(`${checkout.base}${url}`);
-    await page.waitForFunction(
-      () => (window as unknown as { __benchPainted?: number }).__benchPainted,
-      null,
-      {
-        timeout: 60_000,
-      },
-    );
-    const ms = await page.evaluate(() => (window as unknown as { __benchPainted: number }).__benchPainted);
+    const ms = await waitForPaint(page);
     await page.waitForLoadState('networkidle');
     if (process.env.BENCH_DEBUG) {
       const name = `${checkout.label}-${url}`.replace(/[^a-z0-9]+/gi, '-');
@@ -146,11 +140,6 @@ const targetOf = (key: (typeof PAGES)[number]['key'], checkout: Checkout): Targe
     ? { selector: 'input[name="username"]', focused: true }
     : { cellText: checkout.firstProduct };
 
-const median = (numbers: number[]) => {
-  const sorted = [...numbers].sort((a, b) => a - b);
-  const middle = Math.floor(sorted.length / 2);
-  return sorted.length % 2 ? sorted[middle] : (sorted[middle - 1] + sorted[middle]) / 2;
-};
 const timing = (numbers: number[]) =>
   `${Math.round(median(numbers))} ms (${Math.round(Math.min(...numbers))}–${Math.round(Math.max(...numbers))})`;
 
@@ -163,12 +152,7 @@ async function main() {
       throw new Error(`${dir}/dist is missing: build it first`);
   }
 
-  const packagesDir = referencePackages();
-  const built = path.join(tmpdir(), `admin-bench-reference-build-${process.pid}`);
-  process.stderr.write('building the reference pages ...\n');
-  await buildReferences(packagesDir, built);
-  for (const { dir } of dirs) cpSync(built, path.join(dir, 'dist', '__bench'), { recursive: true });
-  rmSync(built, { recursive: true, force: true });
+  const removeReferences = await placeReferences(dirs.map(({ dir }) => path.join(dir, 'dist')));
 
   const servers = dirs.map(({ dir }, index) =>
     startWithFreshData(
@@ -231,7 +215,7 @@ async function main() {
   } finally {
     await browser.close();
     for (const server of servers) await stop(server);
-    for (const { dir } of dirs) rmSync(path.join(dir, 'dist', '__bench'), { recursive: true, force: true });
+    removeReferences();
   }
 }
 

@@ -15,7 +15,7 @@ import { loadavg } from 'node:os';
 import { parseArgs } from 'node:util';
 import { ROUTES } from '../src/shared/routes';
 import { root } from './support';
-import { serveCheckout, signedInContext } from './signedInPage';
+import { serveCheckout, signedInContext, waitForPaint } from './signedInPage';
 
 const { values } = parseArgs({
   options: {
@@ -74,11 +74,7 @@ async function main() {
       await context.addInitScript({ content: commitProbe });
       const page = await context.newPage();
       await page.goto(`${base}${ROUTES.products}`);
-      await page.waitForFunction(
-        () => (window as unknown as { __benchPainted?: number }).__benchPainted,
-        null,
-        { timeout: 60_000 },
-      );
+      await waitForPaint(page);
       await page.waitForLoadState('networkidle');
       const seen = await page.evaluate(() => ({
         painted: (window as unknown as { __benchPainted: number }).__benchPainted,

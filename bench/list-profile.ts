@@ -16,16 +16,15 @@
  * The figures are means per load. A profile slows the page a little, and a shared machine moves
  * every column alike: compare the columns with each other, not with browser-timing.ts's medians.
  */
-import { cpSync, existsSync, readFileSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
 import type { Browser } from 'playwright-core';
 import { SourceMapConsumer, type RawSourceMap } from 'source-map-js';
 import { ROUTES } from '../src/shared/routes';
-import { buildReferences, REFERENCE_PAGES, REFERENCE_URLS, referencePackages } from './references';
-import { serveCheckout, signedInContext, type Checkout } from './signedInPage';
-import { root } from './support';
+import { placeReferences, REFERENCE_PAGES, REFERENCE_URLS } from './references';
+import { serveCheckout, signedInContext, waitForPaint, type Checkout } from './signedInPage';
+import { median, root } from './support';
 
 const { values } = parseArgs({
   options: {
@@ -117,14 +116,7 @@ async function profileLoad(
     await cdp.send('Profiler.setSamplingInterval', { interval: 100 });
     await cdp.send('Profiler.start');
     await page.goto(`${checkout.base}${url}`);
-    await page.waitForFunction(
-      () => (window as unknown as { __benchPainted?: number }).__benchPainted,
-      null,
-      { timeout: 60_000 },
-    );
-    const painted = await page.evaluate(
-      () => (window as unknown as { __benchPainted: number }).__benchPainted,
-    );
+    const painted = await waitForPaint(page);
     // The profile's times are microseconds on Chromium's monotonic clock, as is the navigation's
     // start in the page's metrics (seconds); performance.now() counts from that start.
     const { metrics } = (await cdp.send('Performance.getMetrics')) as {
@@ -172,11 +164,7 @@ async function coverageOf(browser: Browser, checkout: Checkout, url: string) {
     await cdp.send('Profiler.enable');
     await cdp.send('Profiler.startPreciseCoverage', { callCount: false, detailed: false });
     await page.goto(`${checkout.base}${url}`);
-    await page.waitForFunction(
-      () => (window as unknown as { __benchPainted?: number }).__benchPainted,
-      null,
-      { timeout: 60_000 },
-    );
+    await waitForPaint(page);
     const { result } = (await cdp.send('Profiler.takePreciseCoverage')) as { result: Coverage[] };
     let loaded = 0;
     let ran = 0;
@@ -225,19 +213,9 @@ async function coverageOf(browser: Browser, checkout: Checkout, url: string) {
   }
 }
 
-const median = (numbers: number[]) => {
-  const sorted = [...numbers].sort((a, b) => a - b);
-  const middle = Math.floor(sorted.length / 2);
-  return sorted.length % 2 ? sorted[middle] : (sorted[middle - 1] + sorted[middle]) / 2;
-};
-
 async function main() {
   if (!existsSync(path.join(dist, 'index.html'))) throw new Error('dist/ is missing: build it first');
-  const built = path.join(tmpdir(), `admin-bench-profile-references-${process.pid}`);
-  process.stderr.write('building the reference pages ...\n');
-  await buildReferences(referencePackages(), built, true);
-  cpSync(built, path.join(dist, '__bench'), { recursive: true });
-  rmSync(built, { recursive: true, force: true });
+  const removeReferences = await placeReferences([dist], true);
   const { browser, checkout, close } = await serveCheckout('profile', root, Number(values.port));
   try {
     const loads = Number(values.loads);
@@ -305,7 +283,7 @@ async function main() {
     process.stdout.write(`${lines.join('\n')}\n`);
   } finally {
     await close();
-    rmSync(path.join(dist, '__bench'), { recursive: true, force: true });
+    removeReferences();
   }
 }
 

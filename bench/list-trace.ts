@@ -14,7 +14,7 @@ import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { ROUTES } from '../src/shared/routes';
 import { root } from './support';
-import { serveCheckout, signedInContext } from './signedInPage';
+import { serveCheckout, signedInContext, waitForPaint } from './signedInPage';
 
 const { values } = parseArgs({
   options: {
@@ -113,16 +113,7 @@ async function main() {
           ],
         });
       await page.goto(`${base}${ROUTES.products}`);
-      await page.waitForFunction(
-        () => (window as unknown as { __benchPainted?: number }).__benchPainted,
-        null,
-        {
-          timeout: 60_000,
-        },
-      );
-      const painted = await page.evaluate(
-        () => (window as unknown as { __benchPainted: number }).__benchPainted,
-      );
+      const painted = await waitForPaint(page);
       await page.waitForLoadState('networkidle');
       if (!last) {
         process.stderr.write(`load ${load}: rows painted at ${painted.toFixed(0)} ms\n`);

@@ -8,7 +8,7 @@
  */
 import { execFileSync } from 'node:child_process';
 import { createHash } from 'node:crypto';
-import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { cpSync, existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import HtmlWebpackPlugin from 'html-webpack-plugin';
@@ -31,7 +31,7 @@ const SHARED_PACKAGES = [
 ];
 export const REFERENCE_PAGES = ['react-admin', 'datagrid'] as const;
 export type ReferencePage = (typeof REFERENCE_PAGES)[number];
-export const benchPath = (page: ReferencePage) => `/__bench/${page}/`;
+const benchPath = (page: ReferencePage) => `/__bench/${page}/`;
 
 const versionOf = (name: string): string =>
   (
@@ -41,7 +41,7 @@ const versionOf = (name: string): string =>
   ).version;
 
 /** Installs the reference pages' packages into a cache folder named after their versions. */
-export function referencePackages(): string {
+function referencePackages(): string {
   const dependencies = Object.fromEntries([
     ...REFERENCE_PACKAGES.map((spec) => {
       const at = spec.lastIndexOf('@');
@@ -70,7 +70,7 @@ export function referencePackages(): string {
  * Builds both reference pages into `outDir/<page>/`, as the app's own build would; with
  * `sourceMaps`, each bundle's map is written beside it, unreferenced (as SOURCE_MAPS=hidden does).
  */
-export function buildReferences(packagesDir: string, outDir: string, sourceMaps = false): Promise<void> {
+function buildReferences(packagesDir: string, outDir: string, sourceMaps = false): Promise<void> {
   const configs: Configuration[] = REFERENCE_PAGES.map((page) => ({
     mode: 'production',
     context: path.join(root, 'bench', 'reference'),
@@ -121,3 +121,18 @@ export const REFERENCE_URLS: Record<ReferencePage, string> = {
   'react-admin': `${benchPath('react-admin')}index.html#/products`,
   datagrid: `${benchPath('datagrid')}index.html`,
 };
+
+/**
+ * Builds the reference pages once (`sourceMaps`: with their maps) and copies them under each of
+ * `dists` as `__bench/`, where a checkout's server sends them; answers the function that removes them.
+ */
+export async function placeReferences(dists: readonly string[], sourceMaps = false): Promise<() => void> {
+  const built = path.join(tmpdir(), `admin-bench-reference-build-${process.pid}`);
+  process.stderr.write('building the reference pages ...\n');
+  await buildReferences(referencePackages(), built, sourceMaps);
+  for (const dist of dists) cpSync(built, path.join(dist, '__bench'), { recursive: true });
+  rmSync(built, { recursive: true, force: true });
+  return () => {
+    for (const dist of dists) rmSync(path.join(dist, '__bench'), { recursive: true, force: true });
+  };
+}

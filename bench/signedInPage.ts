@@ -1,15 +1,15 @@
 /**
- * A signed-in page load, shared by bench/browser-timing.ts, list-trace.ts and list-commits.ts: a
- * server's session, the stored account and products (`prepare`), a built checkout served with them
- * (`serveCheckout`), a cold signed-in context (`signedInContext`), and the probe that notes when an
- * element was first painted.
+ * A signed-in page load, shared by bench/browser-timing.ts, list-trace.ts, list-commits.ts and
+ * list-profile.ts: a server's session, the stored account and products (`prepare`), a built checkout
+ * served with them (`serveCheckout`), a cold signed-in context (`signedInContext`), the probe that
+ * notes when an element was first painted, and the wait for it (`waitForPaint`).
  */
 import type { RuntimeEnv } from '../src/shared/env';
 import { API_PATHS } from '../src/shared/routes';
 import type { TokenResponse, User } from '../src/shared/contracts/account';
 import { writeAccount, writeSession } from '../store/session';
 import path from 'node:path';
-import type { Browser, BrowserContext } from 'playwright-core';
+import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { BENCH_LOGIN, launchChromium, startWithFreshData, stop, waitForOk } from './support';
 
 export interface Checkout {
@@ -123,6 +123,14 @@ export const paintProbe = (target: Target) => `(() => {
   });
   observer.observe(document, { childList: true, subtree: true, attributes: true });
 })();`;
+
+/** Waits for `paintProbe`'s note (up to a minute) and answers it: ms from the navigation's start. */
+export async function waitForPaint(page: Page): Promise<number> {
+  await page.waitForFunction(() => (window as unknown as { __benchPainted?: number }).__benchPainted, null, {
+    timeout: 60_000,
+  });
+  return page.evaluate(() => (window as unknown as { __benchPainted: number }).__benchPainted);
+}
 
 /**
  * A built checkout's server (`dir`, its `dist`) on fresh data at `port`, Chromium, and a session

@@ -118,3 +118,10 @@ export const isCode = (received: Received): boolean =>
 
 /** kB as Chromium's DevTools counts them (1 kB = 1000 bytes). */
 export const kB = (bytes: number): string => `${(bytes / 1000).toFixed(1)} kB`;
+
+/** The middle of a list of numbers (the mean of the two middle ones for an even count). */
+export const median = (numbers: readonly number[]): number => {
+  const sorted = [...numbers].sort((a, b) => a - b);
+  const middle = Math.floor(sorted.length / 2);
+  return sorted.length % 2 ? sorted[middle] : (sorted[middle - 1] + sorted[middle]) / 2;
+};
