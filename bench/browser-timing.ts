@@ -15,11 +15,14 @@
  *   its time to interactive: the sign-in form rendered with the e-mail field focused, and painted.
  * - the product list (/product, signed in): time to painted rows, from navigation start to the
  *   first frame painted after the first product's name is in a cell.
- * - the same list as a react-admin page (<Admin>, ra-data-simple-rest, <List>/<Datagrid>) and as a
- *   bare MUI DataGrid page (React, the theme, a DataGrid, one fetch): the same query, the same 10
+ * - the same list as a react-admin page (<Admin>, ra-data-simple-rest, <List>/<Datagrid>), as a
+ *   bare MUI DataGrid page (React, the theme, a DataGrid, one fetch) and as the DataGrid's floor
+ *   (the same, its request sent first and rendered once with its rows): the same query, the same 10
  *   rows, the same server.
+ * - the product list against react-admin's, round by round (the two loads of a round ran one after
+ *   the other): the median of the differences and in how many rounds the list painted first.
  *
- * The two reference pages are built here, by webpack in production mode with the app's compression
+ * The reference pages are built here, by webpack in production mode with the app's compression
  * settings, from bench/reference/ against react-admin, ra-data-simple-rest and the app's own React,
  * MUI and MUI X versions, installed with npm into a cache folder under the system's temp dir (never
  * into this repository). They are written under dist/__bench/ of each measured checkout, so each
@@ -133,6 +136,12 @@ const PAGES = [
     url: REFERENCE_URLS.datagrid,
     signedIn: true,
   },
+  {
+    key: 'floor',
+    title: 'DataGrid floor: rows painted',
+    url: REFERENCE_URLS['datagrid-floor'],
+    signedIn: true,
+  },
 ] as const;
 
 const targetOf = (key: (typeof PAGES)[number]['key'], checkout: Checkout): Target =>
@@ -206,6 +215,12 @@ async function main() {
       lines.push(`${title.padEnd(40)}${checkouts.map((c) => cell(c).padEnd(column)).join('')}`);
     row('/login: JS + CSS transferred', (c) => kB(median(measuresOf(c, 'login').map((m) => m.code))));
     for (const page of PAGES) row(page.title, (c) => timing(measuresOf(c, page.key).map((m) => m.ms)));
+    row('list − react-admin, paired by round', (c) => {
+      const list = measuresOf(c, 'list').map((m) => m.ms);
+      const differences = measuresOf(c, 'react-admin').map((m, index) => list[index] - m.ms);
+      const sooner = differences.filter((difference) => difference <= 0).length;
+      return `${Math.round(median(differences))} ms, ${sooner} of ${differences.length} at or before`;
+    });
     for (const page of PAGES.slice(1)) {
       row(`${page.key}: everything transferred`, (c) =>
         kB(median(measuresOf(c, page.key).map((m) => m.transferred))),

@@ -29,7 +29,7 @@ const SHARED_PACKAGES = [
   '@emotion/react',
   '@emotion/styled',
 ];
-export const REFERENCE_PAGES = ['react-admin', 'datagrid'] as const;
+export const REFERENCE_PAGES = ['react-admin', 'datagrid', 'datagrid-floor'] as const;
 export type ReferencePage = (typeof REFERENCE_PAGES)[number];
 const benchPath = (page: ReferencePage) => `/__bench/${page}/`;
 
@@ -120,6 +120,7 @@ function buildReferences(packagesDir: string, outDir: string, sourceMaps = false
 export const REFERENCE_URLS: Record<ReferencePage, string> = {
   'react-admin': `${benchPath('react-admin')}index.html#/products`,
   datagrid: `${benchPath('datagrid')}index.html`,
+  'datagrid-floor': `${benchPath('datagrid-floor')}index.html`,
 };
 
 /**

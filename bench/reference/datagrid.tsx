@@ -6,22 +6,9 @@ import { useEffect, useState } from 'react';
 import { createRoot } from 'react-dom/client';
 import CssBaseline from '@mui/material/CssBaseline';
 import { createTheme, ThemeProvider } from '@mui/material/styles';
-import { DataGrid, type GridColDef, type GridPaginationModel } from '@mui/x-data-grid';
-import { fetchProducts, PAGE_SIZE, type ProductPage, type ProductRow } from './api';
-
-const columns: GridColDef<ProductRow>[] = [
-  { field: 'name', headerName: 'Name', flex: 1.6 },
-  {
-    field: 'brand',
-    headerName: 'Brand',
-    flex: 1,
-    valueGetter: (_v, row) => row.brand?.name ?? row.other_brand,
-  },
-  { field: 'category', headerName: 'Category', flex: 1, valueGetter: (_v, row) => row.category.name },
-  { field: 'model', headerName: 'Model', flex: 0.8 },
-  { field: 'status', headerName: 'Status', valueGetter: (_v, row) => (row.status ? 'Active' : 'Not Active') },
-  { field: 'created_at', headerName: 'Created At', width: 140 },
-];
+import { DataGrid, type GridPaginationModel } from '@mui/x-data-grid';
+import { fetchProducts, PAGE_SIZE, type ProductPage } from './api';
+import { productColumns } from './productColumns';
 
 function Products() {
   const [pagination, setPagination] = useState<GridPaginationModel>({ page: 0, pageSize: PAGE_SIZE });
@@ -33,7 +20,7 @@ function Products() {
     <DataGrid
       rows={answer?.data ?? []}
       rowCount={answer?.meta.total ?? 0}
-      columns={columns}
+      columns={productColumns}
       loading={!answer}
       paginationMode="server"
       paginationModel={pagination}
