@@ -3,6 +3,7 @@ import type { FastifyInstance } from 'fastify';
 import { Type } from '@sinclair/typebox';
 import { success } from '../../src/shared/messages';
 import { bulkDeletePath, bulkIdsSchema, can } from '../../src/shared/resources/resource';
+import { startBulkWrite } from '../db/bulkWrite';
 import { parseBody } from '../lib/validation';
 import { currentUser } from '../plugins/auth';
 import { bearer, errorResponses } from './openapi';
@@ -12,7 +13,9 @@ import { deleteRecords } from './write';
 /**
  * `POST /api/<group>/bulk-delete` `{ids}` (destroy permission; contracts with `bulkDelete`): deletes
  * the selected rows that still exist in one transaction, each through `beforeDelete` (which may
- * refuse the whole batch), and answers how many went.
+ * refuse the whole batch), and answers how many went. The transaction has a bulk write's settings
+ * (db/bulkWrite.ts): the foreign-key checks of its rows and revisions keep their plans instead of
+ * planning each row anew.
  */
 export function bulkDeleteRoute(app: FastifyInstance, resource: AnyResource): void {
   const { contract, table } = resource;
@@ -36,6 +39,7 @@ export function bulkDeleteRoute(app: FastifyInstance, resource: AnyResource): vo
       const { ids } = await parseBody(bulkIdsSchema, request.body);
       const ctx = { user: currentUser(request) };
       const count = await app.db.transaction(async (tx) => {
+        await startBulkWrite(tx);
         const found = await tx
           .select({ id: table.id })
           .from(table)

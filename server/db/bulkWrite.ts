@@ -3,8 +3,8 @@ import type { Executor } from './client';
 import { BULK_GIN_PENDING_LIST_KB } from './ginPending';
 
 /**
- * The session settings of a bulk write's own transaction (an import, its dry run, an import's undo), each set
- * with `set_config(…, true)` so it ends with the transaction:
+ * The session settings of a bulk write's own transaction (an import, its dry run, an import's undo,
+ * a bulk delete), each set with `set_config(…, true)` so it ends with the transaction:
  *
  * - `gin_pending_list_limit`: the search indexes' new entries merged a few times, not hundreds
  *   (db/ginPending.ts).

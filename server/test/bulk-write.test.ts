@@ -1,8 +1,10 @@
 import { sql } from 'drizzle-orm';
 import { POOL_PLAN_CACHE_MODE, type Executor } from '../db/client';
+import * as bulkWrite from '../db/bulkWrite';
 import { BULK_WRITE_SETTINGS, startBulkWrite } from '../db/bulkWrite';
 import { BULK_GIN_PENDING_LIST_KB, GIN_PENDING_LIST_KB } from '../db/ginPending';
-import { buildTestApp, type TestApp } from './helper';
+import { contactForms } from '../db/schema';
+import { adminToken, authHeader, buildTestApp, type TestApp } from './helper';
 
 const onPostgres = process.env.TEST_DB_DRIVER === 'postgres';
 
@@ -42,5 +44,41 @@ describe("a bulk write's session settings (db/bulkWrite.ts)", () => {
 
     // set_config(…, true): the next transaction on the same session has the app's settings again.
     expect(await settings(t.app.db)).toEqual(before);
+  });
+
+  it("a bulk delete's transaction runs with them (its revisions' foreign keys keep their plans)", async () => {
+    const rows = await t.app.db
+      .insert(contactForms)
+      .values(
+        ['one', 'two', 'three'].map((name) => ({
+          name,
+          email: `${name}@example.org`,
+          subject: 'Hello',
+          message: 'A message',
+          source: 'contact-page' as const,
+        })),
+      )
+      .returning({ id: contactForms.id });
+    const seen: Record<string, string>[] = [];
+    const original = bulkWrite.startBulkWrite;
+    const spy = jest.spyOn(bulkWrite, 'startBulkWrite').mockImplementation(async (tx) => {
+      await original(tx);
+      seen.push(await settings(tx));
+    });
+    try {
+      const response = await t.app.inject({
+        method: 'POST',
+        url: '/api/contact-forms/bulk-delete',
+        headers: authHeader(await adminToken(t.app)),
+        payload: { ids: rows.map((row) => row.id) },
+      });
+      expect(response.statusCode).toBe(200);
+      expect(response.json()).toMatchObject({ data: { count: 3 } });
+    } finally {
+      spy.mockRestore();
+    }
+    expect(seen).toEqual([
+      { gin_pending_list_limit: `${BULK_GIN_PENDING_LIST_KB / 1024}MB`, plan_cache_mode: 'auto' },
+    ]);
   });
 });
