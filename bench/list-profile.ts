@@ -12,6 +12,7 @@
  *   SOURCE_MAPS=hidden npm run build && npx tsx bench/list-profile.ts
  *   npx tsx bench/list-profile.ts --loads 5 --rows 40 --functions 30 --port 8407
  *   npx tsx bench/list-profile.ts --functions 20 --match 'xstate|redux'   # one package's functions
+ *   npx tsx bench/list-profile.ts --dir /tmp/change                        # another built checkout
  *
  * The figures are means per load. A profile slows the page a little, and a shared machine moves
  * every column alike: compare the columns with each other, not with browser-timing.ts's medians.
@@ -34,8 +35,11 @@ const { values } = parseArgs({
     /** Only the functions of packages matching this (a regular expression), e.g. `xstate|redux`. */
     match: { type: 'string' },
     port: { type: 'string', default: '8407' },
+    /** The built checkout to profile (its dist, with SOURCE_MAPS=hidden maps); this one by default. */
+    dir: { type: 'string', default: root },
   },
 });
+const checkoutDir = path.resolve(values.dir);
 
 interface ProfileNode {
   id: number;
@@ -48,7 +52,7 @@ interface Profile {
   timeDeltas: number[];
 }
 
-const dist = path.join(root, 'dist');
+const dist = path.join(checkoutDir, 'dist');
 const maps = new Map<string, SourceMapConsumer | null>();
 
 /** The source map beside a served script, read once (null when the build kept none). */
@@ -216,7 +220,7 @@ async function coverageOf(browser: Browser, checkout: Checkout, url: string) {
 async function main() {
   if (!existsSync(path.join(dist, 'index.html'))) throw new Error('dist/ is missing: build it first');
   const removeReferences = await placeReferences([dist], true);
-  const { browser, checkout, close } = await serveCheckout('profile', root, Number(values.port));
+  const { browser, checkout, close } = await serveCheckout('profile', checkoutDir, Number(values.port));
   try {
     const loads = Number(values.loads);
     const pages = [
