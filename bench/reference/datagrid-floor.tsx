@@ -8,12 +8,9 @@
 // First: the request leaves before the other modules run.
 import { firstPage } from './firstPage';
 import { useState } from 'react';
-import { createRoot } from 'react-dom/client';
-import CssBaseline from '@mui/material/CssBaseline';
-import { createTheme, ThemeProvider } from '@mui/material/styles';
-import { DataGrid, type GridPaginationModel } from '@mui/x-data-grid';
+import type { GridPaginationModel } from '@mui/x-data-grid';
 import { fetchProducts, PAGE_SIZE, type ProductPage } from './api';
-import { productColumns } from './productColumns';
+import { ProductGrid, renderPage } from './productGrid';
 
 function Products({ first }: { first: ProductPage }) {
   const [pagination, setPagination] = useState<GridPaginationModel>({ page: 0, pageSize: PAGE_SIZE });
@@ -22,27 +19,7 @@ function Products({ first }: { first: ProductPage }) {
     setPagination(model);
     void fetchProducts(model.page + 1, 'created_at', 'desc').then(setAnswer);
   };
-  return (
-    <DataGrid
-      rows={answer.data}
-      rowCount={answer.meta.total}
-      columns={productColumns}
-      paginationMode="server"
-      paginationModel={pagination}
-      onPaginationModelChange={changePage}
-      pageSizeOptions={[PAGE_SIZE]}
-    />
-  );
+  return <ProductGrid answer={answer} paginationModel={pagination} onPaginationModelChange={changePage} />;
 }
 
-const root = document.getElementById('root');
-if (root) {
-  void firstPage.then((first) =>
-    createRoot(root).render(
-      <ThemeProvider theme={createTheme()}>
-        <CssBaseline />
-        <Products first={first} />
-      </ThemeProvider>,
-    ),
-  );
-}
+void firstPage.then((first) => renderPage(<Products first={first} />));

@@ -1,17 +1,22 @@
 import { sql } from 'drizzle-orm';
 import { POOL_PLAN_CACHE_MODE, type Executor } from '../db/client';
 import * as bulkWrite from '../db/bulkWrite';
-import { BULK_WRITE_SETTINGS, startBulkWrite } from '../db/bulkWrite';
 import { BULK_GIN_PENDING_LIST_KB, GIN_PENDING_LIST_KB } from '../db/ginPending';
 import { contactForms } from '../db/schema';
 import { adminToken, authHeader, buildTestApp, type TestApp } from './helper';
 
 const onPostgres = process.env.TEST_DB_DRIVER === 'postgres';
 
+/** `BULK_WRITE_SETTINGS` as `current_setting` reads them back inside a bulk write's transaction. */
+const BULK_SETTINGS_READ = {
+  gin_pending_list_limit: `${BULK_GIN_PENDING_LIST_KB / 1024}MB`,
+  plan_cache_mode: 'auto',
+};
+
 /** The session's current value of each bulk-write setting, as `current_setting` answers it (no units). */
 async function settings(db: Executor): Promise<Record<string, string>> {
   const values: Record<string, string> = {};
-  for (const [name] of BULK_WRITE_SETTINGS) {
+  for (const [name] of bulkWrite.BULK_WRITE_SETTINGS) {
     const result = (await db.execute(sql`select current_setting(${name}) as value`)) as unknown as {
       rows: { value: string }[];
     };
@@ -34,13 +39,10 @@ describe("a bulk write's session settings (db/bulkWrite.ts)", () => {
     expect(before.plan_cache_mode).toBe(onPostgres ? POOL_PLAN_CACHE_MODE : 'auto');
 
     const inside = await t.app.db.transaction(async (tx) => {
-      await startBulkWrite(tx);
+      await bulkWrite.startBulkWrite(tx);
       return settings(tx);
     });
-    expect(inside).toEqual({
-      gin_pending_list_limit: `${BULK_GIN_PENDING_LIST_KB / 1024}MB`,
-      plan_cache_mode: 'auto',
-    });
+    expect(inside).toEqual(BULK_SETTINGS_READ);
 
     // set_config(…, true): the next transaction on the same session has the app's settings again.
     expect(await settings(t.app.db)).toEqual(before);
@@ -77,8 +79,6 @@ describe("a bulk write's session settings (db/bulkWrite.ts)", () => {
     } finally {
       spy.mockRestore();
     }
-    expect(seen).toEqual([
-      { gin_pending_list_limit: `${BULK_GIN_PENDING_LIST_KB / 1024}MB`, plan_cache_mode: 'auto' },
-    ]);
+    expect(seen).toEqual([BULK_SETTINGS_READ]);
   });
 });
