@@ -14,12 +14,19 @@ export interface BooleanFilterProps {
 
 const ANY = 'any';
 
+/** The select's least width; its stand-in's alike. */
+export const BOOLEAN_FILTER_MIN_WIDTH = 120;
+
+/** The value as the select shows it: Any, Yes or No. */
+export const booleanText = (value: boolean | undefined): string =>
+  value === undefined ? EMPTY_LIST_MESSAGES.any : value ? EMPTY_LIST_MESSAGES.yes : EMPTY_LIST_MESSAGES.no;
+
 /** A yes / no list filter (`<name>=1|0`), or either. */
 export function BooleanFilter({ label, value, onChange }: BooleanFilterProps) {
   const labelId = useId();
   const current = value === undefined ? ANY : value ? '1' : '0';
   return (
-    <FormControl size="small" sx={{ minWidth: 120 }}>
+    <FormControl size="small" sx={{ minWidth: BOOLEAN_FILTER_MIN_WIDTH }}>
       <InputLabel id={labelId}>{label}</InputLabel>
       <Select
         labelId={labelId}

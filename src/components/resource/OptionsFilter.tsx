@@ -11,6 +11,16 @@ import type { FilterChoice } from './useListState';
 
 export type FilterValue = EnumValue;
 
+/** The select's least width (it grows with the chosen options' names); its stand-in's alike. */
+export const OPTIONS_FILTER_MIN_WIDTH = 160;
+
+/** The chosen options as the select shows them: their labels, in the order chosen. */
+export const selectionText = (
+  options: readonly FilterChoice[] | undefined,
+  selected: readonly FilterValue[],
+): string =>
+  selected.map((value) => options?.find((option) => option.id === value)?.label ?? String(value)).join(', ');
+
 export interface OptionsFilterProps {
   label: string;
   /** Undefined while the options load (the select is disabled meanwhile). */
@@ -22,11 +32,9 @@ export interface OptionsFilterProps {
 /** A multi-select of a list filter's options; the selection is shown as the options' labels. */
 export function OptionsFilter({ label, options, selected, onChange }: OptionsFilterProps) {
   const labelId = useId();
-  const labelOf = (value: FilterValue) =>
-    options?.find((option) => option.id === value)?.label ?? String(value);
   const keys = (options ?? []).map((option) => option.id);
   return (
-    <FormControl size="small" disabled={!options} sx={{ minWidth: 160 }}>
+    <FormControl size="small" disabled={!options} sx={{ minWidth: OPTIONS_FILTER_MIN_WIDTH }}>
       <InputLabel id={labelId}>{label}</InputLabel>
       <Select<FilterValue[]>
         labelId={labelId}
@@ -39,7 +47,7 @@ export function OptionsFilter({ label, options, selected, onChange }: OptionsFil
           onChange(keys.filter((key) => next.some((item) => String(item) === String(key))));
         }}
         input={<OutlinedInput label={label} />}
-        renderValue={(values) => values.map(labelOf).join(', ')}
+        renderValue={(values) => selectionText(options, values)}
       >
         {(options ?? []).map((option) => (
           <MenuItem key={String(option.id)} value={option.id}>

@@ -203,7 +203,7 @@ describe('ResourceListPage on a phone', () => {
     renderList();
     expect(await screen.findByRole('grid')).toBeInTheDocument();
     expect(screen.queryByRole('button', { name: /^Filters/ })).not.toBeInTheDocument();
-    expect(screen.getByRole('combobox', { name: LABELS.status })).toBeInTheDocument();
+    expect(await screen.findByRole('combobox', { name: LABELS.status })).toBeInTheDocument();
     expect(screen.queryByRole('list', { name: usersResource.item })).not.toBeInTheDocument();
   });
 

@@ -99,6 +99,22 @@ describe('ResourceListPage', () => {
     expect(router.state.location.search).toBe('');
   });
 
+  it('holds the search and filters in place with their values until the first paint, then makes them live', async () => {
+    network();
+    renderList({}, { route: `${ROUTES.users}?search=ada&date_from=2026-01-05` });
+    // The first frame: plain stand-ins with the list's words, nothing to type in yet.
+    expect(screen.queryByRole('searchbox')).not.toBeInTheDocument();
+    expect(screen.queryByRole('combobox', { name: LABELS.status })).not.toBeInTheDocument();
+    for (const text of ['ada', '05 Jan 2026', LIST_SCREEN_MESSAGES.dateTo, LABELS.role]) {
+      expect(screen.getByText(text)).toHaveAttribute('aria-hidden', 'true');
+    }
+    // Then the controls, holding the same values.
+    expect(await screen.findByRole('searchbox', { name: LIST_SCREEN_MESSAGES.search })).toHaveValue('ada');
+    expect(await screen.findByRole('combobox', { name: LABELS.status })).toBeInTheDocument();
+    expect(screen.getByRole('textbox', { name: LIST_SCREEN_MESSAGES.dateFrom })).toHaveValue('05 Jan 2026');
+    expect(screen.queryByText('ada')).not.toBeInTheDocument();
+  });
+
   it('sends the debounced search, the status filter and a sort, and keeps them in the URL', async () => {
     const { lastQuery, queries } = network();
     const { router } = renderList();

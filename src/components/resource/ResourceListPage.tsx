@@ -16,6 +16,7 @@ import {
 } from '@mui/x-data-grid';
 import { Link as RouterLink, useLocation, useMatch, useNavigate } from 'react-router-dom';
 import { useAuth } from '../../auth/AuthContext';
+import { useAfterPaint } from '../../hooks/useAfterPaint';
 import { useBreadcrumbs } from '../../hooks/useBreadcrumbs';
 import { usePhone } from '../../hooks/usePhone';
 import { PAGE_SIZES } from '../../shared/limits';
@@ -34,6 +35,7 @@ import { ListToolbar } from './ListToolbar';
 import { ResourceCardList } from './ResourceCardList';
 import { ResetFiltersButton } from './ResetFiltersButton';
 import { SearchBox } from './SearchBox';
+import { FilterStandIns, SearchStandIn } from './ToolbarStandIns';
 import type { ResourceListPageProps, ResourceRow } from './types';
 import { useListState } from './useListState';
 
@@ -119,6 +121,9 @@ function ListPage<T extends ResourceRow>({
     setImporting(true);
   };
   const phone = usePhone();
+  // The search and filters come in right after the first paint (stand-ins hold their places): drawn
+  // with the grid, they kept its first rows off the screen longest (issue #15).
+  const controls = useAfterPaint();
   const [selection, setSelection] = useState<GridRowSelectionModel>(NO_SELECTION);
   const rows = data?.data;
   const selectedIds = useMemo(
@@ -232,7 +237,11 @@ function ListPage<T extends ResourceRow>({
 
   const filterRow = (
     <>
-      <ListFilters filters={list.filters} query={list.query} onChange={list.setFilter} />
+      {controls ? (
+        <ListFilters filters={list.filters} query={list.query} onChange={list.setFilter} />
+      ) : (
+        <FilterStandIns filters={list.filters} query={list.query} />
+      )}
       <ResetFiltersButton onReset={list.reset} disabled={!list.filtered} />
     </>
   );
@@ -271,7 +280,13 @@ function ListPage<T extends ResourceRow>({
       <ListToolbar
         title={title}
         actions={actions}
-        search={<SearchBox value={list.query.search ?? ''} onChange={list.setSearch} />}
+        search={
+          controls ? (
+            <SearchBox value={list.query.search ?? ''} onChange={list.setSearch} />
+          ) : (
+            <SearchStandIn value={list.query.search} />
+          )
+        }
         filters={filterRow}
         activeFilters={list.active.filter((filter) => filter.name !== 'search').length}
         collapseFilters={phone}

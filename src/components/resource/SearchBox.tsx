@@ -6,6 +6,9 @@ import { LIST_SCREEN_MESSAGES } from '../../shared/messages/listScreens';
 
 const SEARCH_DEBOUNCE_MS = 300;
 
+/** The search box's width; its stand-in's alike. */
+export const SEARCH_BOX_WIDTH = 256;
+
 export interface SearchBoxProps {
   /** The committed search (cleared from outside by Reset filters). */
   value: string;
@@ -48,6 +51,7 @@ export function SearchBox({ value, onChange }: SearchBoxProps) {
         if (event.key === 'Enter' && text.trim() !== committed.trim()) commit(text);
       }}
       fullWidth={false}
+      sx={{ width: SEARCH_BOX_WIDTH }}
       slotProps={{
         input: {
           startAdornment: (
