@@ -5,12 +5,15 @@ import type { DateRangeValue, EnumValue, ListQuery } from '../../shared/resource
 import { BooleanFilter } from './BooleanFilter';
 import { DateRangeFilter, type DateRange } from './DateRangeFilter';
 import { OptionsFilter } from './OptionsFilter';
+import { BooleanStandIn, DateRangeStandIn, OptionsStandIn } from './ToolbarStandIns';
 import type { ShownFilter } from './useListState';
 
 export interface ListFiltersProps {
   filters: readonly ShownFilter[];
   query: ListQuery;
   onChange: (name: string, value: unknown) => void;
+  /** Draws each filter's stand-in instead (its size and words, nothing live): the list's first paint. */
+  standIns?: boolean;
 }
 
 function DateRangeControl({
@@ -39,14 +42,16 @@ function DateRangeControl({
 }
 
 /** The list's filters, each drawn by its kind: a multi-select (ids, enum), yes / no, or a date range. */
-export function ListFilters({ filters, query, onChange }: ListFiltersProps) {
+export function ListFilters({ filters, query, onChange, standIns = false }: ListFiltersProps) {
   return (
     <>
       {filters.map(({ name, filter, choices }) => {
         const value = query.filters[name];
         switch (filter.kind) {
           case 'dateRange':
-            return (
+            return standIns ? (
+              <DateRangeStandIn key={name} value={value as DateRangeValue | undefined} />
+            ) : (
               <DateRangeControl
                 key={name}
                 value={value as DateRangeValue | undefined}
@@ -54,7 +59,9 @@ export function ListFilters({ filters, query, onChange }: ListFiltersProps) {
               />
             );
           case 'boolean':
-            return (
+            return standIns ? (
+              <BooleanStandIn key={name} label={filter.label} value={value as boolean | undefined} />
+            ) : (
               <BooleanFilter
                 key={name}
                 label={filter.label}
@@ -63,7 +70,14 @@ export function ListFilters({ filters, query, onChange }: ListFiltersProps) {
               />
             );
           default:
-            return (
+            return standIns ? (
+              <OptionsStandIn
+                key={name}
+                label={filter.label}
+                options={choices}
+                selected={(value as EnumValue[] | undefined) ?? []}
+              />
+            ) : (
               <OptionsFilter
                 key={name}
                 label={filter.label}

@@ -35,7 +35,7 @@ import { ListToolbar } from './ListToolbar';
 import { ResourceCardList } from './ResourceCardList';
 import { ResetFiltersButton } from './ResetFiltersButton';
 import { SearchBox } from './SearchBox';
-import { FilterStandIns, SearchStandIn } from './ToolbarStandIns';
+import { SearchStandIn } from './ToolbarStandIns';
 import type { ResourceListPageProps, ResourceRow } from './types';
 import { useListState } from './useListState';
 
@@ -237,11 +237,7 @@ function ListPage<T extends ResourceRow>({
 
   const filterRow = (
     <>
-      {controls ? (
-        <ListFilters filters={list.filters} query={list.query} onChange={list.setFilter} />
-      ) : (
-        <FilterStandIns filters={list.filters} query={list.query} />
-      )}
+      <ListFilters filters={list.filters} query={list.query} onChange={list.setFilter} standIns={!controls} />
       <ResetFiltersButton onReset={list.reset} disabled={!list.filtered} />
     </>
   );

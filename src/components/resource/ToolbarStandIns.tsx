@@ -1,16 +1,16 @@
 import { styled } from '@mui/material/styles';
 import { formatDisplayDate } from '../../shared/formats';
 import { LIST_SCREEN_MESSAGES } from '../../shared/messages/listScreens';
-import type { DateRangeValue, EnumValue, ListQuery } from '../../shared/resources/resource';
+import type { DateRangeValue, EnumValue } from '../../shared/resources/resource';
 import { BOOLEAN_FILTER_MIN_WIDTH, booleanText } from './BooleanFilter';
 import { DATE_FIELD_SX, DATE_RANGE_ENDS } from './dateRangeParts';
 import { OPTIONS_FILTER_MIN_WIDTH, selectionText } from './OptionsFilter';
 import { SEARCH_BOX_WIDTH } from './SearchBox';
-import type { ShownFilter } from './useListState';
+import type { FilterChoice } from './useListState';
 
 /*
- * A list's search and filters come in right after its first paint; until then these stand in, one
- * plain element each, at the controls' sizes and with their words, so nothing moves when they come.
+ * A list's search and filters come in right after its first paint; until then these stand in
+ * (`ResourceListPage`, `ListFilters` with `standIns`), one plain element each, at the controls' sizes and with their words, so nothing moves when they come.
  * The controls are MUI's outlined fields: drawn in the commit that first draws the grid, their first
  * render (their components and styles) was the largest part of the list's own work before its rows
  * showed (issue #15, bench/README.md).
@@ -68,45 +68,40 @@ export function SearchStandIn({ value }: { value?: string }) {
   );
 }
 
-/** The filters' stand-ins, each at its control's size (`ListFilters` draws the controls). */
-export function FilterStandIns({ filters, query }: { filters: readonly ShownFilter[]; query: ListQuery }) {
-  return filters.map(({ name, filter, choices }) => {
-    const value = query.filters[name];
-    switch (filter.kind) {
-      case 'dateRange': {
-        const range = value as DateRangeValue | undefined;
-        return (
-          <Group key={name} aria-hidden>
-            {DATE_RANGE_ENDS.map(({ end, label }) => (
-              <FieldStandIn
-                key={end}
-                label={label}
-                value={formatDisplayDate(range?.[end])}
-                width={DATE_FIELD_SX}
-              />
-            ))}
-            <ButtonPlace />
-          </Group>
-        );
-      }
-      case 'boolean':
-        return (
-          <FieldStandIn
-            key={name}
-            label={filter.label}
-            value={booleanText(value as boolean | undefined)}
-            width={{ minWidth: BOOLEAN_FILTER_MIN_WIDTH }}
-          />
-        );
-      default:
-        return (
-          <FieldStandIn
-            key={name}
-            label={filter.label}
-            value={selectionText(choices, (value as EnumValue[] | undefined) ?? [])}
-            width={{ minWidth: OPTIONS_FILTER_MIN_WIDTH }}
-          />
-        );
-    }
-  });
+/** A date range filter's stand-in: its two fields, with their dates, and its presets button's place. */
+export function DateRangeStandIn({ value }: { value?: DateRangeValue }) {
+  return (
+    <Group aria-hidden>
+      {DATE_RANGE_ENDS.map(({ end, label }) => (
+        <FieldStandIn key={end} label={label} value={formatDisplayDate(value?.[end])} width={DATE_FIELD_SX} />
+      ))}
+      <ButtonPlace />
+    </Group>
+  );
+}
+
+/** A yes / no filter's stand-in: Any, Yes or No. */
+export function BooleanStandIn({ label, value }: { label: string; value?: boolean }) {
+  return (
+    <FieldStandIn label={label} value={booleanText(value)} width={{ minWidth: BOOLEAN_FILTER_MIN_WIDTH }} />
+  );
+}
+
+/** A multi-select filter's stand-in: the chosen options' names, growing with them as the select does. */
+export function OptionsStandIn({
+  label,
+  options,
+  selected,
+}: {
+  label: string;
+  options?: readonly FilterChoice[];
+  selected: readonly EnumValue[];
+}) {
+  return (
+    <FieldStandIn
+      label={label}
+      value={selectionText(options, selected)}
+      width={{ minWidth: OPTIONS_FILTER_MIN_WIDTH }}
+    />
+  );
 }
