@@ -13,6 +13,7 @@
  *   npx tsx bench/list-profile.ts --loads 5 --rows 40 --functions 30 --port 8407
  *   npx tsx bench/list-profile.ts --functions 20 --match 'xstate|redux'   # one package's functions
  *   npx tsx bench/list-profile.ts --dir /tmp/change                        # another built checkout
+ *   npx tsx bench/list-profile.ts --callers 'appendChild|insertRule'       # who called them
  *
  * The figures are means per load. A profile slows the page a little, and a shared machine moves
  * every column alike: compare the columns with each other, not with browser-timing.ts's medians.
@@ -34,6 +35,12 @@ const { values } = parseArgs({
     functions: { type: 'string', default: '0' },
     /** Only the functions of packages matching this (a regular expression), e.g. `xstate|redux`. */
     match: { type: 'string' },
+    /**
+     * The product list's samples in functions named like this (a regular expression; the browser's
+     * own, as `appendChild`, have no script of their own), summed by the nearest calling function
+     * that has a script: who called them.
+     */
+    callers: { type: 'string' },
     port: { type: 'string', default: '8407' },
     /** The built checkout to profile (its dist, with SOURCE_MAPS=hidden maps); this one by default. */
     dir: { type: 'string', default: root },
@@ -44,6 +51,7 @@ const checkoutDir = path.resolve(values.dir);
 interface ProfileNode {
   id: number;
   callFrame: { functionName: string; url: string; lineNumber: number; columnNumber: number };
+  children?: number[];
 }
 interface Profile {
   nodes: ProfileNode[];
@@ -99,6 +107,17 @@ interface PageProfile {
   busy: number;
   groups: Map<string, number>;
   functions: Map<string, number>;
+  /** `--callers`: a matching function's self time by its nearest caller with a script. */
+  callers: Map<string, number>;
+}
+
+const callersOf = values.callers ? new RegExp(values.callers) : null;
+
+/** The nearest node above `node` whose function has a script (the caller of a browser function). */
+function scriptCaller(node: ProfileNode, parents: Map<number, ProfileNode>): ProfileNode | undefined {
+  let caller = parents.get(node.id);
+  while (caller && !caller.callFrame.url) caller = parents.get(caller.id);
+  return caller;
 }
 
 const add = (map: Map<string, number>, key: string, ms: number) => map.set(key, (map.get(key) ?? 0) + ms);
@@ -132,6 +151,8 @@ async function profileLoad(
     const { profile } = (await cdp.send('Profiler.stop')) as { profile: Profile };
     result.painted.push(painted);
     const nodes = new Map(profile.nodes.map((node) => [node.id, node]));
+    const parents = new Map<number, ProfileNode>();
+    for (const node of profile.nodes) for (const child of node.children ?? []) parents.set(child, node);
     const paintedAt = navigationStart + painted * 1000;
     let at = profile.startTime;
     for (let index = 0; index < profile.samples.length; index++) {
@@ -145,6 +166,14 @@ async function profileLoad(
       result.busy += ms;
       add(result.groups, group, ms);
       add(result.functions, `${fn}  [${group}]`, ms);
+      if (callersOf?.test(node.callFrame.functionName)) {
+        const caller = scriptCaller(node, parents);
+        add(
+          result.callers,
+          `${node.callFrame.functionName} ← ${caller ? attribute(caller.callFrame).fn : '?'}`,
+          ms,
+        );
+      }
     }
   } finally {
     await context.close();
@@ -232,6 +261,7 @@ async function main() {
       busy: 0,
       groups: new Map(),
       functions: new Map(),
+      callers: new Map(),
     }));
     // Rounds that load every page once, so a machine busier at one moment slows all pages alike.
     for (let round = 1; round <= loads; round++) {
@@ -283,6 +313,11 @@ async function main() {
         .sort((a, b) => b[1] - a[1])
         .slice(0, functions))
         lines.push(`${ms.toFixed(1).padStart(7)}  ${fn}`);
+    }
+    if (callersOf) {
+      lines.push('', `the product list's ${values.callers} by caller, self time, ms per load`);
+      for (const [call, ms] of [...profiles[0].callers.entries()].sort((x, y) => y[1] - x[1]).slice(0, 30))
+        lines.push(`${ms.toFixed(1).padStart(7)}  ${call}`);
     }
     process.stdout.write(`${lines.join('\n')}\n`);
   } finally {
