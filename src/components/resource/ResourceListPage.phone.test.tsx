@@ -163,7 +163,7 @@ describe('ResourceListPage on a phone', () => {
     const { lastQuery } = network();
     renderList(`${ROUTES.users}?status=1&search=ad`);
     await screen.findByRole('link', { name: 'Ada' });
-    expect(screen.getByLabelText(LIST_SCREEN_MESSAGES.search)).toBeVisible();
+    expect(await screen.findByLabelText(LIST_SCREEN_MESSAGES.search)).toBeVisible();
     const button = screen.getByRole('button', {
       name: format(LIST_SCREEN_MESSAGES.filtersCount, { count: 1 }),
     });

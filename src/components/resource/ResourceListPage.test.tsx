@@ -121,7 +121,7 @@ describe('ResourceListPage', () => {
     await screen.findByText('Ada');
     const actor = userEvent.setup({ delay: null });
 
-    await actor.type(screen.getByLabelText(LIST_SCREEN_MESSAGES.search), 'ada');
+    await actor.type(await screen.findByLabelText(LIST_SCREEN_MESSAGES.search), 'ada');
     await waitFor(() => expect(lastQuery()).toMatchObject({ search: 'ada', page: '1' }));
     const afterSearch = queries.length;
 
@@ -157,7 +157,7 @@ describe('ResourceListPage', () => {
     renderList({}, { route: `${ROUTES.users}?page=2&per_page=20&sort=email&order=asc&search=gr` });
     await screen.findByText('Ada');
     expect(lastQuery()).toEqual({ page: '2', per_page: '20', sort: 'email', order: 'asc', search: 'gr' });
-    expect(screen.getByLabelText(LIST_SCREEN_MESSAGES.search)).toHaveValue('gr');
+    expect(await screen.findByLabelText(LIST_SCREEN_MESSAGES.search)).toHaveValue('gr');
   });
 
   it('keeps the page chosen right after a sort: the grid does not send it back to page 1 a moment later', async () => {
@@ -208,7 +208,7 @@ describe('ResourceListPage', () => {
     const actor = userEvent.setup({ delay: null });
     await actor.click(screen.getByRole('button', { name: /next page/i }));
     await waitFor(() => expect(lastQuery()).toMatchObject({ page: '2' }));
-    await actor.click(screen.getByRole('button', { name: LIST_SCREEN_MESSAGES.datePresets }));
+    await actor.click(await screen.findByRole('button', { name: LIST_SCREEN_MESSAGES.datePresets }));
     await actor.click(screen.getByRole('menuitem', { name: en.today }));
     const today = new Date();
     const iso = `${today.getFullYear()}-${String(today.getMonth() + 1).padStart(2, '0')}-${String(today.getDate()).padStart(2, '0')}`;
@@ -221,7 +221,7 @@ describe('ResourceListPage', () => {
     const first = renderList();
     await screen.findByText('Ada');
     const actor = userEvent.setup({ delay: null });
-    await actor.click(screen.getByRole('combobox', { name: LABELS.status }));
+    await actor.click(await screen.findByRole('combobox', { name: LABELS.status }));
     await actor.click(within(screen.getByRole('listbox')).getByText(en.notActive));
     await waitFor(() => expect(lastQuery()).toMatchObject({ status: '0' }));
     expect(JSON.parse(localStorage.getItem(STORAGE_KEYS.filterStatus) ?? '{}')).toEqual({
@@ -249,7 +249,7 @@ describe('ResourceListPage', () => {
     await waitFor(() =>
       expect(JSON.parse(localStorage.getItem(STORAGE_KEYS.filterRoles) ?? '{}')).toEqual({ users: [2] }),
     );
-    expect(screen.getByRole('combobox', { name: LABELS.role })).toHaveTextContent('Editor');
+    expect(await screen.findByRole('combobox', { name: LABELS.role })).toHaveTextContent('Editor');
   });
 
   it('lets the URL win over a stored filter, and stores what the URL says', async () => {

@@ -29,7 +29,7 @@ describe('BrandListScreen', () => {
     renderWithProviders(<BrandListScreen />, { path: ROUTES.brands });
     await screen.findByText('Acme');
     const actor = userEvent.setup({ delay: null });
-    await actor.click(screen.getByRole('combobox', { name: 'Status' }));
+    await actor.click(await screen.findByRole('combobox', { name: 'Status' }));
     await actor.click(within(screen.getByRole('listbox')).getByText('Active'));
     expect(JSON.parse(localStorage.getItem(STORAGE_KEYS.filterStatus) ?? '{}')).toEqual({ brands: [1] });
   });

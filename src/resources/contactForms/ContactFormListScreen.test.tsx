@@ -42,7 +42,7 @@ describe('ContactFormListScreen', () => {
     renderWithProviders(<ContactFormListScreen />, { path: ROUTES.contactForms });
     await screen.findByRole('link', { name: 'Do you ship abroad?' });
     const actor = userEvent.setup({ delay: null });
-    await actor.click(screen.getByRole('combobox', { name: 'Source' }));
+    await actor.click(await screen.findByRole('combobox', { name: 'Source' }));
     await actor.click(within(screen.getByRole('listbox')).getByText('Promotion Page'));
     expect(JSON.parse(localStorage.getItem(STORAGE_KEYS.filterSources) ?? '{}')).toEqual({
       contactForms: ['promotion-page'],

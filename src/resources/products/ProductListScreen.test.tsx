@@ -33,7 +33,7 @@ const stored = (key: string): unknown => JSON.parse(localStorage.getItem(key) ??
 
 async function pick(filter: string, option: string) {
   const actor = userEvent.setup({ delay: null });
-  await actor.click(screen.getByRole('combobox', { name: filter }));
+  await actor.click(await screen.findByRole('combobox', { name: filter }));
   await actor.click(await within(await screen.findByRole('listbox')).findByRole('option', { name: option }));
   await actor.keyboard('{Escape}');
 }
@@ -57,7 +57,7 @@ describe('ProductListScreen', () => {
     await screen.findByText('Road Runner Pump');
     const actor = userEvent.setup({ delay: null });
 
-    await actor.click(screen.getByRole('combobox', { name: 'Brand' }));
+    await actor.click(await screen.findByRole('combobox', { name: 'Brand' }));
     const brands = within(await screen.findByRole('listbox'));
     expect((await brands.findAllByRole('option')).map((option) => option.textContent)).toEqual([
       acme.name,
@@ -108,7 +108,7 @@ describe('ProductListScreen', () => {
     await screen.findByText('Road Runner Pump');
     await waitFor(() => expect(lastQuery()).toMatchObject({ brand_ids: String(acme.id) }));
     expect(stored(STORAGE_KEYS.filterBrands)).toEqual({ products: [acme.id], promotions: [999] });
-    expect(screen.getByRole('combobox', { name: 'Brand' })).toHaveTextContent('Acme');
+    expect(await screen.findByRole('combobox', { name: 'Brand' })).toHaveTextContent('Acme');
   });
 
   it('keeps the status selection under filter:status for the product list', async () => {
@@ -136,7 +136,7 @@ describe('ProductListScreen', () => {
     renderList([PERMISSIONS.productsIndex]);
     await screen.findByText('Road Runner Pump');
     const actor = userEvent.setup({ delay: null });
-    await actor.click(screen.getByRole('combobox', { name: 'Brand' }));
+    await actor.click(await screen.findByRole('combobox', { name: 'Brand' }));
     const brands = within(await screen.findByRole('listbox'));
     expect((await brands.findAllByRole('option')).map((option) => option.textContent)).toEqual([
       acme.name,

@@ -42,7 +42,7 @@ describe('UserListScreen', () => {
     });
     expect(await screen.findByText('Grace Hopper')).toBeInTheDocument();
     const actor = userEvent.setup({ delay: null });
-    await actor.click(screen.getByRole('combobox', { name: 'Role' }));
+    await actor.click(await screen.findByRole('combobox', { name: 'Role' }));
     expect(
       await within(await screen.findByRole('listbox')).findByRole('option', { name: 'Editor' }),
     ).toBeInTheDocument();
