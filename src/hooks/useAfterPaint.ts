@@ -2,7 +2,7 @@ import { useEffect, useState } from 'react';
 
 /**
  * False on a component's first render, true in a task right after the frame that painted it: a
- * part that is costly to mount but not needed for the first look (the list's date pickers) waits
+ * part that is costly to mount but not needed for the first look (a list's search and filters) waits
  * until the screen is on it (issue #15).
  */
 export function useAfterPaint(): boolean {

@@ -3,7 +3,7 @@ import { LIST_SCREEN_MESSAGES } from '../../shared/messages/listScreens';
 import { DateRangeFilter, EMPTY_DATE_RANGE } from './DateRangeFilter';
 
 describe('DateRangeFilter', () => {
-  it('shows From and To at once, and the pickers right after the first paint', async () => {
+  it('shows From and To at once, and the pickers once their chunk is in', async () => {
     render(<DateRangeFilter value={EMPTY_DATE_RANGE} onChange={() => undefined} />);
     // The stand-ins: the same labels, nothing to type into yet.
     expect(screen.getByRole('textbox', { name: LIST_SCREEN_MESSAGES.dateFrom })).toHaveAttribute('readonly');

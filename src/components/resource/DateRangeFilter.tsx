@@ -9,7 +9,6 @@ import TextField from '@mui/material/TextField';
 import Tooltip from '@mui/material/Tooltip';
 import CalendarIcon from '@mui/icons-material/CalendarToday';
 import DateRangeIcon from '@mui/icons-material/DateRange';
-import { useAfterPaint } from '../../hooks/useAfterPaint';
 import { DATE_FORMATS, datePresets } from '../../shared/formats';
 import { en, t } from '../../shared/messages';
 import { LIST_SCREEN_MESSAGES } from '../../shared/messages/listScreens';
@@ -35,8 +34,9 @@ const presetLabels = {
   thisYear: en.thisYear,
 };
 
-// The pickers (MUI X's date pickers) in their own chunk: they come in after the list's first paint,
-// so a list's first load neither fetches nor compiles them before its rows (issue #15).
+// The pickers (MUI X's date pickers) in their own chunk: the filters come in after the list's first
+// paint (ResourceListPage), so a list's first load neither fetches nor compiles them before its rows
+// (issue #15).
 const DateRangePickers = lazy(() =>
   import(/* webpackChunkName: "date-range-pickers" */ './DateRangePickers').then((m) => ({
     default: m.DateRangePickers,
@@ -46,14 +46,13 @@ const DateRangePickers = lazy(() =>
 /**
  * From / To date pickers and a menu of presets (Today … This Year); sent as YYYY-MM-DD.
  *
- * The pickers come in right after the list's first paint; until then two read-only fields of the
- * same look stand in. A picker's field puts the text selection right after each of its renders,
- * which makes the browser lay the whole page out there and then: in the commit that first draws a
- * list with its grid, that was most of the time before the rows showed (issue #15).
+ * While the pickers' chunk loads, two read-only fields of the same look stand in. (A picker's field
+ * puts the text selection right after each of its renders, which makes the browser lay the whole
+ * page out there and then: drawn in the commit that first drew a list with its grid, that was most
+ * of the time before the rows showed; the list now draws its filters after its rows, issue #15.)
  */
 export function DateRangeFilter({ value, onChange }: DateRangeFilterProps) {
   const [anchor, setAnchor] = useState<HTMLElement | null>(null);
-  const pickers = useAfterPaint();
   const pick = (range: DateRange) => {
     setAnchor(null);
     onChange(range);
@@ -61,13 +60,9 @@ export function DateRangeFilter({ value, onChange }: DateRangeFilterProps) {
   return (
     // Wraps on a narrow screen instead of running off its right edge.
     <Stack direction="row" spacing={1} alignItems="center" useFlexGap flexWrap="wrap">
-      {pickers ? (
-        <Suspense fallback={<DateStandIns value={value} />}>
-          <DateRangePickers value={value} onChange={onChange} />
-        </Suspense>
-      ) : (
-        <DateStandIns value={value} />
-      )}
+      <Suspense fallback={<DateStandIns value={value} />}>
+        <DateRangePickers value={value} onChange={onChange} />
+      </Suspense>
       <Tooltip title={LIST_SCREEN_MESSAGES.datePresets}>
         <IconButton
           aria-label={LIST_SCREEN_MESSAGES.datePresets}
