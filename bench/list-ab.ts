@@ -9,12 +9,16 @@
  *   npx tsx bench/list-ab.ts --a /tmp/before --b . --rounds 24
  *
  * Prints each side's median, the median of the differences (B − A: negative when B paints sooner)
- * and in how many rounds B painted first.
+ * and in how many rounds B painted first. `--page login` compares /login's time to interactive
+ * instead (a cold guest load: the sign-in form painted with its e-mail field focused, as
+ * browser-timing.ts measures it).
+ *
+ *   npx tsx bench/list-ab.ts --a /tmp/before --b . --rounds 24 --page login
  */
 import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { ROUTES } from '../src/shared/routes';
-import { serveCheckout, signedInContext, waitForPaint } from './signedInPage';
+import { paintProbe, serveCheckout, signedInContext, waitForPaint } from './signedInPage';
 import { median } from './support';
 
 const { values } = parseArgs({
@@ -23,17 +27,32 @@ const { values } = parseArgs({
     b: { type: 'string' },
     rounds: { type: 'string', default: '20' },
     port: { type: 'string', default: '8421' },
+    /** `list` (the product list's rows painted) or `login` (/login's time to interactive). */
+    page: { type: 'string', default: 'list' },
   },
 });
+const PAGES = {
+  list: 'rows painted',
+  login: '/login interactive',
+} as const;
+const measured = PAGES[values.page as keyof typeof PAGES];
+if (!measured) throw new Error(`--page is one of: ${Object.keys(PAGES).join(', ')}`);
 
 type Served = Awaited<ReturnType<typeof serveCheckout>>;
 
-/** One cold load of the product list: ms from navigation start to the first row painted. */
-async function listLoad({ browser, checkout }: Served): Promise<number> {
-  const context = await signedInContext(browser, checkout);
+/** The sign-in form's e-mail field, focused when /login is ready for typing. */
+const LOGIN_FIELD = 'input[name="username"]';
+
+/** One cold load of the page measured: ms from navigation start to its target painted. */
+async function pageLoad({ browser, checkout }: Served): Promise<number> {
+  const login = values.page === 'login';
+  const context = login
+    ? await browser.newContext({ viewport: { width: 1366, height: 900 } })
+    : await signedInContext(browser, checkout);
   try {
+    if (login) await context.addInitScript({ content: paintProbe({ selector: LOGIN_FIELD, focused: true }) });
     const page = await context.newPage();
-    await page.goto(`${checkout.base}${ROUTES.products}`);
+    await page.goto(`${checkout.base}${login ? ROUTES.login : ROUTES.products}`);
     return await waitForPaint(page);
   } finally {
     await context.close();
@@ -48,13 +67,13 @@ async function main() {
   try {
     const b = await serveCheckout('B', path.resolve(values.b), port + 1);
     try {
-      await listLoad(a);
-      await listLoad(b);
+      await pageLoad(a);
+      await pageLoad(b);
       const times: { a: number; b: number }[] = [];
       for (let round = 0; round < rounds; round++) {
         const first = round % 2 === 0 ? a : b;
         const second = first === a ? b : a;
-        const [one, two] = [await listLoad(first), await listLoad(second)];
+        const [one, two] = [await pageLoad(first), await pageLoad(second)];
         times.push(first === a ? { a: one, b: two } : { a: two, b: one });
         process.stderr.write(`round ${round + 1}/${rounds}\n`);
       }
@@ -62,8 +81,8 @@ async function main() {
       const sooner = differences.filter((difference) => difference < 0).length;
       process.stdout.write(
         [
-          `A ${path.resolve(values.a)}: rows painted, median ${median(times.map((t) => t.a)).toFixed(0)} ms`,
-          `B ${path.resolve(values.b)}: rows painted, median ${median(times.map((t) => t.b)).toFixed(0)} ms`,
+          `A ${path.resolve(values.a)}: ${measured}, median ${median(times.map((t) => t.a)).toFixed(0)} ms`,
+          `B ${path.resolve(values.b)}: ${measured}, median ${median(times.map((t) => t.b)).toFixed(0)} ms`,
           `B − A, paired by round: median ${median(differences).toFixed(0)} ms; B sooner in ${sooner} of ${rounds}`,
         ].join('\n') + '\n',
       );
