@@ -52,11 +52,12 @@ export const compressionPlugins = (test: RegExp) => [
 /**
  * V8's explicit compile hint (Chrome 136 and later; other browsers read a comment): every function of
  * a file that starts with it is compiled as the file streams in, on a background thread, instead of
- * lazily on the main thread at its first call. Our chunks are what a screen runs as it opens (half
- * or more of each by V8's coverage), so the main thread is spared most of its compiling: a list's
- * rows painted about 50 ms sooner (bench/README.md, issue 15, compile hints).
+ * lazily on the main thread at its first call. Our chunks are mostly what a screen runs as it opens
+ * (by V8's coverage, 54 % of what the list loads has run by its paint): the rest is compiled in vain,
+ * but off the main thread. A list's rows painted 50–120 ms sooner, /login ready 60 ms sooner
+ * (bench/README.md, "Issue 15, V8's compile hint on every bundle"; README decision of 2026-11-29).
  */
-const COMPILE_HINT = '//# allFunctionsCalledOnLoad';
+export const COMPILE_HINT = '//# allFunctionsCalledOnLoad';
 
 /** `node_modules/(a|b|...)/` as a RegExp, for cache groups. */
 const modules = (...names: string[]) =>

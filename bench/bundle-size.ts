@@ -13,12 +13,15 @@
  *
  * The budget (GUEST_BUDGET_BYTES) is a size, not a timing: the same build always loads the same
  * files, so it is checked in CI after the build (.ci/run) and fails there when a change makes a
- * guest screen heavier.
+ * guest screen heavier. It fails too when a bundle of the build does not start with V8's compile
+ * hint (`COMPILE_HINT`, webpack.config.ts): a minifier or plugin change that drops it would
+ * otherwise slow every first load unnoticed.
  */
 import { existsSync, readFileSync, readdirSync, statSync } from 'node:fs';
 import path from 'node:path';
 import { SourceMapConsumer, type RawSourceMap } from 'source-map-js';
 import { ROUTES } from '../src/shared/routes';
+import { COMPILE_HINT } from '../webpack.config';
 import {
   isCode,
   kB,
@@ -137,9 +140,19 @@ function loginReport(received: Received[]): string[] {
   return lines;
 }
 
+/** TinyMCE's files, copied as they are (not bundles of ours). */
+const isTinymce = (file: string) => file.includes(`${path.sep}tinymce${path.sep}`);
+
+/** The build's own scripts that do not start with V8's compile hint, relative to dist/. */
+const withoutCompileHint = (): string[] =>
+  walk(dist)
+    .filter((file) => file.endsWith('.js') && !isTinymce(file))
+    .filter((file) => !readFileSync(file, 'utf8').startsWith(`${COMPILE_HINT}\n`))
+    .map((file) => path.relative(dist, file));
+
 function buildReport(): string[] {
   const all = walk(dist).filter((file) => /\.(js|css)$/.test(file));
-  const tinymce = all.filter((file) => file.includes(`${path.sep}tinymce${path.sep}`));
+  const tinymce = all.filter(isTinymce);
   const app = all.filter((file) => !tinymce.includes(file));
   const sum = (files: string[], size: (file: string) => number) =>
     files.reduce((total, file) => total + size(file), 0);
@@ -185,11 +198,14 @@ async function main(): Promise<number> {
     await stop(server);
   }
   process.stdout.write(`${out.join('\n')}\n`);
+  const unhinted = withoutCompileHint();
+  if (unhinted.length) {
+    process.stderr.write(`\nNot starting with ${COMPILE_HINT}: ${unhinted.join(', ')}\n`);
+  }
   if (over.length) {
     process.stderr.write(`\nOver the ${kB(GUEST_BUDGET_BYTES)} budget: ${over.join(', ')}\n`);
-    return 1;
   }
-  return 0;
+  return over.length || unhinted.length ? 1 : 0;
 }
 
 if (require.main === module) {
