@@ -49,7 +49,15 @@ import {
   waitForOk,
 } from './support';
 import { placeReferences, REFERENCE_URLS } from './references';
-import { paintProbe, prepare, waitForPaint, type Checkout, type Target } from './signedInPage';
+import {
+  LOGIN_READY,
+  paintProbe,
+  prepare,
+  VIEWPORT,
+  waitForPaint,
+  type Checkout,
+  type Target,
+} from './signedInPage';
 
 const { values } = parseArgs({
   options: {
@@ -89,7 +97,7 @@ interface Measure {
 }
 
 async function measure(browser: Browser, checkout: Checkout, url: string, target: Target, signedIn: boolean) {
-  const context: BrowserContext = await browser.newContext({ viewport: { width: 1366, height: 900 } });
+  const context: BrowserContext = await browser.newContext({ viewport: VIEWPORT });
   try {
     if (signedIn) {
       await context.addInitScript((entries) => {
@@ -145,9 +153,7 @@ const PAGES = [
 ] as const;
 
 const targetOf = (key: (typeof PAGES)[number]['key'], checkout: Checkout): Target =>
-  key === 'login'
-    ? { selector: 'input[name="username"]', focused: true }
-    : { cellText: checkout.firstProduct };
+  key === 'login' ? LOGIN_READY : { cellText: checkout.firstProduct };
 
 const timing = (numbers: number[]) =>
   `${Math.round(median(numbers))} ms (${Math.round(Math.min(...numbers))}–${Math.round(Math.max(...numbers))})`;

@@ -143,10 +143,13 @@ function loginReport(received: Received[]): string[] {
 /** TinyMCE's files, copied as they are (not bundles of ours). */
 const isTinymce = (file: string) => file.includes(`${path.sep}tinymce${path.sep}`);
 
+/** The reference pages browser-timing.ts places under dist/__bench/ while it runs (not ours). */
+const isBenchPage = (file: string) => file.includes(`${path.sep}__bench${path.sep}`);
+
 /** The build's own scripts that do not start with V8's compile hint, relative to dist/. */
 const withoutCompileHint = (): string[] =>
   walk(dist)
-    .filter((file) => file.endsWith('.js') && !isTinymce(file))
+    .filter((file) => file.endsWith('.js') && !isTinymce(file) && !isBenchPage(file))
     .filter((file) => !readFileSync(file, 'utf8').startsWith(`${COMPILE_HINT}\n`))
     .map((file) => path.relative(dist, file));
 

@@ -18,7 +18,7 @@
 import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { ROUTES } from '../src/shared/routes';
-import { paintProbe, serveCheckout, signedInContext, waitForPaint } from './signedInPage';
+import { guestContext, LOGIN_READY, serveCheckout, signedInContext, waitForPaint } from './signedInPage';
 import { median } from './support';
 
 const { values } = parseArgs({
@@ -40,17 +40,11 @@ if (!measured) throw new Error(`--page is one of: ${Object.keys(PAGES).join(', '
 
 type Served = Awaited<ReturnType<typeof serveCheckout>>;
 
-/** The sign-in form's e-mail field, focused when /login is ready for typing. */
-const LOGIN_FIELD = 'input[name="username"]';
-
 /** One cold load of the page measured: ms from navigation start to its target painted. */
 async function pageLoad({ browser, checkout }: Served): Promise<number> {
   const login = values.page === 'login';
-  const context = login
-    ? await browser.newContext({ viewport: { width: 1366, height: 900 } })
-    : await signedInContext(browser, checkout);
+  const context = login ? await guestContext(browser, LOGIN_READY) : await signedInContext(browser, checkout);
   try {
-    if (login) await context.addInitScript({ content: paintProbe({ selector: LOGIN_FIELD, focused: true }) });
     const page = await context.newPage();
     await page.goto(`${checkout.base}${login ? ROUTES.login : ROUTES.products}`);
     return await waitForPaint(page);

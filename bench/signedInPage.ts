@@ -156,9 +156,22 @@ export async function serveCheckout(label: string, dir: string, port: number) {
   }
 }
 
-/** A cold context at 1366×900 with the checkout's session stored and the first product's paint probed. */
+/** The window every bench page is loaded in. */
+export const VIEWPORT = { width: 1366, height: 900 };
+
+/** /login ready for typing: its e-mail field painted, focused. */
+export const LOGIN_READY: Target = { selector: 'input[name="username"]', focused: true };
+
+/** A cold guest context (no session) with `target`'s paint probed. */
+export async function guestContext(browser: Browser, target: Target): Promise<BrowserContext> {
+  const context = await browser.newContext({ viewport: VIEWPORT });
+  await context.addInitScript({ content: paintProbe(target) });
+  return context;
+}
+
+/** A cold context with the checkout's session stored and the first product's paint probed. */
 export async function signedInContext(browser: Browser, checkout: Checkout): Promise<BrowserContext> {
-  const context = await browser.newContext({ viewport: { width: 1366, height: 900 } });
+  const context = await browser.newContext({ viewport: VIEWPORT });
   await context.addInitScript((entries) => {
     for (const [key, value] of Object.entries(entries)) localStorage.setItem(key, value);
   }, checkout.session);

@@ -11,9 +11,10 @@ import type { FilterChoice } from './useListState';
 /*
  * A list's search and filters come in right after its first paint; until then these stand in
  * (`ResourceListPage`, `ListFilters` with `standIns`), one plain element each, at the controls'
- * sizes and with their words, so nothing moves when they come. The controls are MUI's outlined fields: drawn in the commit that first draws the grid, their first
- * render (their components and styles) was the largest part of the list's own work before its rows
- * showed (issue #15, bench/README.md).
+ * sizes and with their words, so nothing moves when they come. The controls are MUI's outlined
+ * fields: drawn in the commit that first draws the grid, their first render (their components and
+ * styles) was the largest part of the list's own work before its rows showed (issue #15,
+ * bench/README.md).
  */
 
 // A small outlined field: 40 px high, its outline inside its box (an inset shadow, as the field's
