@@ -54,8 +54,10 @@ export const compressionPlugins = (test: RegExp) => [
  * a file that starts with it is compiled as the file streams in, on a background thread, instead of
  * lazily on the main thread at its first call. Our chunks are mostly what a screen runs as it opens
  * (by V8's coverage, 54 % of what the list loads has run by its paint): the rest is compiled in vain,
- * but off the main thread. A list's rows painted 50–120 ms sooner, /login ready 60 ms sooner
- * (bench/README.md, "Issue 15, V8's compile hint on every bundle"; README decision of 2026-11-29).
+ * mostly off the main thread (about 14 ms per 100 kB never run, on the 2-core bench machine). A
+ * list's rows painted 50–120 ms sooner, /login ready 60 ms sooner (bench/README.md, "Issue 15, V8's
+ * compile hint on every bundle" and "… where the list's last 120 ms go"; README decision of
+ * 2026-11-29).
  */
 export const COMPILE_HINT = '//# allFunctionsCalledOnLoad';
 

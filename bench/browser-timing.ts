@@ -35,7 +35,7 @@ import { existsSync } from 'node:fs';
 import { loadavg, tmpdir } from 'node:os';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
-import type { Browser, BrowserContext } from 'playwright-core';
+import type { Browser } from 'playwright-core';
 import { ROUTES } from '../src/shared/routes';
 import {
   isCode,
@@ -50,10 +50,10 @@ import {
 } from './support';
 import { placeReferences, REFERENCE_URLS } from './references';
 import {
+  guestContext,
   LOGIN_READY,
-  paintProbe,
   prepare,
-  VIEWPORT,
+  signedInContext,
   waitForPaint,
   type Checkout,
   type Target,
@@ -97,14 +97,10 @@ interface Measure {
 }
 
 async function measure(browser: Browser, checkout: Checkout, url: string, target: Target, signedIn: boolean) {
-  const context: BrowserContext = await browser.newContext({ viewport: VIEWPORT });
+  const context = signedIn
+    ? await signedInContext(browser, checkout, target)
+    : await guestContext(browser, target);
   try {
-    if (signedIn) {
-      await context.addInitScript((entries) => {
-        for (const [key, value] of Object.entries(entries)) localStorage.setItem(key, value);
-      }, checkout.session);
-    }
-    await context.addInitScript({ content: paintProbe(target) });
     const page = await context.newPage();
     if (process.env.BENCH_DEBUG) {
       page.on('pageerror', (error) => process.stderr.write(`${url}: ${error.message}\n`));

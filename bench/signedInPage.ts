@@ -169,12 +169,16 @@ export async function guestContext(browser: Browser, target: Target): Promise<Br
   return context;
 }
 
-/** A cold context with the checkout's session stored and the first product's paint probed. */
-export async function signedInContext(browser: Browser, checkout: Checkout): Promise<BrowserContext> {
+/** A cold context with the checkout's session stored and `target`'s paint probed (the first product's). */
+export async function signedInContext(
+  browser: Browser,
+  checkout: Checkout,
+  target: Target = { cellText: checkout.firstProduct },
+): Promise<BrowserContext> {
   const context = await browser.newContext({ viewport: VIEWPORT });
   await context.addInitScript((entries) => {
     for (const [key, value] of Object.entries(entries)) localStorage.setItem(key, value);
   }, checkout.session);
-  await context.addInitScript({ content: paintProbe({ cellText: checkout.firstProduct }) });
+  await context.addInitScript({ content: paintProbe(target) });
   return context;
 }
