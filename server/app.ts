@@ -19,9 +19,10 @@ import { auditPlugin } from './plugins/audit';
 import { authPlugin } from './plugins/auth';
 import { compressionPlugin } from './plugins/compression';
 import { dbPlugin } from './plugins/db';
-import { retentionPlugin } from './plugins/retention';
+import { jobsPlugin } from './plugins/jobs';
 import { mailPlugin, type Mailer } from './plugins/mail';
 import { rateLimitPlugin } from './plugins/rateLimit';
+import { retentionPlugin } from './plugins/retention';
 import { securityPlugin } from './plugins/security';
 import { isServerPath, spaPlugin } from './plugins/spa';
 import { swaggerPlugin } from './plugins/swagger';
@@ -290,6 +291,7 @@ async function buildHttpApp(
   });
 
   await app.register(dbPlugin, { prepared, afterClose: deps.afterClose });
+  await app.register(jobsPlugin, { raw: prepared.database.raw, settings: config.jobs });
   await app.register(retentionPlugin, { config });
   await app.register(securityPlugin, { config });
   // Before every route and the static files: it hooks each route as it is added.

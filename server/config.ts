@@ -3,6 +3,7 @@ import net from 'node:net';
 import path from 'node:path';
 import dotenv from 'dotenv';
 import { en } from '../src/shared/messages';
+import { DEFAULT_QUEUE_SETTINGS, type QueueSettings } from './jobs/queue';
 
 export interface RateLimitRule {
   max: number;
@@ -68,6 +69,8 @@ export interface Config {
    * 0: read on every request). Changes made through this server apply at once; this bounds the rest.
    */
   authCacheMs: number;
+  /** The job queue's polling, maintenance and shutdown intervals (server/jobs/queue.ts). */
+  jobs: QueueSettings;
   /** `false` switches the request logger off (tests). */
   logLevel: string | false;
   /** Per address (`PerIp`), per account and per user; counters in Redis when REDIS_URL is set. */
@@ -200,6 +203,7 @@ export function loadConfig(env: Env = process.env): Config {
     hostAppUrl: text(env, 'HOST_APP_URL') ?? '',
     trashRetentionDays: int(env, 'TRASH_RETENTION_DAYS', 30),
     authCacheMs: int(env, 'AUTH_CACHE_MS', 1000),
+    jobs: { ...DEFAULT_QUEUE_SETTINGS },
     logLevel: text(env, 'LOG_LEVEL') ?? 'info',
     rateLimit: {
       tokenPerIp: { max: 60, windowMs: minutes(1) },

@@ -25,9 +25,23 @@ export type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
 /** Either the database or an open transaction. */
 export type Executor = Db | Tx;
 
+/** A statement's rows, as node-postgres and PGlite both answer them. */
+export interface RawResult {
+  rows: Record<string, unknown>[];
+}
+
+/**
+ * Plain SQL beside Drizzle, for a library that brings its own statements (the job queue, pg-boss):
+ * with values, one statement with `$n` parameters; without, a script of statements separated by
+ * semicolons (which may hold its own BEGIN … COMMIT), answered with its last result.
+ */
+export type RawQuery = (text: string, values?: unknown[]) => Promise<RawResult>;
+
 export interface Database {
   db: Db;
   driver: 'pglite' | 'postgres';
+  /** Outside Drizzle, on the database's own connections (never inside a request's transaction). */
+  raw: RawQuery;
   migrate(): Promise<void>;
   close(): Promise<void>;
 }
@@ -35,6 +49,14 @@ export interface Database {
 export const MIGRATIONS_FOLDER = path.join(__dirname, 'migrations');
 
 export type PgliteFactory = (dataDir?: string) => Promise<PGlite>;
+
+/**
+ * How long a request waits for a pooled connection (all busy, or the server not answering) before it
+ * fails: a fault fails fast with a 503 instead of hanging (lib/databaseErrors.ts).
+ */
+export const POOL_CONNECT_TIMEOUT_MS = 5_000;
+/** Connections per instance (node-postgres' default); the job queue's workers share them. */
+export const POOL_MAX = 10;
 
 export interface DatabaseOptions {
   databaseUrl?: string;
@@ -67,6 +89,11 @@ export async function openDatabase({
   if (databaseUrl) {
     const pool = new pg.Pool({
       connectionString: databaseUrl,
+      max: POOL_MAX,
+      connectionTimeoutMillis: POOL_CONNECT_TIMEOUT_MS,
+      // A peer that vanished (a host gone, a partition) is noticed by TCP, not after minutes.
+      keepAlive: true,
+      keepAliveInitialDelayMillis: 10_000,
       // Custom plans for the lists; the search indexes' pending lists stay small (db/ginPending.ts). A
       // bulk write sets both otherwise for its own transaction (db/bulkWrite.ts).
       options: `-c plan_cache_mode=${POOL_PLAN_CACHE_MODE} -c gin_pending_list_limit=${GIN_PENDING_LIST_KB}`,
@@ -74,9 +101,26 @@ export async function openDatabase({
     // Without a listener, an idle connection's error would be an unhandled 'error' event and end the process.
     pool.on('error', (error) => onIdleError?.(error));
     const db = drizzlePg({ client: pool, schema });
+    // Bound now: a test that wraps the pool's `query` to watch a request's statements sees only them.
+    const query = pool.query.bind(pool) as (text: string, values?: unknown[]) => Promise<RawResult>;
     return {
       db,
       driver: 'postgres',
+      raw: async (text, values) => {
+        if (values?.length) return query(text, values);
+        // A script runs on one connection, rolled back there if it fails inside its own BEGIN, so
+        // no connection goes back to the pool in an aborted transaction.
+        const client = await pool.connect();
+        try {
+          const results = (await client.query(text)) as unknown as RawResult | RawResult[];
+          return Array.isArray(results) ? (results.at(-1) ?? { rows: [] }) : results;
+        } catch (error) {
+          await client.query('ROLLBACK').catch(() => undefined);
+          throw error;
+        } finally {
+          client.release();
+        }
+      },
       migrate: () => migratePg(db, { migrationsFolder: MIGRATIONS_FOLDER }),
       close: () => pool.end(),
     };
@@ -86,9 +130,21 @@ export async function openDatabase({
   // PGlite is one session: the search indexes' pending lists stay small (db/ginPending.ts).
   await client.exec(`set gin_pending_list_limit = ${GIN_PENDING_LIST_KB}`);
   const db = drizzlePglite({ client, schema });
+  const query = client.query.bind(client);
+  const exec = client.exec.bind(client);
   return {
     db,
     driver: 'pglite',
+    raw: async (text, values) => {
+      if (values?.length) return (await query(text, values)) as RawResult;
+      try {
+        return ((await exec(text)).at(-1) as RawResult | undefined) ?? { rows: [] };
+      } catch (error) {
+        // PGlite is one session: a script that failed inside its own BEGIN must not leave it aborted.
+        if (client.isInTransaction()) await exec('ROLLBACK').catch(() => undefined);
+        throw error;
+      }
+    },
     migrate: () => migratePglite(db, { migrationsFolder: MIGRATIONS_FOLDER }),
     close: () => client.close(),
   };

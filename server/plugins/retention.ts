@@ -1,6 +1,7 @@
 import fp from 'fastify-plugin';
 import type { Config } from '../config';
 import { purgeTrash } from '../crud/revisions';
+import { defineJob } from '../jobs/queue';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 
@@ -11,34 +12,29 @@ declare module 'fastify' {
   }
 }
 
+/** Purges the trash past TRASH_RETENTION_DAYS; a recurring job, once a day per cluster. */
+export const trashPurgeJob = defineJob<Record<string, never>>('trash.purge', {
+  retryLimit: 5,
+  retryDelaySeconds: 60,
+  retryBackoff: true,
+  expireInSeconds: 3600,
+});
+
 /**
- * Purges the trash past TRASH_RETENTION_DAYS (crud/revisions.ts `purgeTrash`) once the app is ready
- * and then daily, on an unref'd timer: it never keeps the process (or a test) alive, and a purge
- * still running is waited for before the database closes. 0 keeps deleted records until restored
- * (as AUDIT_RETENTION_DAYS 0 keeps every entry). The trash list tells the SPA the retention.
+ * Purges the trash past TRASH_RETENTION_DAYS (crud/revisions.ts `purgeTrash`) by a recurring job,
+ * run once a day by one instance of the cluster (the first run at the first start). 0 keeps deleted
+ * records until restored (as AUDIT_RETENTION_DAYS 0 keeps every entry). The trash list tells the
+ * SPA the retention.
  */
 export const retentionPlugin = fp<{ config: Config }>(
   async (app, { config }) => {
     app.decorate('trashRetentionDays', config.trashRetentionDays);
     if (config.trashRetentionDays <= 0) return;
-    let running: Promise<unknown> = Promise.resolve();
-    const purge = () => {
-      running = purgeTrash(app.db, config.trashRetentionDays)
-        .then((records) => {
-          if (records) app.log.info({ records }, 'trash purged');
-        })
-        .catch((error: unknown) => app.log.error({ err: error }, 'trash purge failed'));
-    };
-    let timer: NodeJS.Timeout | undefined;
-    app.addHook('onReady', async () => {
-      purge();
-      timer = setInterval(purge, DAY_MS);
-      timer.unref();
+    app.jobs.work(trashPurgeJob, async () => {
+      const records = await purgeTrash(app.db, config.trashRetentionDays);
+      if (records) app.log.info({ records }, 'trash purged');
     });
-    app.addHook('preClose', async () => {
-      clearInterval(timer);
-      await running;
-    });
+    app.jobs.every(trashPurgeJob, DAY_MS, {});
   },
-  { name: 'retention', dependencies: ['db'] },
+  { name: 'retention', dependencies: ['db', 'jobs'] },
 );

@@ -14,6 +14,7 @@ import { LABELS, en, validation } from '../../src/shared/messages';
 import { PERMISSIONS } from '../../src/shared/permissions';
 import { API_PATHS } from '../../src/shared/routes';
 import type { Config } from '../config';
+import type { Tx } from '../db/client';
 import { fieldError, HttpError } from '../lib/httpError';
 import { hashPassword, verifyPassword } from '../lib/passwords';
 import { parseBody } from '../lib/validation';
@@ -59,19 +60,18 @@ export async function accountRoutes(app: FastifyInstance, { config }: { config: 
   };
 
   /** The old address learns that the account now signs in with another one (and whom to ask if it was not them). */
-  const tellOldAddress = async (request: FastifyRequest, oldEmail: string, newEmail: string) => {
+  const tellOldAddress = async (request: FastifyRequest, tx: Tx, oldEmail: string, newEmail: string) => {
     securityEvent(request.log, 'email.changed', { userId: currentUser(request).id, ip: request.ip });
-    try {
-      await app.mailer.send({
+    await app.sendMail(
+      {
         to: oldEmail,
         subject: `${config.appName}: your sign-in e-mail address was changed`,
         text:
           `The sign-in e-mail address of your ${config.appName} account was changed from ${oldEmail} to ${newEmail}.\n\n` +
           'If you did not do this, tell your administrator at once: someone else may hold your account.',
-      });
-    } catch (error) {
-      request.log.error({ err: error }, 'e-mail change notice failed');
-    }
+      },
+      { tx },
+    );
   };
 
   const loadUser = async (id: number) => {
@@ -127,8 +127,11 @@ export async function accountRoutes(app: FastifyInstance, { config }: { config: 
       await checkFile(app.db, 'photo', LABELS.photo, input.photo, 'image');
       const moving = emailChanges(input.email, user.email);
       if (moving) await confirmPassword(request, id, input.current_password);
-      await updateProfile(app.db, id, input);
-      if (moving) await tellOldAddress(request, user.email, input.email.trim().toLowerCase());
+      // The change and the notice to the old address in one transaction: one never goes without the other.
+      await app.db.transaction(async (tx) => {
+        await updateProfile(tx, id, input);
+        if (moving) await tellOldAddress(request, tx, user.email, input.email.trim().toLowerCase());
+      });
       return { data: await loadUser(id), message: en.profileUpdated };
     },
   );

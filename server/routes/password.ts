@@ -44,33 +44,34 @@ export async function passwordRoutes(app: FastifyInstance, { config }: { config:
       return;
     }
     const token = randomToken(32);
-    await app.db.transaction(async (tx) => {
-      await invalidateResets(tx, userId, now);
-      await createPasswordReset(tx, {
-        userId,
-        email,
-        tokenHash: sha256(token),
-        expiresAt: new Date(now.getTime() + config.passwordResetTtl * 1000),
-      });
-      await recordAudit(tx, {
-        kind: 'password.reset-requested',
-        actor: await actorById(tx, userId),
-        resource: 'users',
-        recordId: userId,
-        summary: `A password reset link was sent to ${email}`,
-      });
-    });
+    const expiresAt = new Date(now.getTime() + config.passwordResetTtl * 1000);
     const link = resetLink(config.publicUrl, token, email);
     const minutes = Math.round(config.passwordResetTtl / 60);
     try {
-      await app.mailer.send({
-        to: email,
-        subject: `${config.appName}: ${en.resetPasswordTitle}`,
-        text: `Open this link to choose a new password (valid for ${minutes} minutes):\n\n${link}\n\nIf you did not ask for this, ignore this e-mail.`,
+      // The link and its mail in one transaction: a link nobody is sent never exists, and a queued
+      // mail is sent (retried while SMTP is down) until its link expires.
+      await app.db.transaction(async (tx) => {
+        await invalidateResets(tx, userId, now);
+        await createPasswordReset(tx, { userId, email, tokenHash: sha256(token), expiresAt });
+        await recordAudit(tx, {
+          kind: 'password.reset-requested',
+          actor: await actorById(tx, userId),
+          resource: 'users',
+          recordId: userId,
+          summary: `A password reset link was sent to ${email}`,
+        });
+        await app.sendMail(
+          {
+            to: email,
+            subject: `${config.appName}: ${en.resetPasswordTitle}`,
+            text: `Open this link to choose a new password (valid for ${minutes} minutes):\n\n${link}\n\nIf you did not ask for this, ignore this e-mail.`,
+          },
+          { tx, notAfter: expiresAt },
+        );
       });
     } catch (error) {
-      // The answer must not reveal whether the address exists, so a mail failure is only logged.
-      request.log.error({ err: error }, 'password reset mail failed');
+      // The answer must not reveal whether the address exists, so a failure is only logged.
+      request.log.error({ err: error }, 'password reset link not created');
     }
   };
 

@@ -14,6 +14,7 @@ import { normalizeEmail } from '../../src/shared/contracts/account';
 import { validation } from '../../src/shared/messages';
 import { PUBLIC_API, ROUTES } from '../../src/shared/routes';
 import type { Config } from '../config';
+import type { Tx } from '../db/client';
 import { errorResponses } from '../crud/openapi';
 import { hasPublicRead, pickBySchema, publicReadRoutes, sendCached } from '../crud/publicRead';
 import { contactForms, products, subscribes } from '../db/schema';
@@ -142,24 +143,27 @@ export async function publicRoutes(
       const input = await parseBody(contactSubmissionSchema, request.body);
       const productId = input.product ? await findPublishedProduct(app, input.product, now()) : null;
       const spam = isBot(input, now());
-      await app.db.insert(contactForms).values({
-        name: input.name,
-        email: input.email,
-        phone_number: input.phone_number || null,
-        subject: input.subject,
-        message: input.message,
-        source: input.source,
-        product_id: productId,
-        state: spam ? 'spam' : 'new',
-      });
-      if (
+      // Staff hear of a message only within the site-wide cap (a flood is stored, not mailed).
+      const notify =
         !spam &&
         (await notifyLimit.hit(request).then(
           () => true,
           () => false,
-        ))
-      )
-        await notifyStaff(app, config, input);
+        ));
+      // The message and its notification in one transaction: a stored message's mail is queued.
+      await app.db.transaction(async (tx) => {
+        await tx.insert(contactForms).values({
+          name: input.name,
+          email: input.email,
+          phone_number: input.phone_number || null,
+          subject: input.subject,
+          message: input.message,
+          source: input.source,
+          product_id: productId,
+          state: spam ? 'spam' : 'new',
+        });
+        if (notify) await notifyStaff(app, tx, config, input);
+      });
       return reply.code(202).send({ message: PUBLIC_TEXT.contactReceived });
     },
   );
@@ -253,20 +257,24 @@ async function findPublishedProduct(app: FastifyInstance, ref: string, at: Date)
   return found.id;
 }
 
-/** One mail to the company's notification address (if set) about a new message; a mail failure loses nothing. */
-async function notifyStaff(app: FastifyInstance, config: Config, input: ContactSubmission): Promise<void> {
-  const to = await findNotificationEmail(app.db);
+/** One mail to the company's notification address (if set) about a new message, queued in its transaction. */
+async function notifyStaff(
+  app: FastifyInstance,
+  tx: Tx,
+  config: Config,
+  input: ContactSubmission,
+): Promise<void> {
+  const to = await findNotificationEmail(tx);
   if (!to) return;
   const link = `${config.publicUrl}${ROUTES.contactForms}?states=new`;
-  try {
-    await app.mailer.send({
+  await app.sendMail(
+    {
       to,
       subject: `New message: ${input.subject.replace(/[\r\n\t]+/g, ' ').slice(0, 120)}`,
       text:
         `${input.name} <${input.email}> wrote from the ${SOURCE_LABELS[input.source]}:\n\n` +
         `${input.message}\n\nOpen the inbox: ${link}\n`,
-    });
-  } catch (error) {
-    app.log.error({ err: error }, 'new message notification not sent');
-  }
+    },
+    { tx },
+  );
 }

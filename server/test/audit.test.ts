@@ -113,7 +113,7 @@ describe('audit log', () => {
         actor_id: user.id,
         record_id: user.id,
       });
-      const link = new URL(/https?:\/\/\S+/.exec(t.mail[t.mail.length - 1].text)?.[0] ?? '');
+      const link = new URL(/https?:\/\/\S+/.exec((await t.mails()).at(-1)?.text ?? '')?.[0] ?? '');
       const token = link.searchParams.get('token') ?? '';
       const reset = await t.app.inject({
         method: 'POST',

@@ -23,8 +23,11 @@ export const TEST_PUBLIC_URL = 'http://admin.test';
 export interface TestApp {
   app: FastifyInstance;
   config: Config;
-  /** Every message the app sent, newest last. */
-  mail: MailMessage[];
+  /**
+   * Every message the app sent, newest last, once the queued mails are out (the mail job has run;
+   * a mail waiting for a retry does not count).
+   */
+  mails(): Promise<MailMessage[]>;
   close(): Promise<void>;
 }
 
@@ -139,7 +142,10 @@ export async function buildTestApp(overrides: Partial<Config> = {}, deps: AppDep
   return {
     app,
     config,
-    mail: mailer.sent,
+    mails: async () => {
+      await app.jobs.settle();
+      return mailer.sent;
+    },
     close: async () => {
       await app.close();
       fs.rmSync(config.dataDir, { recursive: true, force: true });

@@ -19,10 +19,10 @@ describe('forgotten password', () => {
 
   /** Requests a reset and returns the token from the mailed link. */
   async function requestReset(user: TestUser): Promise<string> {
-    const before = t.mail.length;
+    const before = (await t.mails()).length;
     expect((await forgot(user.email)).statusCode).toBe(200);
-    expect(t.mail.length).toBe(before + 1);
-    const link = /https?:\/\/\S+/.exec(t.mail[t.mail.length - 1].text)?.[0] ?? '';
+    expect((await t.mails()).length).toBe(before + 1);
+    const link = /https?:\/\/\S+/.exec((await t.mails()).at(-1)?.text ?? '')?.[0] ?? '';
     return new URL(link).searchParams.get('token') ?? '';
   }
 
@@ -38,7 +38,7 @@ describe('forgotten password', () => {
       const response = await forgot(user.email);
       expect(response.statusCode).toBe(200);
       expect(response.json()).toEqual({ message: en.forgotPasswordSuccess });
-      const mail = t.mail[t.mail.length - 1];
+      const [mail] = (await t.mails()).slice(-1);
       expect(mail.to).toBe(user.email);
       const link = /https?:\/\/\S+/.exec(mail.text)?.[0] ?? '';
       expect(link.startsWith(`${TEST_PUBLIC_URL}${ROUTES.resetPassword}?token=`)).toBe(true);
@@ -49,18 +49,18 @@ describe('forgotten password', () => {
     });
 
     it('answers the same 200 for an unknown address and sends nothing', async () => {
-      const before = t.mail.length;
+      const before = (await t.mails()).length;
       const response = await forgot('nobody@example.com');
       expect(response.statusCode).toBe(200);
       expect(response.json()).toEqual({ message: en.forgotPasswordSuccess });
-      expect(t.mail.length).toBe(before);
+      expect((await t.mails()).length).toBe(before);
     });
 
     it('sends nothing to a Not Active user but still answers 200', async () => {
       const user = await createTestUser(t.app, { status: 0 });
-      const before = t.mail.length;
+      const before = (await t.mails()).length;
       expect((await forgot(user.email)).statusCode).toBe(200);
-      expect(t.mail.length).toBe(before);
+      expect((await t.mails()).length).toBe(before);
     });
 
     it('returns 422 when the e-mail is missing', async () => {

@@ -137,7 +137,7 @@ describe('the public API for the website (/public/v1)', () => {
         headers: authHeader(admin),
         payload: { notification_email: 'inbox@example.com', updated_at: null },
       });
-      t.mail.length = 0;
+      (await t.mails()).length = 0;
       const trap = await post(
         PUBLIC_API.contactForms,
         message({ subject: 'Honeypot', website: 'http://spam' }),
@@ -154,13 +154,13 @@ describe('the public API for the website (/public/v1)', () => {
       const rows = await t.app.db.select().from(contactForms);
       for (const subject of ['Honeypot', 'Too fast', 'No start'])
         expect(rows.find((row) => row.subject === subject)?.state).toBe('spam');
-      expect(t.mail).toEqual([]);
+      expect(await t.mails()).toEqual([]);
 
       // A real one is announced once to the notification address.
       await post(PUBLIC_API.contactForms, message({ subject: 'Real one' }));
-      expect(t.mail).toHaveLength(1);
-      expect(t.mail[0]).toMatchObject({ to: 'inbox@example.com' });
-      expect(t.mail[0].subject).toContain('Real one');
+      expect(await t.mails()).toHaveLength(1);
+      expect((await t.mails())[0]).toMatchObject({ to: 'inbox@example.com' });
+      expect((await t.mails())[0].subject).toContain('Real one');
     });
 
     it('rate limits per address (429 with Retry-After) and caps the staff mails site-wide', async () => {
@@ -205,9 +205,12 @@ describe('the public API for the website (/public/v1)', () => {
         });
         expect(third.statusCode).toBe(202);
         // Two mails (the cap), none with a header break from the subject; the third message is stored all the same.
-        expect(strict.mail).toHaveLength(2);
-        expect(strict.mail.map((mail) => mail.to)).toEqual(['inbox@example.com', 'inbox@example.com']);
-        expect(strict.mail.map((mail) => mail.subject)).toEqual([
+        expect(await strict.mails()).toHaveLength(2);
+        expect((await strict.mails()).map((mail) => mail.to)).toEqual([
+          'inbox@example.com',
+          'inbox@example.com',
+        ]);
+        expect((await strict.mails()).map((mail) => mail.subject)).toEqual([
           'New message: Line Bcc: victim@example.org',
           'New message: Line Bcc: victim@example.org',
         ]);

@@ -105,7 +105,7 @@ describe('limits per account', () => {
 
   it('sends one account at most its hourly share of reset mails, from any number of addresses, still answering 200', async () => {
     const user = await createTestUser(t.app);
-    const before = t.mail.length;
+    const before = (await t.mails()).length;
     for (let i = 0; i < 20; i++) {
       const response = await t.app.inject({
         method: 'POST',
@@ -115,7 +115,7 @@ describe('limits per account', () => {
       });
       expect(response.json()).toEqual({ message: en.forgotPasswordSuccess });
     }
-    expect(t.mail.length - before).toBe(3);
+    expect((await t.mails()).length - before).toBe(3);
   });
 
   it('limits one signed-in user on the API as a whole, not their colleagues', async () => {

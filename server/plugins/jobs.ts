@@ -1,0 +1,32 @@
+import fp from 'fastify-plugin';
+import type { RawQuery } from '../db/client';
+import { JobQueue, type QueueSettings } from '../jobs/queue';
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** The job queue (server/jobs/queue.ts): enqueue in a request's transaction, register handlers. */
+    jobs: JobQueue;
+  }
+}
+
+export interface JobsPluginOptions {
+  /** The prepared database's own connections (pg-boss's statements run outside Drizzle). */
+  raw: RawQuery;
+  settings: QueueSettings;
+}
+
+/**
+ * The app's job queue. Plugins registered after this one declare their kinds of jobs and register
+ * handlers (`app.jobs.work`, `app.jobs.every`); the queue starts once the app is ready (pg-boss's
+ * tables created when missing, one polling loop per handler) and stops first on close: runs under
+ * way may finish, the rest are handed back for another instance, before the database closes.
+ */
+export const jobsPlugin = fp<JobsPluginOptions>(
+  async (app, { raw, settings }) => {
+    const queue = new JobQueue(app.db, raw, app.log.child({ component: 'jobs' }), settings);
+    app.decorate('jobs', queue);
+    app.addHook('onReady', async () => queue.start());
+    app.addHook('preClose', async () => queue.stop());
+  },
+  { name: 'jobs', dependencies: ['db'] },
+);
