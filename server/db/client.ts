@@ -80,6 +80,45 @@ export interface DatabaseOptions {
 const defaultPglite: PgliteFactory = async (dataDir) =>
   new PGlite({ dataDir, extensions: { pg_trgm, btree_gin } });
 
+/**
+ * `RawQuery` on a node-postgres pool. Bound at once: a test that wraps the pool's `query` to watch a
+ * request's statements sees only the request's.
+ */
+export function poolRawQuery(pool: pg.Pool): RawQuery {
+  const query = pool.query.bind(pool) as (text: string, values?: unknown[]) => Promise<RawResult>;
+  return async (text, values) => {
+    if (values?.length) return query(text, values);
+    // A script runs on one connection, rolled back there if it fails inside its own BEGIN, so no
+    // connection goes back to the pool in an aborted transaction.
+    const client = await pool.connect();
+    try {
+      const results = (await client.query(text)) as unknown as RawResult | RawResult[];
+      return Array.isArray(results) ? (results.at(-1) ?? { rows: [] }) : results;
+    } catch (error) {
+      await client.query('ROLLBACK').catch(() => undefined);
+      throw error;
+    } finally {
+      client.release();
+    }
+  };
+}
+
+/** `RawQuery` on PGlite (one session), bound at once like `poolRawQuery`. */
+export function pgliteRawQuery(client: PGlite): RawQuery {
+  const query = client.query.bind(client);
+  const exec = client.exec.bind(client);
+  return async (text, values) => {
+    if (values?.length) return (await query(text, values)) as RawResult;
+    try {
+      return ((await exec(text)).at(-1) as RawResult | undefined) ?? { rows: [] };
+    } catch (error) {
+      // PGlite is one session: a script that failed inside its own BEGIN must not leave it aborted.
+      if (client.isInTransaction()) await exec('ROLLBACK').catch(() => undefined);
+      throw error;
+    }
+  };
+}
+
 export async function openDatabase({
   databaseUrl,
   pgliteDir,
@@ -101,26 +140,10 @@ export async function openDatabase({
     // Without a listener, an idle connection's error would be an unhandled 'error' event and end the process.
     pool.on('error', (error) => onIdleError?.(error));
     const db = drizzlePg({ client: pool, schema });
-    // Bound now: a test that wraps the pool's `query` to watch a request's statements sees only them.
-    const query = pool.query.bind(pool) as (text: string, values?: unknown[]) => Promise<RawResult>;
     return {
       db,
       driver: 'postgres',
-      raw: async (text, values) => {
-        if (values?.length) return query(text, values);
-        // A script runs on one connection, rolled back there if it fails inside its own BEGIN, so
-        // no connection goes back to the pool in an aborted transaction.
-        const client = await pool.connect();
-        try {
-          const results = (await client.query(text)) as unknown as RawResult | RawResult[];
-          return Array.isArray(results) ? (results.at(-1) ?? { rows: [] }) : results;
-        } catch (error) {
-          await client.query('ROLLBACK').catch(() => undefined);
-          throw error;
-        } finally {
-          client.release();
-        }
-      },
+      raw: poolRawQuery(pool),
       migrate: () => migratePg(db, { migrationsFolder: MIGRATIONS_FOLDER }),
       close: () => pool.end(),
     };
@@ -130,21 +153,10 @@ export async function openDatabase({
   // PGlite is one session: the search indexes' pending lists stay small (db/ginPending.ts).
   await client.exec(`set gin_pending_list_limit = ${GIN_PENDING_LIST_KB}`);
   const db = drizzlePglite({ client, schema });
-  const query = client.query.bind(client);
-  const exec = client.exec.bind(client);
   return {
     db,
     driver: 'pglite',
-    raw: async (text, values) => {
-      if (values?.length) return (await query(text, values)) as RawResult;
-      try {
-        return ((await exec(text)).at(-1) as RawResult | undefined) ?? { rows: [] };
-      } catch (error) {
-        // PGlite is one session: a script that failed inside its own BEGIN must not leave it aborted.
-        if (client.isInTransaction()) await exec('ROLLBACK').catch(() => undefined);
-        throw error;
-      }
-    },
+    raw: pgliteRawQuery(client),
     migrate: () => migratePglite(db, { migrationsFolder: MIGRATIONS_FOLDER }),
     close: () => client.close(),
   };

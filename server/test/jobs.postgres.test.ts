@@ -1,0 +1,70 @@
+// PostgreSQL only (the api:pglite project leaves out *.postgres.test.ts): PGlite is one process.
+import { spawn } from 'node:child_process';
+import path from 'node:path';
+import pino from 'pino';
+import { openDatabase, type Database } from '../db/client';
+import { JobQueue } from '../jobs/queue';
+import { throwawayDatabase } from './helper';
+import { KILL_SETTINGS, killJob } from './jobWorker';
+
+const root = path.resolve(__dirname, '../..');
+
+describe('a job whose instance is killed with -9', () => {
+  let database: Awaited<ReturnType<typeof throwawayDatabase>>;
+  let survivorDb: Database;
+  beforeAll(async () => {
+    database = await throwawayDatabase();
+    survivorDb = await openDatabase({ databaseUrl: database.url });
+  });
+  afterAll(async () => {
+    await survivorDb.close();
+    await database.drop();
+  });
+
+  it('is completed by another instance', async () => {
+    const child = spawn(
+      process.execPath,
+      ['--import', 'tsx', 'server/test/jobWorker.ts', database.url, '9'],
+      {
+        cwd: root,
+        stdio: ['ignore', 'pipe', 'inherit'],
+      },
+    );
+    const exited = new Promise((resolve) => child.once('exit', resolve));
+    try {
+      await new Promise<void>((resolve, reject) => {
+        let output = '';
+        child.stdout.on('data', (chunk: Buffer) => {
+          output += chunk.toString();
+          if (output.includes('started 9')) resolve();
+        });
+        child.once('exit', (code) =>
+          reject(new Error(`the worker exited (${String(code)}) before its run began`)),
+        );
+      });
+    } finally {
+      child.kill('SIGKILL');
+      await exited;
+    }
+
+    const runs: { n: number; retryCount: number }[] = [];
+    const survivor = new JobQueue(survivorDb.db, survivorDb.raw, pino({ level: 'silent' }), KILL_SETTINGS);
+    survivor.work(killJob, async ({ n }, run) => {
+      runs.push({ n, retryCount: run.retryCount });
+    });
+    await survivor.start();
+    try {
+      const deadline = Date.now() + 60_000;
+      while (!runs.length && Date.now() < deadline) await new Promise((resolve) => setTimeout(resolve, 50));
+      // The killed run expired (2 s), maintenance handed it back, the survivor ran it as its retry.
+      expect(runs).toEqual([{ n: 9, retryCount: 1 }]);
+      await survivor.settle();
+      const { rows } = await survivorDb.raw(`select state::text as state from pgboss.job where name = $1`, [
+        killJob.name,
+      ]);
+      expect(rows).toEqual([{ state: 'completed' }]);
+    } finally {
+      await survivor.stop();
+    }
+  });
+});
