@@ -1,5 +1,5 @@
 import type { Config } from './config';
-import { StartError } from './db/prepare';
+import { SchemaTooNewError, StartError } from './db/prepare';
 
 /**
  * Why a start failed, in one line for the console: the port in use, the database unreachable, a
@@ -69,6 +69,10 @@ export function startFailure(error: unknown, config: Config | undefined): string
   if (!config) return `Cannot start: ${reasonOf(error)}`;
   if (error instanceof StartError) {
     const where = databaseName(config);
+    if (error.step === 'schema' && error.cause instanceof SchemaTooNewError) {
+      const { database, build } = error.cause;
+      return `Cannot start: ${where} has ${database.count} migrations, newer than this build (${build.count}, up to ${build.tag ?? 'none'}); start a build at least as new as the one that migrated it.`;
+    }
     if (error.step === 'open' || UNREACHABLE.has(code ?? ''))
       return `Cannot start: ${where} is unreachable (${reasonOf(error.cause)}).`;
     if (error.step === 'migrate')

@@ -42,11 +42,21 @@ export interface Database {
   driver: 'pglite' | 'postgres';
   /** Outside Drizzle, on the database's own connections (never inside a request's transaction). */
   raw: RawQuery;
+  /**
+   * Runs `work` holding the database's start-up lock, so instances started together migrate and seed
+   * one after the other (PostgreSQL: a session advisory lock on a connection of its own, released
+   * with it even if the process dies; PGlite: one process, nothing to wait for). `onWait` is told
+   * when another instance holds it.
+   */
+  exclusive<T>(work: () => Promise<T>, onWait?: () => void): Promise<T>;
   migrate(): Promise<void>;
   close(): Promise<void>;
 }
 
 export const MIGRATIONS_FOLDER = path.join(__dirname, 'migrations');
+
+/** The advisory lock's key: one per database, whatever else uses advisory locks there. */
+const START_LOCK_SQL = "hashtextextended('company-admin.start', 0)";
 
 export type PgliteFactory = (dataDir?: string) => Promise<PGlite>;
 
@@ -144,6 +154,22 @@ export async function openDatabase({
       db,
       driver: 'postgres',
       raw: poolRawQuery(pool),
+      exclusive: async (work, onWait) => {
+        const client = await pool.connect();
+        try {
+          const { rows } = await client.query<{ locked: boolean }>(
+            `select pg_try_advisory_lock(${START_LOCK_SQL}) as locked`,
+          );
+          if (!rows[0]?.locked) {
+            onWait?.();
+            await client.query(`select pg_advisory_lock(${START_LOCK_SQL})`);
+          }
+          return await work();
+        } finally {
+          // Closing the connection ends the lock with its session (no unlock to fail on a broken one).
+          client.release(true);
+        }
+      },
       migrate: () => migratePg(db, { migrationsFolder: MIGRATIONS_FOLDER }),
       close: () => pool.end(),
     };
@@ -157,6 +183,7 @@ export async function openDatabase({
     db,
     driver: 'pglite',
     raw: pgliteRawQuery(client),
+    exclusive: (work) => work(),
     migrate: () => migratePglite(db, { migrationsFolder: MIGRATIONS_FOLDER }),
     close: () => client.close(),
   };
