@@ -22,6 +22,7 @@ import { dbPlugin } from './plugins/db';
 import { jobsPlugin } from './plugins/jobs';
 import { mailPlugin, type Mailer } from './plugins/mail';
 import { rateLimitPlugin } from './plugins/rateLimit';
+import { readinessPlugin } from './plugins/readiness';
 import { retentionPlugin } from './plugins/retention';
 import { securityPlugin } from './plugins/security';
 import { isServerPath, spaPlugin } from './plugins/spa';
@@ -290,6 +291,7 @@ async function buildHttpApp(
     return reply.code(404).send({ message: en.notFoundBody });
   });
 
+  await app.register(readinessPlugin);
   await app.register(dbPlugin, { prepared, afterClose: deps.afterClose });
   await app.register(jobsPlugin, { raw: prepared.database.raw, settings: config.jobs });
   await app.register(retentionPlugin, { config });

@@ -69,6 +69,11 @@ export interface Config {
    * 0: read on every request). Changes made through this server apply at once; this bounds the rest.
    */
   authCacheMs: number;
+  /**
+   * On SIGTERM, how long `/api/ready` answers 503 before the server stops accepting connections and
+   * drains (SHUTDOWN_DELAY_MS, default 0): time for a load balancer polling it to stop sending.
+   */
+  shutdownDelayMs: number;
   /** The job queue's polling, maintenance and shutdown intervals (server/jobs/queue.ts). */
   jobs: QueueSettings;
   /** `false` switches the request logger off (tests). */
@@ -203,6 +208,7 @@ export function loadConfig(env: Env = process.env): Config {
     hostAppUrl: text(env, 'HOST_APP_URL') ?? '',
     trashRetentionDays: int(env, 'TRASH_RETENTION_DAYS', 30),
     authCacheMs: int(env, 'AUTH_CACHE_MS', 1000),
+    shutdownDelayMs: int(env, 'SHUTDOWN_DELAY_MS', 0),
     jobs: { ...DEFAULT_QUEUE_SETTINGS },
     logLevel: text(env, 'LOG_LEVEL') ?? 'info',
     rateLimit: {

@@ -5,7 +5,8 @@ import { startFailure } from './startFailure';
 
 /**
  * The only file that listens. The database is opened, migrated and seeded before the HTTP app is
- * built; a start that fails prints one line saying why and exits 1. SIGTERM/SIGINT: stop accepting,
+ * built; a start that fails prints one line saying why and exits 1. SIGTERM/SIGINT: `/api/ready`
+ * turns 503 at once, then (after SHUTDOWN_DELAY_MS) stop accepting, stop the job queue's workers,
  * drain in-flight requests, close the database. `npm start`/`npm run serve` run it with
  * `node --import tsx`, not the tsx CLI: the CLI kills its child when it does not acknowledge a
  * relayed signal within 30 ms, which a PGlite query (run on this thread) routinely prevents, and so
@@ -25,19 +26,24 @@ async function main(): Promise<void> {
       throw error;
     }
     let closing = false;
+    const { shutdownDelayMs } = config;
     const shutdown = (signal: NodeJS.Signals) => {
       if (closing) return;
       closing = true;
-      app.log.info({ signal }, 'shutting down');
+      // Not ready first, so a load balancer stops sending; then (after SHUTDOWN_DELAY_MS) the drain.
+      app.readiness.drain();
+      app.log.info({ signal, delayMs: shutdownDelayMs }, 'shutting down');
       // Draining waits for requests in flight, but not for ever.
-      setTimeout(() => process.exit(1), 30_000).unref();
-      app.close().then(
-        () => process.exit(0),
-        (error: unknown) => {
-          app.log.error({ err: error }, 'shutdown failed');
-          process.exit(1);
-        },
-      );
+      setTimeout(() => process.exit(1), shutdownDelayMs + 30_000).unref();
+      new Promise((resolve) => setTimeout(resolve, shutdownDelayMs))
+        .then(() => app.close())
+        .then(
+          () => process.exit(0),
+          (error: unknown) => {
+            app.log.error({ err: error }, 'shutdown failed');
+            process.exit(1);
+          },
+        );
     };
     process.once('SIGTERM', shutdown);
     process.once('SIGINT', shutdown);

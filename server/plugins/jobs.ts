@@ -26,6 +26,9 @@ export const jobsPlugin = fp<JobsPluginOptions>(
     const queue = new JobQueue(app.db, raw, app.log.child({ component: 'jobs' }), settings);
     app.decorate('jobs', queue);
     app.addHook('onReady', async () => queue.start());
+    app.readiness.add('jobs', async () => {
+      if (!queue.started) throw new Error('the job queue is not running');
+    });
     app.addHook('preClose', async () => queue.stop());
   },
   { name: 'jobs', dependencies: ['db'] },

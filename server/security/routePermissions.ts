@@ -144,6 +144,7 @@ export const ROUTE_PERMISSIONS: Record<string, RouteAccess> = {
   'POST /oauth/token': open('sign-in and refresh; per address, failed sign-ins per account'),
   'GET /env.js': open('the SPA runtime configuration (no secret beyond the public SPA client)'),
   'GET /api/health': open('liveness'),
+  'GET /api/ready': open('readiness for a load balancer: database, migrations, jobs, Redis; no reasons'),
   'GET /api/version': open("the served build's id, for the SPA's new-version check"),
   'POST /api/password/forgot': open('always 200; per address, mails per account per hour'),
   'GET /api/password/reset/{token}': open('per address'),

@@ -64,6 +64,7 @@ export const API_PATHS = {
   contactFormsState: '/api/contact-forms/state',
   contactFormsCount: '/api/contact-forms/count',
   health: '/api/health',
+  ready: '/api/ready',
   version: '/api/version',
   docs: '/api/docs',
   env: '/env.js',
