@@ -23,6 +23,7 @@ import { jobsPlugin } from './plugins/jobs';
 import { mailPlugin, type Mailer } from './plugins/mail';
 import { rateLimitPlugin } from './plugins/rateLimit';
 import { readinessPlugin } from './plugins/readiness';
+import { redisPlugin } from './plugins/redis';
 import { retentionPlugin } from './plugins/retention';
 import { securityPlugin } from './plugins/security';
 import { isServerPath, spaPlugin } from './plugins/spa';
@@ -300,6 +301,7 @@ async function buildHttpApp(
   await app.register(compressionPlugin);
   await app.register(swaggerPlugin, { config });
   await app.register(mailPlugin, { config, mailer: deps.mailer });
+  await app.register(redisPlugin, { config });
   await app.register(authPlugin, { authCacheMs: config.authCacheMs });
   await app.register(auditPlugin, { config });
   await app.register(rateLimitPlugin, { config });

@@ -52,6 +52,8 @@ export interface Config {
   smtpUrl?: string;
   mailFrom: string;
   redisUrl?: string;
+  /** REDIS_PREFIX: the start of every Redis key and channel (several products on one Redis). */
+  redisPrefix: string;
   trustProxy: TrustProxy;
   /** The shortest password anyone may choose (PASSWORD_MIN_LENGTH; the SPA gets it from /env.js). */
   passwordMinLength: number;
@@ -194,6 +196,7 @@ export function loadConfig(env: Env = process.env): Config {
     smtpUrl: text(env, 'SMTP_URL'),
     mailFrom: text(env, 'MAIL_FROM') ?? `"${appName}" <no-reply@localhost>`,
     redisUrl: text(env, 'REDIS_URL'),
+    redisPrefix: text(env, 'REDIS_PREFIX') ?? 'company-admin:',
     trustProxy: parseTrustProxy(text(env, 'TRUST_PROXY')),
     passwordMinLength: passwordMinLength(env),
     auditRetentionDays: int(env, 'AUDIT_RETENTION_DAYS', 365),

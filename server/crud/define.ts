@@ -175,6 +175,11 @@ export type ServerResource<
   restoreColumns?: () => Promise<Record<string, unknown>>;
   /** Served to the website under `/public/v1/<group>` (crud/publicRead.ts): published rows, public fields. */
   publicRead?: PublicRead;
+  /**
+   * Signed-in sessions depend on these records (users: status and role; roles: permissions): every
+   * update, delete or restore of one tells the other instances to drop the sign-ins it affects.
+   */
+  sessions?: 'users' | 'roles';
 } & SheetParts<C, T, Row>;
 
 /** Columns the contract names that the table must have: its title (options), its date (date range). */

@@ -2,6 +2,7 @@ import { eq, getTableColumns, inArray, sql, type SQL } from 'drizzle-orm';
 import type { PgColumn } from 'drizzle-orm/pg-core';
 import type { Tx } from '../db/client';
 import { HttpError } from '../lib/httpError';
+import { noteSessionChange } from '../security/sessionChanges';
 import type { ResourceTable, Values, WriteContext } from './define';
 import type { AnyResource } from './resource';
 import {
@@ -35,6 +36,11 @@ const CHUNK = 500;
 // Rows per batched INSERT or UPDATE: its parameters are one array per column, so the count is free of the
 // 65 535-parameter bound; a batch is a unit of work the database does at once.
 const BULK_CHUNK = 5000;
+
+/** The records' signed-in users are to be dropped on every instance (the declaration's `sessions`). */
+function noteSessions(resource: AnyResource, ids: readonly number[]): void {
+  if (resource.sessions && ids.length) noteSessionChange({ [resource.sessions]: [...ids] });
+}
 
 const chunks = <T>(items: readonly T[], size = CHUNK): T[][] =>
   Array.from({ length: Math.ceil(items.length / size) }, (_, index) =>
@@ -168,6 +174,7 @@ export async function updateRecords(
   const before = record ? await loadStates(tx, resource, ids) : undefined;
   await updateRows(tx, resource, writes, ctx);
   await ctx.linked?.(ids);
+  noteSessions(resource, ids);
   if (!before) return ids;
   const items = await loadItems(tx, resource, ids);
   if (loaded) for (const [id, item] of items) loaded.set(id, item);
@@ -286,6 +293,7 @@ export async function deleteRecords(
   const before = record ? await loadStates(tx, resource, ids) : undefined;
   const snapshots = record ? await rowSnapshots(tx, resource, ids) : undefined;
   for (const batch of chunks(ids)) await tx.delete(resource.table).where(inArray(resource.table.id, batch));
+  noteSessions(resource, ids);
   if (!before || !snapshots) return;
   await recordRevisions(
     tx,
@@ -326,6 +334,7 @@ export async function reinsertRecord(
         select * from jsonb_populate_record(null::${table}, ${JSON.stringify(row)}::jsonb)`,
   );
   await ctx.linked?.([id]);
+  noteSessions(resource, [id]);
   if (revisionRecording.enabled) {
     const [after] = (await loadStates(tx, resource, [id])).values();
     await recordRevisions(

@@ -5,7 +5,9 @@ import { hasAnyPermission, hasPermission } from '../../src/shared/permissions';
 import { sha256 } from '../lib/crypto';
 import { HttpError } from '../lib/httpError';
 import { findSessionByAccessHash, type AuthUser } from '../repositories/tokens';
+import { createSessionBus } from '../security/sessionBus';
 import { SessionCache } from '../security/sessionCache';
+import { collectSessionChanges, isEmptyChange, type SessionChange } from '../security/sessionChanges';
 import { securityEvent } from '../security/events';
 
 declare module 'fastify' {
@@ -21,6 +23,8 @@ declare module 'fastify' {
   }
   interface FastifyRequest {
     user: AuthUser | null;
+    /** What this request changed that signed-in sessions depend on (with REDIS_URL only). */
+    sessionChange: SessionChange | null;
   }
 }
 
@@ -36,16 +40,36 @@ const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
  * Resolves the Bearer token on every guarded request with the user's current status, role and
  * permissions: from the database, or from the session cache, which every request that may change
  * something empties before its answer goes out, so on this server a sign-out, a deactivated user or a
- * changed role takes effect from the next request; a change made elsewhere (another instance, SQL by
- * hand) within `authCacheMs` (AUTH_CACHE_MS, 0 switches the cache off).
+ * changed role takes effect from the next request. With REDIS_URL the request's session changes are
+ * published to the other instances as its answer goes out (security/sessionBus.ts), so there too from
+ * the next request; without Redis, or while it is away, and for SQL by hand, within `authCacheMs`
+ * (AUTH_CACHE_MS, 0 switches the cache off).
  */
 export const authPlugin = fp<{ authCacheMs: number }>(
   async (app, { authCacheMs }) => {
     app.decorateRequest('user', null);
     const sessions = new SessionCache(authCacheMs, Date.now);
     app.decorate('sessions', sessions);
+    app.decorateRequest('sessionChange', null);
+    const bus = app.redis
+      ? createSessionBus(app.redis, app.redisPrefix, sessions, app.log, authCacheMs)
+      : null;
+    if (bus) {
+      app.addHook('onClose', async () => bus.close());
+      // Only a request that may change something records its session changes.
+      app.addHook('onRequest', (request, _reply, done) => {
+        if (SAFE_METHODS.has(request.method)) return done();
+        const change: SessionChange = {};
+        request.sessionChange = change;
+        collectSessionChanges(change, done);
+      });
+    }
     app.addHook('onSend', async (request) => {
-      if (!SAFE_METHODS.has(request.method)) sessions.forget();
+      if (SAFE_METHODS.has(request.method)) return;
+      sessions.forget();
+      // The handler's transactions are committed by now: the other instances read the new state.
+      const change = request.sessionChange;
+      if (bus && change && !isEmptyChange(change)) await bus.publish(change);
     });
 
     const authenticate = async (request: FastifyRequest): Promise<void> => {
@@ -83,7 +107,7 @@ export const authPlugin = fp<{ authCacheMs: number }>(
       };
     });
   },
-  { name: 'auth', dependencies: ['db'] },
+  { name: 'auth', dependencies: ['db', 'redis'] },
 );
 
 /** The authenticated user of a guarded route (its preValidation guard guarantees one). */

@@ -1,7 +1,9 @@
-import rateLimit from '@fastify/rate-limit';
+import rateLimit, { type FastifyRateLimitStore, type FastifyRateLimitStoreCtor } from '@fastify/rate-limit';
+import LocalStore from '@fastify/rate-limit/store/LocalStore';
+import RedisStore from '@fastify/rate-limit/store/RedisStore';
 import type { FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
-import { Redis } from 'ioredis';
+import type { Redis } from 'ioredis';
 import { en } from '../../src/shared/messages';
 import type { Config, RateLimitRule } from '../config';
 import { HttpError } from '../lib/httpError';
@@ -34,22 +36,66 @@ declare module 'fastify' {
   }
 }
 
+type Store = FastifyRateLimitStore & { read: FastifyRateLimitStore['incr'] };
+type StoreParams = { continueExceeding?: boolean; exponentialBackoff?: boolean };
+
+/**
+ * The counters in Redis, shared by the instances; while Redis is away (not connected, or a command
+ * failed) in this instance's memory, so requests go on being answered and limited, each instance
+ * counting on its own until Redis is back (plugins/redis.ts says so in the log).
+ */
+function redisOrLocalStore(redis: Redis, nameSpace: string): FastifyRateLimitStoreCtor {
+  class RedisOrLocalStore implements FastifyRateLimitStore {
+    private readonly remote: Store;
+    private readonly local: Store;
+    constructor(params: StoreParams, remote?: Store, local?: Store) {
+      const continueExceeding = params.continueExceeding ?? false;
+      const exponentialBackoff = params.exponentialBackoff ?? false;
+      this.remote = remote ?? new RedisStore(continueExceeding, exponentialBackoff, redis, nameSpace);
+      this.local = local ?? new LocalStore(continueExceeding, exponentialBackoff);
+    }
+    incr(...args: Parameters<Store['incr']>): void {
+      this.call('incr', ...args);
+    }
+    read(...args: Parameters<Store['incr']>): void {
+      this.call('read', ...args);
+    }
+    child(routeOptions: Parameters<Store['child']>[0]): FastifyRateLimitStore {
+      return new RedisOrLocalStore(
+        routeOptions as StoreParams,
+        this.remote.child(routeOptions) as Store,
+        this.local.child(routeOptions) as Store,
+      );
+    }
+    private call(
+      method: 'incr' | 'read',
+      ...[key, callback, timeWindow, max]: Parameters<Store['incr']>
+    ): void {
+      const local = () => this.local[method](key, callback, timeWindow, max);
+      if (redis.status !== 'ready') return local();
+      this.remote[method](
+        key,
+        (error, result) => (error ? local() : callback(null, result)),
+        timeWindow,
+        max,
+      );
+    }
+  }
+  return RedisOrLocalStore as unknown as FastifyRateLimitStoreCtor;
+}
+
 /**
  * @fastify/rate-limit without a global limit: routes use `app.limiter` (several limits on one route,
  * e.g. per address and per account) or `config.rateLimit`. Counters live in Redis when REDIS_URL is
- * set so instances share them. Every 429 carries `Retry-After`. Signed-in users are also limited on
+ * set so instances share them (each instance's own while Redis is away). Every 429 carries `Retry-After`. Signed-in users are also limited on
  * the API as a whole (`apiPerUser`), counted once their guard has found who they are.
  */
 export const rateLimitPlugin = fp<{ config: Config }>(
   async (app, { config }) => {
-    const redis = config.redisUrl
-      ? new Redis(config.redisUrl, { connectTimeout: 500, maxRetriesPerRequest: 1, lazyConnect: false })
-      : undefined;
-    if (redis) app.addHook('onClose', async () => void (await redis.quit()));
+    const { redis } = app;
     await app.register(rateLimit, {
       global: false,
-      redis,
-      nameSpace: 'rate-limit:',
+      ...(redis ? { store: redisOrLocalStore(redis, `${app.redisPrefix}rate-limit:`) } : {}),
       errorResponseBuilder: (_request, context) => tooManyRequests(Math.ceil(context.ttl / 1000)),
     });
 
@@ -88,5 +134,5 @@ export const rateLimitPlugin = fp<{ config: Config }>(
       });
     }
   },
-  { name: 'rate-limit', dependencies: ['auth'] },
+  { name: 'rate-limit', dependencies: ['auth', 'redis'] },
 );

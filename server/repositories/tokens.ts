@@ -2,6 +2,7 @@ import { and, eq, gt, isNull, ne } from 'drizzle-orm';
 import type { Status } from '../../src/shared/contracts/account';
 import type { Executor } from '../db/client';
 import { accessTokens, refreshTokens, roles, users } from '../db/schema';
+import { noteSessionChange } from '../security/sessionChanges';
 import { rolePermissionNames } from './users';
 
 export interface NewTokenPair {
@@ -144,8 +145,9 @@ export async function markRefreshRotated(db: Executor, id: number, now: Date): P
   return rows.length > 0;
 }
 
-/** Revokes every access and refresh token of one sign-in. */
+/** Revokes every access and refresh token of one sign-in (and has every instance drop it). */
 export async function revokeFamily(db: Executor, familyId: string, now: Date): Promise<void> {
+  noteSessionChange({ families: [familyId] });
   await db
     .update(accessTokens)
     .set({ revoked_at: now })
@@ -163,6 +165,7 @@ export async function revokeUserTokens(
   now: Date,
   keepFamilyId?: string,
 ): Promise<void> {
+  noteSessionChange({ users: [userId] });
   const keep = (familyColumn: typeof accessTokens.family_id | typeof refreshTokens.family_id) =>
     keepFamilyId === undefined ? undefined : ne(familyColumn, keepFamilyId);
   await db

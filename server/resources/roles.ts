@@ -21,6 +21,8 @@ import { auditRoleDelete, auditRoleWrite, beforeRoleUpdate } from '../security/a
 /** `/api/roles`: the contract's list and CRUD; the super role keeps every permission and stays. */
 export const rolesServer = defineServerResource({
   contract: rolesResource,
+  // A role's permissions decide its users' sessions: a change drops them on every instance.
+  sessions: 'roles',
   table: roles,
   select: roleSelect,
   toItems: toRoles,

@@ -73,6 +73,8 @@ async function revokeIfPasswordSet(tx: Tx, id: number, password: string | undefi
 /** `/api/users`: the contract's list, CRUD, export and import, with the account-safety rules. */
 export const usersServer = defineServerResource({
   contract: usersResource,
+  // A user's status and role decide their sessions: a change drops them on every instance.
+  sessions: 'users',
   table: users,
   select: userSelect,
   toItems: toUsers,

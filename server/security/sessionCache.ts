@@ -1,4 +1,5 @@
 import type { AuthUser } from '../repositories/tokens';
+import type { SessionChange } from './sessionChanges';
 
 /** What the cache keeps of a token: its user as a request sees it, and until when it may be reused. */
 interface Entry {
@@ -19,8 +20,10 @@ const MAX_ENTRIES = 10_000;
  *   entry before its answer goes out (`forget`), so after a sign-out, a revoked session, a
  *   deactivated user or a changed role the next request of anyone on this server reads the
  *   database again;
- * - a change made elsewhere (another instance of the server, SQL by hand) is seen within `lifeMs`
- *   (AUTH_CACHE_MS), and an entry never outlives its token's expiry;
+ * - a change made through another instance reaches this one over Redis (REDIS_URL) and drops the
+ *   sign-ins it affects at once (`forgetMatching`); without Redis, or while it is away, and for a
+ *   change made by hand in SQL, it is seen within `lifeMs` (AUTH_CACHE_MS), and an entry never
+ *   outlives its token's expiry;
  * - a lookup that was under way while the cache was forgotten is not stored (its answer may be from
  *   before the change), and a request arriving after it starts its own lookup;
  * - the users are frozen: nothing a request does to its `request.user` reaches another request;
@@ -70,6 +73,25 @@ export class SessionCache {
     this.generation++;
     this.entries.clear();
     this.pending.clear();
+  }
+
+  /**
+   * Forgets the entries a change elsewhere affects (its users, roles, sign-ins) and every lookup
+   * under way (which may have read the state before it).
+   */
+  forgetMatching(change: SessionChange): void {
+    this.generation++;
+    this.pending.clear();
+    const users = new Set(change.users);
+    const roles = new Set(change.roles);
+    const families = new Set(change.families);
+    for (const [hash, { user }] of this.entries)
+      if (
+        users.has(user.id) ||
+        (user.roleId !== null && roles.has(user.roleId)) ||
+        families.has(user.familyId)
+      )
+        this.entries.delete(hash);
   }
 
   private store(hash: string, user: AuthUser, expiresAt: Date): void {

@@ -2,6 +2,7 @@ import type { User } from '../../src/shared/contracts/account';
 import { API_PATHS } from '../../src/shared/routes';
 import type { AuthUser } from '../repositories/tokens';
 import { SessionCache, type FoundSession } from '../security/sessionCache';
+import { parseSessionChange } from '../security/sessionChanges';
 import { putUser, setUserStatus, signInWith } from './fixtures';
 import { adminToken, authHeader, buildTestApp, type TestApp } from './helper';
 
@@ -83,6 +84,37 @@ describe('SessionCache', () => {
     expect((await slow)?.name).toBe('b before');
     expect((await fresh)?.name).toBe('b after');
     expect((await cache.get('b', async () => found('b third')))?.name).toBe('b after');
+  });
+
+  it('forgets only the sign-ins a change elsewhere affects: its users, roles and sign-ins', async () => {
+    const cache = new SessionCache(1000, () => clock);
+    const entry = (id: number, roleId: number, familyId: string): FoundSession => ({
+      user: { ...user(`u${id}`), id, roleId, familyId },
+      expiresAt: new Date(1_000_000),
+    });
+    await cache.get('by-user', async () => entry(1, 10, 'f1'));
+    await cache.get('by-role', async () => entry(2, 20, 'f2'));
+    await cache.get('by-family', async () => entry(3, 30, 'f3'));
+    await cache.get('kept', async () => entry(4, 40, 'f4'));
+    cache.forgetMatching({ users: [1], roles: [20], families: ['f3'] });
+    const reload = jest.fn(async () => entry(0, 0, 'again'));
+    for (const hash of ['by-user', 'by-role', 'by-family']) await cache.get(hash, reload);
+    expect(reload).toHaveBeenCalledTimes(3);
+    expect((await cache.get('kept', reload))?.name).toBe('u4');
+    expect(reload).toHaveBeenCalledTimes(3);
+  });
+
+  it('takes from another instance only a well-formed change', () => {
+    expect(parseSessionChange({ users: [1, 2], roles: [3], families: ['a'] })).toEqual({
+      users: [1, 2],
+      roles: [3],
+      families: ['a'],
+    });
+    expect(parseSessionChange({ users: ['1'] })).toBeNull();
+    expect(parseSessionChange({ families: [1] })).toBeNull();
+    expect(parseSessionChange('users')).toBeNull();
+    expect(parseSessionChange(null)).toBeNull();
+    expect(parseSessionChange({ other: true })).toEqual({});
   });
 
   it('hands out frozen users, permissions included', async () => {
