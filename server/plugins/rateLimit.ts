@@ -1,5 +1,7 @@
 import rateLimit, { type FastifyRateLimitStore, type FastifyRateLimitStoreCtor } from '@fastify/rate-limit';
+// eslint-disable-next-line no-restricted-imports -- @fastify/rate-limit's own stores, not the SPA's store/
 import LocalStore from '@fastify/rate-limit/store/LocalStore';
+// eslint-disable-next-line no-restricted-imports -- as above
 import RedisStore from '@fastify/rate-limit/store/RedisStore';
 import type { FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';

@@ -4,7 +4,6 @@ import path from 'node:path';
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { count, eq } from 'drizzle-orm';
-import { API_PATHS } from '../../src/shared/routes';
 import { deferred } from '../../test/async';
 import { PERMISSION_CATALOGUE } from '../../src/shared/permissions';
 import { buildApp } from '../app';
@@ -16,7 +15,6 @@ import {
   login,
   testConfig,
   throwawayDatabase,
-  TEST_ADMIN,
   type TestApp,
 } from './helper';
 
