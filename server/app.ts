@@ -11,7 +11,7 @@ import { API_PATHS } from '../src/shared/routes';
 import type { Config } from './config';
 import type { PgliteFactory } from './db/client';
 import { prepareDatabase, type PreparedDatabase } from './db/prepare';
-import { databaseErrorAnswer } from './lib/databaseErrors';
+import { databaseErrorAnswer, isDatabaseUnavailable } from './lib/databaseErrors';
 import { HttpError } from './lib/httpError';
 import { now as clockNow } from './lib/clock';
 import { registerStrictParsers } from './lib/strictInput';
@@ -194,6 +194,8 @@ function toAnswer(error: FastifyError | Error): ErrorAnswer {
     const errors = fastifyValidationErrors(fastifyError);
     return { status: 422, body: { message: Object.values(errors)[0]?.[0] ?? en.serverErrorBody, errors } };
   }
+  if (isDatabaseUnavailable(error))
+    return { status: 503, body: { message: en.serviceUnavailable }, headers: { 'Retry-After': '5' } };
   const refused = databaseErrorAnswer(error);
   if (refused) return { status: refused.status, body: { message: refused.message } };
   const status = fastifyError.statusCode ?? 500;
@@ -274,7 +276,8 @@ async function buildHttpApp(
 
   app.setErrorHandler(async (error: FastifyError, request, reply) => {
     const { status, body, headers } = toAnswer(error);
-    if (status >= 500) request.log.error({ err: error }, 'request failed');
+    if (status === 503) request.log.warn({ err: error }, 'request failed: the database is unavailable');
+    else if (status >= 500) request.log.error({ err: error }, 'request failed');
     for (const [name, value] of Object.entries(headers ?? {})) reply.header(name, value);
     // RFC 6750 §3: a 401 of a Bearer-protected API says so, and whether the token sent was the fault.
     if (status === 401 && !reply.hasHeader('www-authenticate'))

@@ -75,8 +75,8 @@ export interface DatabaseOptions {
   /** How to construct PGlite; tests load it through Node's own loader (see test/helper.ts). */
   createPglite?: PgliteFactory;
   /**
-   * Told of an error on an idle pooled PostgreSQL connection (the server restarted, or terminated
-   * it); the pool drops that connection and opens another when needed.
+   * Told of an error on a pooled PostgreSQL connection (the server restarted, or terminated it); the
+   * pool drops that connection and opens another when needed.
    */
   onIdleError?: (error: Error) => void;
 }
@@ -147,8 +147,11 @@ export async function openDatabase({
       // bulk write sets both otherwise for its own transaction (db/bulkWrite.ts).
       options: `-c plan_cache_mode=${POOL_PLAN_CACHE_MODE} -c gin_pending_list_limit=${GIN_PENDING_LIST_KB}`,
     });
-    // Without a listener, an idle connection's error would be an unhandled 'error' event and end the process.
+    // Without a listener, a connection's error would be an unhandled 'error' event and end the
+    // process: the pool listens to its idle ones; a checked-out one (a transaction between two
+    // statements when the server restarts) is listened to here, and its next query fails instead.
     pool.on('error', (error) => onIdleError?.(error));
+    pool.on('connect', (client) => client.on('error', (error) => onIdleError?.(error)));
     const db = drizzlePg({ client: pool, schema });
     return {
       db,

@@ -29,3 +29,44 @@ export function databaseErrorAnswer(error: unknown): { status: number; message: 
   const code = sqlState(error);
   return code ? ANSWERS[code] : undefined;
 }
+
+/**
+ * Codes of a database that cannot be reached or is restarting: the connection refused, reset or
+ * timed out, the server shutting down or starting up, too many connections.
+ */
+const UNAVAILABLE_CODES = new Set([
+  'ECONNREFUSED',
+  'ECONNRESET',
+  'ETIMEDOUT',
+  'EPIPE',
+  'EHOSTUNREACH',
+  'ENOTFOUND',
+  'EAI_AGAIN',
+  '57P01', // admin_shutdown: the server is stopping or restarting
+  '57P02', // crash_shutdown
+  '57P03', // cannot_connect_now: the server is starting up
+  '53300', // too_many_connections
+]);
+
+/** What node-postgres says (without a code) when a connection is lost or none comes in time. */
+const UNAVAILABLE_MESSAGES = [
+  /timeout exceeded when trying to connect/i,
+  /connection terminated/i,
+  /not queryable/i,
+  /connection (?:is )?closed/i,
+];
+
+/**
+ * True for an error that says the database is away (a restart, an outage, the pool exhausted), not
+ * that the request or the server is wrong: its answer is a 503 with Retry-After, at once.
+ */
+export function isDatabaseUnavailable(error: unknown): boolean {
+  for (let current = error, depth = 0; current && depth < 5; depth++) {
+    const { code, message, cause } = current as { code?: unknown; message?: unknown; cause?: unknown };
+    if (typeof code === 'string' && (UNAVAILABLE_CODES.has(code) || code.startsWith('08'))) return true;
+    if (typeof message === 'string' && UNAVAILABLE_MESSAGES.some((pattern) => pattern.test(message)))
+      return true;
+    current = cause;
+  }
+  return false;
+}

@@ -1,46 +1,14 @@
 import { randomBytes } from 'node:crypto';
-import net, { type AddressInfo } from 'node:net';
 import { Writable } from 'node:stream';
 import { API_PATHS } from '../../src/shared/routes';
 import { loadConfig } from '../config';
 import { adminToken, authHeader, buildTestApp, type TestApp } from './helper';
+import { Relay } from './relay';
 
 const REDIS = new URL(process.env.TEST_REDIS_URL ?? 'redis://127.0.0.1:6379/3');
 
-/**
- * A TCP relay in front of the machine's Redis, so a test can take Redis away from the app (and give
- * it back on the same port) without touching the Redis others use.
- */
-class RedisRelay {
-  private server: net.Server | undefined;
-  private readonly sockets = new Set<net.Socket>();
-  port = 0;
-
-  async up(): Promise<void> {
-    this.server = net.createServer((client) => {
-      const upstream = net.connect(Number(REDIS.port || 6379), REDIS.hostname);
-      for (const socket of [client, upstream]) {
-        this.sockets.add(socket);
-        socket.on('close', () => this.sockets.delete(socket));
-        socket.on('error', () => socket.destroy());
-      }
-      client.pipe(upstream).pipe(client);
-      client.on('close', () => upstream.destroy());
-      upstream.on('close', () => client.destroy());
-    });
-    await new Promise<void>((resolve) => this.server?.listen(this.port, '127.0.0.1', resolve));
-    this.port = (this.server.address() as AddressInfo).port;
-  }
-
-  async down(): Promise<void> {
-    for (const socket of this.sockets) socket.destroy();
-    await new Promise((resolve) => this.server?.close(resolve));
-    this.server = undefined;
-  }
-}
-
 describe('Redis going away and coming back', () => {
-  const relay = new RedisRelay();
+  const relay = new Relay(REDIS.hostname, Number(REDIS.port || 6379));
   const lines: { msg: string; redis?: string }[] = [];
   let t: TestApp;
   let admin: string;
@@ -49,7 +17,7 @@ describe('Redis going away and coming back', () => {
     const base = loadConfig({});
     t = await buildTestApp(
       {
-        redisUrl: `redis://127.0.0.1:${relay.port}${REDIS.pathname}`,
+        redisUrl: relay.through(REDIS.toString()),
         redisPrefix: `h34q-test-${randomBytes(4).toString('hex')}:`,
         logLevel: 'info',
         rateLimit: { ...base.rateLimit, forgotPerIp: { max: 2, windowMs: 60_000 } },

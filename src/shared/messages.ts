@@ -12,6 +12,7 @@ export const en = {
   unauthorized: 'This action is unauthorized.',
   notFoundBody: 'Not Found',
   tooManyRequests: 'Too many attempts, please try again later.',
+  serviceUnavailable: 'The service is briefly unavailable; please try again in a few seconds.',
   // Database refusals that validation cannot see in advance (races, characters PostgreSQL cannot store)
   duplicateRecord:
     'Another record with the same unique value was saved at the same time; please check and try again.',
