@@ -3,11 +3,15 @@
  * first start migrates and seeds), then the server's resident memory once idle (Linux: VmRSS of the
  * largest process `npm start` runs, read from /proc after `--idle` seconds without a request). With
  * `--rebuild` dist/ is removed first, so the time includes the SPA build, as on a freshly installed
- * machine. `--runs N` starts it N times and prints each run and the medians.
+ * machine. `--runs N` starts it N times and prints each run and the medians. `--warm` starts it on
+ * one data dir migrated and seeded by a first, unmeasured start (a restart, not a first start).
+ * `--dir D` measures another checkout (built, its node_modules linked), e.g. main's.
  *
- *   npx tsx bench/cold-start.ts [--rebuild] [--runs N] [--idle S]  (BENCH_PORT picks the port, default 8299)
+ *   npx tsx bench/cold-start.ts [--rebuild] [--runs N] [--idle S] [--warm] [--dir D]
+ *   (BENCH_PORT picks the port, default 8299)
  */
-import { readdirSync, readFileSync, rmSync } from 'node:fs';
+import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { root, startWithFreshData, stop, waitForOk } from './support';
 
@@ -57,9 +61,9 @@ const median = (values: number[]): number => {
   return sorted.length % 2 ? sorted[middle] : (sorted[middle - 1] + sorted[middle]) / 2;
 };
 
-async function once(port: number, idleSeconds: number) {
+async function once(port: number, idleSeconds: number, cwd: string, env: Record<string, string>) {
   const startedAt = Date.now();
-  const child = startWithFreshData('npm', ['start', '--silent'], port);
+  const child = startWithFreshData('npm', ['start', '--silent'], port, { cwd, env });
   try {
     const health = await waitForOk(`http://127.0.0.1:${port}/api/health`, startedAt);
     const login = await waitForOk(`http://127.0.0.1:${port}/login`, startedAt);
@@ -75,13 +79,20 @@ async function main() {
   const port = Number(process.env.BENCH_PORT ?? 8299);
   const runs = option('--runs', 1);
   const idle = option('--idle', 10);
-  if (process.argv.includes('--rebuild')) rmSync(path.join(root, 'dist'), { recursive: true, force: true });
+  const dirIndex = process.argv.indexOf('--dir');
+  const cwd = dirIndex >= 0 ? path.resolve(process.argv[dirIndex + 1]) : root;
+  if (process.argv.includes('--rebuild')) rmSync(path.join(cwd, 'dist'), { recursive: true, force: true });
+  const env: Record<string, string> = {};
+  if (process.argv.includes('--warm')) {
+    env.DATA_DIR = mkdtempSync(path.join(tmpdir(), 'admin-bench-warm-'));
+    await once(port, 0, cwd, env);
+  }
   const results = [];
   for (let run = 1; run <= runs; run++) {
-    const result = await once(port, idle);
+    const result = await once(port, idle, cwd, env);
     results.push(result);
     process.stdout.write(
-      `cold start ${run}/${runs}: /api/health after ${result.health} ms, /login after ${result.login} ms; ` +
+      `${env.DATA_DIR ? 'warm' : 'cold'} start ${run}/${runs}: /api/health after ${result.health} ms, /login after ${result.login} ms; ` +
         `idle RSS after ${idle} s ${result.rss.toFixed(1)} MiB\n`,
     );
   }
@@ -90,6 +101,7 @@ async function main() {
       `median of ${runs}: /api/health ${median(results.map((r) => r.health))} ms, ` +
         `/login ${median(results.map((r) => r.login))} ms, idle RSS ${median(results.map((r) => r.rss)).toFixed(1)} MiB\n`,
     );
+  if (env.DATA_DIR) rmSync(env.DATA_DIR, { recursive: true, force: true });
 }
 
 void main();

@@ -1,6 +1,7 @@
 /**
- * `npm run test:e2e`: starts the real server on a throwaway data dir, serving the built SPA, waits
- * for it, runs the browser suite (Jest + playwright-core + Debian's Chromium) against it, stops it.
+ * `npm run test:e2e`: starts the real server — the compiled one `npm run build` writes, as
+ * production runs it — on a throwaway data dir, serving the built SPA, waits for it, runs the
+ * browser suite (Jest + playwright-core + Debian's Chromium) against it, stops it.
  */
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import { existsSync, mkdtempSync, rmSync } from 'node:fs';
@@ -34,12 +35,13 @@ async function waitForHealth(server: ChildProcess): Promise<void> {
 }
 
 async function main(): Promise<number> {
-  if (!existsSync(path.join(root, 'dist', 'index.html'))) {
-    process.stderr.write('dist/ is missing: run `npm run build` first.\n');
+  const serverEntry = path.join(root, 'build', 'server', 'server.js');
+  if (!existsSync(path.join(root, 'dist', 'index.html')) || !existsSync(serverEntry)) {
+    process.stderr.write('dist/ or build/server/ is missing: run `npm run build` first.\n');
     return 1;
   }
   const dataDir = mkdtempSync(path.join(tmpdir(), 'admin-e2e-'));
-  const server = spawn(process.execPath, ['--import', 'tsx', 'server/server.ts'], {
+  const server = spawn(process.execPath, [serverEntry], {
     cwd: root,
     stdio: ['ignore', 'inherit', 'inherit'],
     env: {

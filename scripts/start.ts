@@ -1,10 +1,12 @@
 /**
- * `npm start`: builds the SPA when dist/ is missing or older than its sources, then starts the
- * server, which serves the API, /oauth/token, /env.js and the SPA on one port.
+ * `npm start`: builds the SPA when dist/ is missing or older than its sources, and the server when
+ * build/server/ is (scripts/build-server.ts), then starts the compiled server, which serves the
+ * API, /oauth/token, /env.js and the SPA on one port.
  */
 import { spawnSync } from 'node:child_process';
 import { existsSync, readdirSync, statSync } from 'node:fs';
 import path from 'node:path';
+import { buildServer, SERVER_ENTRY } from './build-server';
 
 const root = path.resolve(__dirname, '..');
 const stamp = path.join(root, 'dist', 'index.html');
@@ -39,4 +41,25 @@ if (buildIsStale()) {
   if (result.status !== 0) process.exit(result.status ?? 1);
 }
 
-void import('../server/server');
+// The server's own sources: what it compiles from (its tests aside) and how.
+const serverSources = ['server', 'src/shared', 'package-lock.json', 'scripts/build-server.ts'];
+
+function serverIsStale(): boolean {
+  if (!existsSync(SERVER_ENTRY)) return true;
+  const built = statSync(SERVER_ENTRY).mtimeMs;
+  return serverSources.some((source) => newestMtime(path.join(root, source)) > built);
+}
+
+async function startServer(): Promise<void> {
+  if (serverIsStale()) {
+    process.stdout.write('Building the server (first start or changed sources)...\n');
+    await buildServer();
+  }
+  // Plain JavaScript: the server runs without tsx's compile step and its wrapper around every function.
+  await import(SERVER_ENTRY);
+}
+
+startServer().catch((error: unknown) => {
+  process.stderr.write(`Cannot start: ${error instanceof Error ? error.message : String(error)}\n`);
+  process.exit(1);
+});

@@ -1,0 +1,47 @@
+/**
+ * `npm run build:server`: the production server compiled to JavaScript with esbuild, one CommonJS
+ * file (`build/server/server.js`, its source map beside it) holding our code — server/ and the
+ * src/shared modules it imports — with the packages left to node_modules. The migrations, which the
+ * server reads at run time next to itself (`MIGRATIONS_FOLDER`), are copied beside it. tsx stays for
+ * `npm run dev` and the tests. (docs/decisions/2026-12-01-compiled-server-esbuild.md)
+ */
+import { cpSync, mkdirSync, rmSync } from 'node:fs';
+import path from 'node:path';
+import { build } from 'esbuild';
+
+export const root = path.resolve(__dirname, '..');
+export const SERVER_BUILD_DIR = path.join(root, 'build', 'server');
+export const SERVER_ENTRY = path.join(SERVER_BUILD_DIR, 'server.js');
+
+export async function buildServer(): Promise<void> {
+  rmSync(SERVER_BUILD_DIR, { recursive: true, force: true });
+  mkdirSync(SERVER_BUILD_DIR, { recursive: true });
+  await build({
+    entryPoints: [path.join(root, 'server', 'server.ts')],
+    outfile: SERVER_ENTRY,
+    bundle: true,
+    platform: 'node',
+    target: 'node20.19',
+    format: 'cjs',
+    // node_modules stay where npm put them (native addons, WebAssembly, their own files).
+    packages: 'external',
+    sourcemap: 'linked',
+    // Readable stack traces in the log; no `__name` wrapper around every function (tsx's keepNames).
+    minify: false,
+    keepNames: false,
+    logLevel: 'warning',
+  });
+  cpSync(path.join(root, 'server', 'db', 'migrations'), path.join(SERVER_BUILD_DIR, 'migrations'), {
+    recursive: true,
+  });
+}
+
+if (require.main === module) {
+  buildServer().then(
+    () => process.stdout.write(`Server built: ${path.relative(root, SERVER_ENTRY)}\n`),
+    (error: unknown) => {
+      process.stderr.write(`Server build failed: ${error instanceof Error ? error.message : String(error)}\n`);
+      process.exit(1);
+    },
+  );
+}
