@@ -12,7 +12,15 @@ const rawReduxHooks = {
 
 export default tseslint.config(
   {
-    ignores: ['dist/**', 'node_modules/**', 'data/**', 'coverage/**', 'e2e/artifacts/**', 'bench/results/**'],
+    ignores: [
+      'dist/**',
+      'build/**',
+      'node_modules/**',
+      'data/**',
+      'coverage/**',
+      'e2e/artifacts/**',
+      'bench/results/**',
+    ],
   },
   js.configs.recommended,
   ...tseslint.configs.recommended,

@@ -40,7 +40,9 @@ if (require.main === module) {
   buildServer().then(
     () => process.stdout.write(`Server built: ${path.relative(root, SERVER_ENTRY)}\n`),
     (error: unknown) => {
-      process.stderr.write(`Server build failed: ${error instanceof Error ? error.message : String(error)}\n`);
+      process.stderr.write(
+        `Server build failed: ${error instanceof Error ? error.message : String(error)}\n`,
+      );
       process.exit(1);
     },
   );
