@@ -186,7 +186,9 @@ export function s3Settings(env: Env): S3Settings | undefined {
   const accessKeyId = text(env, 'S3_ACCESS_KEY_ID');
   const secretAccessKey = text(env, 'S3_SECRET_ACCESS_KEY');
   if (Boolean(accessKeyId) !== Boolean(secretAccessKey))
-    throw new Error('S3_ACCESS_KEY_ID and S3_SECRET_ACCESS_KEY go together (or neither: the SDK default chain)');
+    throw new Error(
+      'S3_ACCESS_KEY_ID and S3_SECRET_ACCESS_KEY go together (or neither: the SDK default chain)',
+    );
   if (endpoint && !/^https?:\/\/[^/]/.test(endpoint)) throw new Error('S3_ENDPOINT must be an http(s) URL');
   const timeoutMs = int(env, 'S3_TIMEOUT_MS', 5000);
   if (timeoutMs < 100) throw new Error('S3_TIMEOUT_MS must be at least 100');

@@ -135,7 +135,8 @@ export const uploadsPlugin = fp<{ config: Config }>(
         fileHeaders(reply, key, found);
         if (found.status === 304) return reply.code(304).send();
         reply.header('Content-Length', found.end - found.start + 1);
-        if (found.status === 206) reply.header('Content-Range', `bytes ${found.start}-${found.end}/${found.size}`);
+        if (found.status === 206)
+          reply.header('Content-Range', `bytes ${found.start}-${found.end}/${found.size}`);
         return reply.code(found.status).send(found.body);
       },
     });

@@ -21,7 +21,7 @@ import {
   type ReadOptions,
   type ReadResult,
 } from './fileStore';
-import { rangeHeader } from './ranges';
+import { rangeHeader, resolveRange } from './ranges';
 
 /** A stalled body (the store stopped sending mid-file) is cut after this long without a byte. */
 const SOCKET_IDLE_MS = 60_000;
@@ -70,7 +70,10 @@ export function s3Store(settings: S3Settings): FileStore {
     throw new FileStoreUnavailable(description, error);
   };
   /** Sends a command with a deadline for its answer (the headers, for a download). */
-  const send = async <Output>(run: (signal: AbortSignal) => Promise<Output>, ms = timeoutMs): Promise<Output> => {
+  const send = async <Output>(
+    run: (signal: AbortSignal) => Promise<Output>,
+    ms = timeoutMs,
+  ): Promise<Output> => {
     const controller = new AbortController();
     const timer = setTimeout(() => controller.abort(new Error(`no answer within ${ms} ms`)), ms);
     try {
@@ -123,13 +126,23 @@ export function s3Store(settings: S3Settings): FileStore {
     },
     stat,
     async read(key, options: ReadOptions = {}): Promise<ReadResult | null> {
+      let range = options.range;
+      if (range && 'suffix' in range) {
+        // The last N bytes, asked for as the absolute range they are: not every S3-compatible store
+        // knows suffix ranges (a rare request: browsers ask for ranges from a start).
+        const current = await stat(key);
+        if (!current) return null;
+        const absolute = resolveRange(range, current.size);
+        if (absolute === 'unsatisfiable') return { status: 416, size: current.size };
+        range = absolute ?? undefined;
+      }
       try {
         const output = await send((abortSignal) =>
           client.send(
             new GetObjectCommand({
               Bucket: bucket,
               Key: assertKey(key),
-              Range: options.range ? rangeHeader(options.range) : undefined,
+              Range: range ? rangeHeader(range) : undefined,
               IfNoneMatch: options.ifNoneMatch,
             }),
             { abortSignal },
@@ -174,9 +187,9 @@ export function s3Store(settings: S3Settings): FileStore {
       }
     },
     async check() {
-      await send((abortSignal) => client.send(new HeadBucketCommand({ Bucket: bucket }), { abortSignal })).catch(
-        fail,
-      );
+      await send((abortSignal) =>
+        client.send(new HeadBucketCommand({ Bucket: bucket }), { abortSignal }),
+      ).catch(fail);
     },
     async close() {
       client.destroy();
