@@ -1,3 +1,4 @@
+import { spawn } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -210,4 +211,31 @@ export async function servedBytes(app: FastifyInstance, url: string): Promise<Bu
   const response = await app.inject({ method: 'GET', url });
   if (response.statusCode !== 200) throw new Error(`GET ${url}: ${response.statusCode} ${response.body}`);
   return response.rawPayload;
+}
+
+export interface ScriptRun {
+  status: number | null;
+  stdout: string;
+  stderr: string;
+}
+
+/**
+ * Runs one of scripts/ as npm would (`node --import tsx`), without blocking this process (a test
+ * server in it, s3rver, must keep answering the command).
+ */
+export function runScript(script: string, args: string[], env: NodeJS.ProcessEnv): Promise<ScriptRun> {
+  const root = path.resolve(__dirname, '../..');
+  return new Promise((resolve, reject) => {
+    const child = spawn(process.execPath, ['--import', 'tsx', path.join('scripts', script), ...args], {
+      cwd: root,
+      env,
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
+    let stdout = '';
+    let stderr = '';
+    child.stdout.setEncoding('utf8').on('data', (chunk: string) => (stdout += chunk));
+    child.stderr.setEncoding('utf8').on('data', (chunk: string) => (stderr += chunk));
+    child.on('error', reject);
+    child.on('close', (status) => resolve({ status, stdout, stderr }));
+  });
 }
