@@ -16,6 +16,7 @@ import { HttpError } from './lib/httpError';
 import { FileStoreUnavailable } from './storage';
 import { now as clockNow } from './lib/clock';
 import { registerStrictParsers } from './lib/strictInput';
+import { backupPlugin } from './backup/control';
 import { auditPlugin } from './plugins/audit';
 import { authPlugin } from './plugins/auth';
 import { compressionPlugin } from './plugins/compression';
@@ -304,6 +305,7 @@ async function buildHttpApp(
   await app.register(auditPlugin, { config });
   await app.register(rateLimitPlugin, { config });
   await app.register(uploadsPlugin, { config });
+  await app.register(backupPlugin, { config, database: prepared.database });
   await app.register(spaPlugin, { config });
 
   await app.register(oauthRoutes, { config });

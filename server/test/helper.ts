@@ -122,7 +122,8 @@ export function memoryMailer(): Mailer & { sent: MailMessage[] } {
 export async function buildTestApp(overrides: Partial<Config> = {}, deps: AppDeps = {}): Promise<TestApp> {
   const config = testConfig(overrides);
   let afterClose = deps.afterClose;
-  if (process.env.TEST_DB_DRIVER === 'postgres' && !overrides.databaseUrl) {
+  // On PostgreSQL unless a database is named, or PGlite on disk is asked for (inMemoryDb: false).
+  if (process.env.TEST_DB_DRIVER === 'postgres' && !overrides.databaseUrl && overrides.inMemoryDb !== false) {
     const database = await throwawayDatabase();
     config.databaseUrl = database.url;
     afterClose = async () => {
