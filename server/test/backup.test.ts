@@ -15,6 +15,7 @@ import {
   buildTestApp,
   createNativePglite,
   login,
+  runScript,
   servedBytes,
   throwawayDatabase,
   type TestApp,
@@ -229,6 +230,58 @@ describe(`backup → restore: ${here} with files on disk → ${other} with files
       await target.database.close();
       await store.close();
       await target.drop();
+    }
+  });
+});
+
+describe(`npm run backup / npm run restore on ${here}, while the server runs`, () => {
+  it('backs up a running server, refuses to restore under it, and restores once it is stopped', async () => {
+    const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'adm-cli-'));
+    // A database that outlives the server (a test app's own PostgreSQL database goes with it).
+    const postgres = here === 'postgres' ? await throwawayDatabase() : null;
+    const running = await buildTestApp(
+      postgres ? { dataDir, databaseUrl: postgres.url } : { dataDir, inMemoryDb: false },
+    );
+    const env = {
+      ...process.env,
+      DATA_DIR: dataDir,
+      DATABASE_URL: running.config.databaseUrl ?? '',
+      LOG_LEVEL: 'silent',
+    };
+    const file = path.join(os.tmpdir(), `adm-cli-${process.pid}.zip`);
+    try {
+      const token = await adminToken(running.app);
+      await uploadFile(running, token, 'image', await pngBytes(30, 30), 'small.png');
+
+      const backup = await runScript('backup.ts', [file], env);
+      expect(backup.stderr).toBe('');
+      expect(backup.stdout).toMatch(/Backup written to .+: \d+ rows in \d+ tables, 2 files, /);
+      expect(backup.status).toBe(0);
+
+      const underServer = await runScript('restore.ts', [file, '--replace'], env);
+      expect(underServer.status).toBe(1);
+      expect(underServer.stderr).toMatch(
+        here === 'pglite'
+          ? /^Cannot restore: A server is running on .+: stop it before restoring\.\n$/
+          : /^Cannot restore: \d+ other connections? (is|are) open to the target database: stop every server using it first\.\n$/,
+      );
+      expect((await runScript('backup.ts', [], env)).stderr).toBe('Usage: npm run backup -- FILE\n');
+    } finally {
+      await running.app.close();
+    }
+    try {
+      const refused = await runScript('restore.ts', [file], env);
+      expect(refused.stderr).toBe(
+        'Cannot restore: The target database is not empty: add --replace to replace what it holds.\n',
+      );
+      const restored = await runScript('restore.ts', [file, '--replace'], env);
+      expect(restored.stderr).toBe('');
+      expect(restored.stdout).toMatch(/Restored \d+ rows in \d+ tables and 2 files in /);
+      expect(restored.status).toBe(0);
+    } finally {
+      fs.rmSync(file, { force: true });
+      fs.rmSync(dataDir, { recursive: true, force: true });
+      await postgres?.drop();
     }
   });
 });
