@@ -98,7 +98,9 @@ function pgliteSession(tx: Transaction): SqlSession {
       // PGlite reads COPY input from a blob, whole.
       const chunks: Buffer[] = [];
       for await (const chunk of source) chunks.push(chunk as Buffer);
-      await tx.query(`COPY ${target} FROM '/dev/blob'`, [], { blob: new Blob(chunks as unknown as ConstructorParameters<typeof Blob>[0]) });
+      await tx.query(`COPY ${target} FROM '/dev/blob'`, [], {
+        blob: new Blob(chunks as unknown as ConstructorParameters<typeof Blob>[0]),
+      });
     },
   };
 }
