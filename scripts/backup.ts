@@ -10,11 +10,9 @@ import http from 'node:http';
 import path from 'node:path';
 import { pipeline } from 'node:stream/promises';
 import { openVerifiedArchive } from '../server/backup/archive';
-import { controlSocketPath, serverRunsOn } from '../server/backup/control';
+import { controlSocketPath, openConfigured, serverRunsOn } from '../server/backup/control';
 import { writeBackup } from '../server/backup/dump';
 import { loadConfig, loadDotEnv } from '../server/config';
-import { openDatabase } from '../server/db/client';
-import { createFileStore } from '../server/storage';
 
 /** Streams the running server's backup (PGlite) from its control socket into `file`. */
 function backupFromServer(dataDir: string, file: string): Promise<void> {
@@ -52,12 +50,7 @@ async function main(): Promise<number> {
       process.stdout.write(`Asking the server running on ${config.dataDir} for a backup...\n`);
       await backupFromServer(config.dataDir, partial);
     } else {
-      const database = await openDatabase(
-        config.databaseUrl
-          ? { databaseUrl: config.databaseUrl }
-          : { pgliteDir: path.join(config.dataDir, 'db') },
-      );
-      const store = createFileStore(config);
+      const { database, store } = await openConfigured(config);
       try {
         const summary = await writeBackup(database, store, fs.createWriteStream(partial));
         for (const key of summary.missingFiles.slice(0, 20))

@@ -8,11 +8,9 @@
 import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { RestoreRefused } from '../server/backup/archive';
-import { serverRunsOn } from '../server/backup/control';
+import { openConfigured, serverRunsOn } from '../server/backup/control';
 import { restoreBackup } from '../server/backup/restore';
 import { loadConfig, loadDotEnv } from '../server/config';
-import { openDatabase } from '../server/db/client';
-import { createFileStore } from '../server/storage';
 
 async function main(): Promise<number> {
   const { values, positionals } = parseArgs({
@@ -29,12 +27,7 @@ async function main(): Promise<number> {
     const config = loadConfig();
     if (!config.databaseUrl && (await serverRunsOn(config.dataDir)))
       throw new RestoreRefused(`A server is running on ${config.dataDir}: stop it before restoring.`);
-    const database = await openDatabase(
-      config.databaseUrl
-        ? { databaseUrl: config.databaseUrl }
-        : { pgliteDir: path.join(config.dataDir, 'db') },
-    );
-    const store = createFileStore(config);
+    const { database, store } = await openConfigured(config);
     try {
       const summary = await restoreBackup(path.resolve(positionals[0]), database, store, {
         replace: values.replace,

@@ -4,7 +4,8 @@ import path from 'node:path';
 import type { Writable } from 'node:stream';
 import fp from 'fastify-plugin';
 import type { Config } from '../config';
-import type { Database } from '../db/client';
+import { openDatabase, type Database } from '../db/client';
+import { createFileStore, type FileStore } from '../storage';
 import { writeBackup, type BackupSummary } from './dump';
 
 declare module 'fastify' {
@@ -18,6 +19,17 @@ declare module 'fastify' {
 export const controlSocketPath = (dataDir: string): string => path.join(dataDir, 'control.sock');
 /** A Unix socket's path is at most this long (sun_path, 108 bytes with its NUL on Linux). */
 const SOCKET_PATH_MAX = 107;
+
+/**
+ * What the backup and restore commands work on: the configured database (PostgreSQL, or PGlite in
+ * DATA_DIR opened by this process: the caller checked that no server has it) and file store.
+ */
+export async function openConfigured(config: Config): Promise<{ database: Database; store: FileStore }> {
+  const database = await openDatabase(
+    config.databaseUrl ? { databaseUrl: config.databaseUrl } : { pgliteDir: path.join(config.dataDir, 'db') },
+  );
+  return { database, store: createFileStore(config) };
+}
 
 /** Whether a server answers on the control socket of `dataDir`. */
 export function serverRunsOn(dataDir: string): Promise<boolean> {
