@@ -2,7 +2,7 @@
 import { API_PATHS } from '../../src/shared/routes';
 import { en } from '../../src/shared/messages';
 import { adminToken, authHeader, buildTestApp, throwawayDatabase, type TestApp } from './helper';
-import { Relay } from './relay';
+import { Relay } from './network';
 
 describe('PostgreSQL going away and coming back (a restart, an outage)', () => {
   let database: Awaited<ReturnType<typeof throwawayDatabase>>;

@@ -1,5 +1,5 @@
 import fs from 'node:fs';
-import net, { type AddressInfo } from 'node:net';
+import type { AddressInfo } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { sql } from 'drizzle-orm';
@@ -8,6 +8,7 @@ import { SMTPServer } from 'smtp-server';
 import { API_PATHS } from '../../src/shared/routes';
 import { buildApp } from '../app';
 import { mailJob } from '../plugins/mail';
+import { freePort } from './network';
 import { buildTestApp, createNativePglite, testConfig, throwawayDatabase, TEST_ADMIN } from './helper';
 
 /** A real SMTP server on loopback (smtp-server from the npm registry), keeping what it receives. */
@@ -33,15 +34,6 @@ async function startSmtp(port = 0): Promise<{ port: number; received: string[]; 
     received,
     close: () => new Promise<void>((resolve) => server.close(() => resolve())),
   };
-}
-
-/** A loopback port nothing listens on (yet): an SMTP server that is down. */
-async function freePort(): Promise<number> {
-  const probe = net.createServer();
-  await new Promise<void>((resolve) => probe.listen(0, '127.0.0.1', resolve));
-  const { port } = probe.address() as AddressInfo;
-  await new Promise((resolve) => probe.close(resolve));
-  return port;
 }
 
 interface MailRow {

@@ -1,9 +1,9 @@
 import { spawn } from 'node:child_process';
 import fs from 'node:fs';
-import net, { type AddressInfo } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { API_PATHS } from '../../src/shared/routes';
+import { freePort } from './network';
 import { buildTestApp, throwawayDatabase, type TestApp } from './helper';
 
 const root = path.resolve(__dirname, '../..');
@@ -75,15 +75,6 @@ describe('GET /api/ready', () => {
     }
   });
 });
-
-/** A loopback port free a moment ago. */
-async function freePort(): Promise<number> {
-  const probe = net.createServer();
-  await new Promise<void>((resolve) => probe.listen(0, '127.0.0.1', resolve));
-  const { port } = probe.address() as AddressInfo;
-  await new Promise((resolve) => probe.close(resolve));
-  return port;
-}
 
 async function status(url: string): Promise<number | 'refused'> {
   try {

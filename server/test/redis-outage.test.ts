@@ -3,7 +3,7 @@ import { Writable } from 'node:stream';
 import { API_PATHS } from '../../src/shared/routes';
 import { loadConfig } from '../config';
 import { adminToken, authHeader, buildTestApp, type TestApp } from './helper';
-import { Relay } from './relay';
+import { Relay } from './network';
 
 const REDIS = new URL(process.env.TEST_REDIS_URL ?? 'redis://127.0.0.1:6379/3');
 

@@ -1,5 +1,14 @@
 import net, { type AddressInfo } from 'node:net';
 
+/** A loopback port nothing listened on a moment ago (an SMTP server that is down, a server to start). */
+export async function freePort(): Promise<number> {
+  const probe = net.createServer();
+  await new Promise<void>((resolve) => probe.listen(0, '127.0.0.1', resolve));
+  const { port } = probe.address() as AddressInfo;
+  await new Promise((resolve) => probe.close(resolve));
+  return port;
+}
+
 /**
  * A TCP relay on loopback in front of a real service (the machine's PostgreSQL or Redis), so a test
  * can take the service away from the app — every connection cut, new ones refused — and give it back
