@@ -29,7 +29,6 @@ export const contactForms = pgTable(
     index('contact_forms_product_id_idx').on(table.product_id),
     index('contact_forms_created_at_idx').on(table.created_at),
     index('contact_forms_name_idx').on(table.name),
-    index('contact_forms_email_idx').on(table.email),
     index('contact_forms_subject_idx').on(table.subject),
   ],
 );
