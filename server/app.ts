@@ -13,8 +13,10 @@ import type { PgliteFactory } from './db/client';
 import { prepareDatabase, type PreparedDatabase } from './db/prepare';
 import { databaseErrorAnswer } from './lib/databaseErrors';
 import { HttpError } from './lib/httpError';
+import { FileStoreUnavailable } from './storage';
 import { now as clockNow } from './lib/clock';
 import { registerStrictParsers } from './lib/strictInput';
+import { backupPlugin } from './backup/control';
 import { auditPlugin } from './plugins/audit';
 import { authPlugin } from './plugins/auth';
 import { compressionPlugin } from './plugins/compression';
@@ -191,6 +193,9 @@ function toAnswer(error: FastifyError | Error): ErrorAnswer {
     const errors = fastifyValidationErrors(fastifyError);
     return { status: 422, body: { message: Object.values(errors)[0]?.[0] ?? en.serverErrorBody, errors } };
   }
+  // The file store is down, too slow or refusing us: a clear 503 the client may retry, never a 500.
+  if (error instanceof FileStoreUnavailable)
+    return { status: 503, body: { message: en.fileStoreUnavailable }, headers: { 'Retry-After': '5' } };
   const refused = databaseErrorAnswer(error);
   if (refused) return { status: refused.status, body: { message: refused.message } };
   const status = fastifyError.statusCode ?? 500;
@@ -300,6 +305,7 @@ async function buildHttpApp(
   await app.register(auditPlugin, { config });
   await app.register(rateLimitPlugin, { config });
   await app.register(uploadsPlugin, { config });
+  await app.register(backupPlugin, { config, database: prepared.database });
   await app.register(spaPlugin, { config });
 
   await app.register(oauthRoutes, { config });

@@ -29,6 +29,23 @@ export interface SheetLimits {
   batchRows?: number;
 }
 
+/**
+ * An S3-compatible bucket for the uploads (S3_BUCKET and the rest); without it, files live on local
+ * disk under `uploadsDir`. Credentials left unset fall back to the AWS SDK's default chain.
+ */
+export interface S3Settings {
+  bucket: string;
+  /** Unset: AWS S3 itself. MinIO, Ceph RGW, R2 and the test server give theirs. */
+  endpoint?: string;
+  region: string;
+  accessKeyId?: string;
+  secretAccessKey?: string;
+  /** `https://host/bucket/key` instead of `https://bucket.host/key` (MinIO-likes need it). */
+  forcePathStyle: boolean;
+  /** How long one request to the bucket may go without an answer before it fails (a 503). */
+  timeoutMs: number;
+}
+
 export interface Config {
   port: number;
   host: string;
@@ -38,6 +55,8 @@ export interface Config {
   /** PGlite only: keep the database in memory (tests). Otherwise it lives in `${dataDir}/db`. */
   inMemoryDb: boolean;
   uploadsDir: string;
+  /** Where uploads are kept instead of `uploadsDir` (server/storage). */
+  s3?: S3Settings;
   staticDir: string;
   admin: { name: string; email: string; password?: string };
   appName: string;
@@ -151,6 +170,40 @@ export function loadDotEnv(file = path.resolve(process.cwd(), '.env')): void {
   if (fs.existsSync(file)) dotenv.config({ path: file, quiet: true });
 }
 
+const flag = (env: Env, key: string, fallback: boolean): boolean => {
+  const value = text(env, key)?.toLowerCase();
+  if (value === undefined) return fallback;
+  if (['1', 'true', 'yes'].includes(value)) return true;
+  if (['0', 'false', 'no'].includes(value)) return false;
+  throw new Error(`${key} must be true or false`);
+};
+
+/** S3_BUCKET and its companions; undefined without a bucket (files on local disk). */
+export function s3Settings(env: Env): S3Settings | undefined {
+  const bucket = text(env, 'S3_BUCKET');
+  if (!bucket) return undefined;
+  const endpoint = text(env, 'S3_ENDPOINT');
+  const accessKeyId = text(env, 'S3_ACCESS_KEY_ID');
+  const secretAccessKey = text(env, 'S3_SECRET_ACCESS_KEY');
+  if (Boolean(accessKeyId) !== Boolean(secretAccessKey))
+    throw new Error(
+      'S3_ACCESS_KEY_ID and S3_SECRET_ACCESS_KEY go together (or neither: the SDK default chain)',
+    );
+  if (endpoint && !/^https?:\/\/[^/]/.test(endpoint)) throw new Error('S3_ENDPOINT must be an http(s) URL');
+  const timeoutMs = int(env, 'S3_TIMEOUT_MS', 5000);
+  if (timeoutMs < 100) throw new Error('S3_TIMEOUT_MS must be at least 100');
+  return {
+    bucket,
+    endpoint,
+    region: text(env, 'S3_REGION') ?? text(env, 'AWS_REGION') ?? 'us-east-1',
+    accessKeyId,
+    secretAccessKey,
+    // A custom endpoint is most often a MinIO-like that wants the bucket in the path.
+    forcePathStyle: flag(env, 'S3_FORCE_PATH_STYLE', Boolean(endpoint)),
+    timeoutMs,
+  };
+}
+
 function passwordMinLength(env: Env): number {
   const value = int(env, 'PASSWORD_MIN_LENGTH', 12);
   const { min, max } = PASSWORD_MIN_LENGTH_RANGE;
@@ -170,6 +223,7 @@ export function loadConfig(env: Env = process.env): Config {
     databaseUrl: text(env, 'DATABASE_URL'),
     inMemoryDb: false,
     uploadsDir: path.join(dataDir, 'uploads'),
+    s3: s3Settings(env),
     staticDir: path.resolve(text(env, 'STATIC_DIR') ?? './dist'),
     admin: {
       name: text(env, 'ADMIN_NAME') ?? 'Administrator',

@@ -18,13 +18,14 @@ export interface SchemaVersion {
   when: number;
 }
 
-interface JournalEntry {
+export interface JournalEntry {
   idx: number;
   when: number;
   tag: string;
 }
 
-function journalEntries(migrationsFolder: string): JournalEntry[] {
+/** The journal drizzle-kit writes beside the migrations: each one's index, timestamp and tag. */
+export function journalEntries(migrationsFolder = MIGRATIONS_FOLDER): JournalEntry[] {
   const journal = JSON.parse(
     fs.readFileSync(path.join(migrationsFolder, 'meta', '_journal.json'), 'utf8'),
   ) as { entries: JournalEntry[] };

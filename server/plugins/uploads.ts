@@ -1,9 +1,6 @@
-import fs from 'node:fs/promises';
-import { mkdirSync } from 'node:fs';
 import path from 'node:path';
 import multipart, { type Multipart } from '@fastify/multipart';
-import fastifyStatic from '@fastify/static';
-import type { FastifyRequest } from 'fastify';
+import type { FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { fromBuffer } from 'file-type';
 import sharp from 'sharp';
@@ -13,14 +10,18 @@ import type { Config, SheetLimits } from '../config';
 import { randomToken } from '../lib/crypto';
 import { HttpError, fieldError } from '../lib/httpError';
 import { createFile, type StoredFile } from '../repositories/files';
-import type { ImageVariant } from '../../src/shared/resources/wire';
-
-const UPLOADS_PREFIX = '/uploads/';
-/** Stored files shown inline: the image types (and their previews); everything else is an attachment. */
-const INLINE = /\.(?:jpe?g|png|webp)$/i;
-const PREVIEW_MAX_PX = 400;
-/** The widths of an image's WebP web variants (those below the original's width are made). */
-export const WEB_WIDTHS = [480, 960, 1600] as const;
+import {
+  contentTypeOf,
+  createFileStore,
+  isStorageKey,
+  servedInline,
+  UPLOADS_PREFIX,
+  urlOfKey,
+  type FileStore,
+  type ObjectInfo,
+} from '../storage';
+import { parseRange } from '../storage/ranges';
+import { makeImageVariants, removeQuietly, UnreadableImage, type ImageVariants } from '../storage/variants';
 const LARGEST_UPLOAD = Math.max(...Object.values(UPLOAD_LIMITS).map((limit) => limit.maxBytes));
 
 export interface UploadInput {
@@ -37,6 +38,8 @@ export interface UploadService {
 declare module 'fastify' {
   interface FastifyInstance {
     uploads: UploadService;
+    /** Where uploaded files live (local disk or an S3-compatible bucket); `check()` for readiness. */
+    storage: FileStore;
     /** What an uploaded spreadsheet may unpack to (imports). */
     sheetLimits: SheetLimits;
   }
@@ -73,33 +76,70 @@ const safeName = (name: string): string =>
     .replace(/[\u0000-\u001f"\\/]/g, '')
     .slice(0, 255) || 'file';
 
-/** Stores uploads on local disk under `${DATA_DIR}/uploads`, typed by content, never by name. */
+/**
+ * The headers every stored file is served with, from disk or from the bucket alike: the stored type
+ * (its extension was chosen from the content), never sniffed; cached for a year (a key is never
+ * reused); a CSP under which the file, opened directly, runs and reaches nothing (a PDF's
+ * JavaScript, an SVG's script); and anything but an image downloads instead of rendering here.
+ */
+function fileHeaders(reply: FastifyReply, key: string, info: ObjectInfo): void {
+  reply.header('Content-Type', contentTypeOf(key));
+  reply.header('X-Content-Type-Options', 'nosniff');
+  reply.header('Cache-Control', 'public, max-age=31536000, immutable');
+  reply.header('Content-Security-Policy', "default-src 'none'; img-src 'self'; sandbox");
+  if (!servedInline(key)) reply.header('Content-Disposition', 'attachment');
+  reply.header('Accept-Ranges', 'bytes');
+  reply.header('ETag', info.etag);
+  reply.header('Last-Modified', info.lastModified.toUTCString());
+}
+
+/** Stores uploads through the file store (server/storage), typed by content, never by name, and serves them. */
 export const uploadsPlugin = fp<{ config: Config }>(
   async (app, { config }) => {
-    const root = config.uploadsDir;
-    mkdirSync(root, { recursive: true });
+    const storage = createFileStore(config);
+    app.decorate('storage', storage);
+    app.addHook('onClose', async () => storage.close());
 
     await app.register(multipart, {
       // The per-kind limit is checked after reading; this only stops a body larger than any kind allows.
       limits: { fileSize: LARGEST_UPLOAD, files: 1, fields: 10, parts: 12 },
     });
+    app.decorate('sheetLimits', config.sheetLimits);
 
-    await app.register(fastifyStatic, {
-      root,
-      prefix: UPLOADS_PREFIX,
-      decorateReply: false,
-      index: false,
-      setHeaders: (res, filePath) => {
-        // The type is the one stored (the extension was chosen from the content); never sniffed.
-        res.setHeader('X-Content-Type-Options', 'nosniff');
-        res.setHeader('Cache-Control', 'public, max-age=31536000, immutable');
-        // Opened directly, a file runs nothing and reaches nothing (a PDF's JavaScript, an SVG's script).
-        res.setHeader('Content-Security-Policy', "default-src 'none'; img-src 'self'; sandbox");
-        // Only images are shown in the page; anything else (PDFs) is downloaded, never rendered here.
-        if (!INLINE.test(filePath)) res.setHeader('Content-Disposition', 'attachment');
+    const notFound = (reply: FastifyReply) => reply.code(404).send({ message: en.notFoundBody });
+    // Streamed through this server from either store, so the headers above hold wherever the bytes
+    // live (docs/decisions/2026-12-01-files-streamed-not-redirected.md).
+    app.route({
+      method: ['GET', 'HEAD'],
+      url: `${UPLOADS_PREFIX}*`,
+      schema: { hide: true },
+      handler: async (request, reply) => {
+        const key = (request.params as { '*': string })['*'];
+        if (!isStorageKey(key)) return notFound(reply);
+        if (request.method === 'HEAD') {
+          const info = await storage.stat(key);
+          if (!info) return notFound(reply);
+          fileHeaders(reply, key, info);
+          reply.header('Content-Length', info.size);
+          return reply.send();
+        }
+        const found = await storage.read(key, {
+          range: parseRange(request.headers.range),
+          ifNoneMatch: request.headers['if-none-match'],
+        });
+        if (!found) return notFound(reply);
+        if (found.status === 416) {
+          reply.header('Content-Range', `bytes */${found.size}`);
+          return reply.code(416).send({ message: en.notFoundBody });
+        }
+        fileHeaders(reply, key, found);
+        if (found.status === 304) return reply.code(304).send();
+        reply.header('Content-Length', found.end - found.start + 1);
+        if (found.status === 206)
+          reply.header('Content-Range', `bytes ${found.start}-${found.end}/${found.size}`);
+        return reply.code(found.status).send(found.body);
       },
     });
-    app.decorate('sheetLimits', config.sheetLimits);
 
     const store = async ({ kind, buffer, originalName, userId }: UploadInput): Promise<StoredFile> => {
       const limit = UPLOAD_LIMITS[kind];
@@ -109,20 +149,14 @@ export const uploadsPlugin = fp<{ config: Config }>(
       if (!detected || !allowed.includes(detected.mime)) throw fieldError('file', en.uploadBadType);
 
       const month = new Date().toISOString().slice(0, 7);
-      const dir = path.join(root, month);
-      await fs.mkdir(dir, { recursive: true });
-      const base = randomToken(18);
-      const fileName = `${base}.${detected.ext}`;
-      const urlOf = (name: string) => `${UPLOADS_PREFIX}${month}/${name}`;
+      const key = `${month}/${randomToken(18)}.${detected.ext}`;
 
       let width: number | null = null;
       let height: number | null = null;
-      let preview: { path: string; url: string } | null = null;
-      const variants: ImageVariant[] = [];
+      let made: ImageVariants | null = null;
       if (kind === 'image') {
-        const options = { failOn: 'error', limitInputPixels: config.imageMaxPixels } as const;
         // The header alone (no decoding): too many pixels is refused before any memory goes to them.
-        const meta = await sharp(buffer, { ...options, limitInputPixels: false })
+        const meta = await sharp(buffer, { failOn: 'error', limitInputPixels: false })
           .metadata()
           .catch(() => null);
         if (!meta?.width || !meta.height) throw fieldError('file', en.uploadBadType);
@@ -133,51 +167,35 @@ export const uploadsPlugin = fp<{ config: Config }>(
           );
         width = meta.width;
         height = meta.height;
-        const previewName = `${base}.preview.webp`;
         try {
-          await sharp(buffer, options)
-            .rotate()
-            .resize({
-              width: PREVIEW_MAX_PX,
-              height: PREVIEW_MAX_PX,
-              fit: 'inside',
-              withoutEnlargement: true,
-            })
-            .webp()
-            .toFile(path.join(dir, previewName));
-        } catch {
-          // A valid header over broken or truncated pixel data.
-          await fs.rm(path.join(dir, previewName), { force: true });
-          throw fieldError('file', en.uploadUnreadable);
-        }
-        preview = { path: path.join(month, previewName), url: urlOf(previewName) };
-        // Web variants: WebP at the widths a website's srcset needs, never wider than the original.
-        for (const target of WEB_WIDTHS.filter((w) => w < meta.width!)) {
-          const variantName = `${base}.w${target}.webp`;
-          const info = await sharp(buffer, options)
-            .rotate()
-            .resize({ width: target, withoutEnlargement: true })
-            .webp()
-            .toFile(path.join(dir, variantName));
-          variants.push({ width: info.width, height: info.height, url: urlOf(variantName) });
+          made = await makeImageVariants(storage, { key, buffer, maxPixels: config.imageMaxPixels });
+        } catch (error) {
+          if (error instanceof UnreadableImage) throw fieldError('file', en.uploadUnreadable);
+          throw error;
         }
       }
-      await fs.writeFile(path.join(dir, fileName), buffer, { flag: 'wx' });
-
-      return createFile(app.db, {
-        kind,
-        path: path.join(month, fileName),
-        url: urlOf(fileName),
-        previewPath: preview?.path ?? null,
-        previewUrl: preview?.url ?? null,
-        variants: variants.length ? variants : null,
-        name: safeName(originalName),
-        mime: detected.mime,
-        size: buffer.length,
-        width,
-        height,
-        createdBy: userId,
-      });
+      const written = made?.keys ?? [];
+      try {
+        await storage.put(key, buffer, detected.mime);
+        written.push(key);
+        return await createFile(app.db, {
+          kind,
+          path: key,
+          url: urlOfKey(key),
+          previewPath: made?.preview.key ?? null,
+          previewUrl: made?.preview.url ?? null,
+          variants: made?.variants.length ? made.variants : null,
+          name: safeName(originalName),
+          mime: detected.mime,
+          size: buffer.length,
+          width,
+          height,
+          createdBy: userId,
+        });
+      } catch (error) {
+        await removeQuietly(storage, written);
+        throw error;
+      }
     };
 
     app.decorate('uploads', { store });

@@ -7,7 +7,6 @@ import type { ProductHighlight } from '../../src/shared/resources/productHighlig
 import type { Promotion } from '../../src/shared/resources/promotions';
 import type { ListResponse } from '../../src/shared/resources/resource';
 import { setClock } from '../lib/clock';
-import path from 'node:path';
 import sharp from 'sharp';
 import type { FileObject } from '../../src/shared/resources/wire';
 import {
@@ -18,7 +17,15 @@ import {
   pngBytes,
   uploadFile,
 } from './catalogFixtures';
-import { adminToken, authHeader, buildTestApp, type TestApp } from './helper';
+import {
+  adminToken,
+  authHeader,
+  buildStorageTestApp,
+  buildTestApp,
+  servedBytes,
+  STORAGE_BACKENDS,
+  type TestApp,
+} from './helper';
 
 const TODAY = '2026-06-15';
 const day = (offset: number) =>
@@ -227,11 +234,11 @@ describe('content: publishing, dates, slugs, rich text, filters', () => {
   });
 });
 
-describe('content images: web variants', () => {
+describe.each(STORAGE_BACKENDS)('content images: web variants, files on %s', (backend) => {
   let t: TestApp;
   let admin: string;
   beforeAll(async () => {
-    t = await buildTestApp();
+    t = await buildStorageTestApp(backend);
     admin = await adminToken(t.app);
   });
   afterAll(() => t.close());
@@ -248,9 +255,7 @@ describe('content images: web variants', () => {
     ]);
     for (const variant of data.variants ?? []) {
       expect(variant.url).toMatch(/\.webp$/);
-      const stored = await sharp(
-        path.join(t.config.uploadsDir, variant.url.replace('/uploads/', '')),
-      ).metadata();
+      const stored = await sharp(await servedBytes(t.app, variant.url)).metadata();
       expect([stored.format, stored.width, stored.height]).toEqual(['webp', variant.width, variant.height]);
     }
     // A news item shows the same file, variants included.

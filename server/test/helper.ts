@@ -1,3 +1,4 @@
+import { spawn } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -11,6 +12,7 @@ import { API_PATHS } from '../../src/shared/routes';
 import { buildApp, type AppDeps } from '../app';
 import { loadConfig, type Config } from '../config';
 import type { MailMessage, Mailer } from '../plugins/mail';
+import { startS3TestServer, testBucketName, type S3TestServer } from './s3TestServer';
 
 export const TEST_ADMIN = {
   name: 'Test Admin',
@@ -120,7 +122,8 @@ export function memoryMailer(): Mailer & { sent: MailMessage[] } {
 export async function buildTestApp(overrides: Partial<Config> = {}, deps: AppDeps = {}): Promise<TestApp> {
   const config = testConfig(overrides);
   let afterClose = deps.afterClose;
-  if (process.env.TEST_DB_DRIVER === 'postgres' && !overrides.databaseUrl) {
+  // On PostgreSQL unless a database is named, or PGlite on disk is asked for (inMemoryDb: false).
+  if (process.env.TEST_DB_DRIVER === 'postgres' && !overrides.databaseUrl && overrides.inMemoryDb !== false) {
     const database = await throwawayDatabase();
     config.databaseUrl = database.url;
     afterClose = async () => {
@@ -170,3 +173,70 @@ export async function login(app: FastifyInstance, email: string, password: strin
 /** TEST_ADMIN's access token (the seeded Super Admin: every permission). */
 export const adminToken = async (app: FastifyInstance): Promise<string> =>
   (await login(app, TEST_ADMIN.email, TEST_ADMIN.password)).access_token;
+
+/** The file stores the upload and file tests run on: local disk, and an S3-compatible bucket. */
+export const STORAGE_BACKENDS = ['disk', 's3'] as const;
+export type StorageBackend = (typeof STORAGE_BACKENDS)[number];
+
+/**
+ * `buildTestApp` with its files on `backend`: for 's3' a real S3-compatible test server on loopback
+ * (s3rver) with a bucket of its own, stopped again by `close`.
+ */
+export async function buildStorageTestApp(
+  backend: StorageBackend,
+  overrides: Partial<Config> = {},
+  deps: AppDeps = {},
+): Promise<TestApp & { s3?: S3TestServer }> {
+  if (backend === 'disk') return buildTestApp(overrides, deps);
+  const s3 = await startS3TestServer();
+  try {
+    const bucket = testBucketName();
+    await s3.createBucket(bucket);
+    const t = await buildTestApp({ s3: s3.settings(bucket), ...overrides }, deps);
+    return {
+      ...t,
+      s3,
+      close: async () => {
+        await t.close();
+        await s3.close();
+      },
+    };
+  } catch (error) {
+    await s3.close();
+    throw error;
+  }
+}
+
+/** A stored file's bytes as a client loads them (`/uploads/...`), whatever the store. */
+export async function servedBytes(app: FastifyInstance, url: string): Promise<Buffer> {
+  const response = await app.inject({ method: 'GET', url });
+  if (response.statusCode !== 200) throw new Error(`GET ${url}: ${response.statusCode} ${response.body}`);
+  return response.rawPayload;
+}
+
+export interface ScriptRun {
+  status: number | null;
+  stdout: string;
+  stderr: string;
+}
+
+/**
+ * Runs one of scripts/ as npm would (`node --import tsx`), without blocking this process (a test
+ * server in it, s3rver, must keep answering the command).
+ */
+export function runScript(script: string, args: string[], env: NodeJS.ProcessEnv): Promise<ScriptRun> {
+  const root = path.resolve(__dirname, '../..');
+  return new Promise((resolve, reject) => {
+    const child = spawn(process.execPath, ['--import', 'tsx', path.join('scripts', script), ...args], {
+      cwd: root,
+      env,
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
+    let stdout = '';
+    let stderr = '';
+    child.stdout.setEncoding('utf8').on('data', (chunk: string) => (stdout += chunk));
+    child.stderr.setEncoding('utf8').on('data', (chunk: string) => (stderr += chunk));
+    child.on('error', reject);
+    child.on('close', (status) => resolve({ status, stdout, stderr }));
+  });
+}

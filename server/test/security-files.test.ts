@@ -1,6 +1,4 @@
 import { IMPORT_MESSAGES } from '../../src/shared/messages/imports';
-import fs from 'node:fs';
-import path from 'node:path';
 import ExcelJS from 'exceljs';
 import sharp from 'sharp';
 import yauzl from 'yauzl';
@@ -9,7 +7,15 @@ import { en, format } from '../../src/shared/messages';
 import { API_PATHS } from '../../src/shared/routes';
 import { loadConfig } from '../config';
 import { importAnswer, multipart, postFile, signInWith, type Part } from './fixtures';
-import { adminToken, authHeader, buildTestApp, type TestApp } from './helper';
+import {
+  adminToken,
+  authHeader,
+  buildStorageTestApp,
+  buildTestApp,
+  STORAGE_BACKENDS,
+  type TestApp,
+} from './helper';
+import type { S3TestServer } from './s3TestServer';
 
 const MB = 1024 * 1024;
 
@@ -70,14 +76,13 @@ function declareSize(zip: Buffer, name: string, size: number): Buffer {
 
 const HEADER = ['Name', 'Email', 'Role', 'Status'];
 
-describe('hostile files', () => {
+describe('hostile spreadsheets', () => {
   let t: TestApp;
   let admin: string;
   beforeAll(async () => {
     const defaults = loadConfig({});
     t = await buildTestApp({
       sheetLimits: { maxEntries: 50, maxUncompressedBytes: 4 * MB, maxSharedStrings: 20, maxRows: 11 },
-      imageMaxPixels: 250_000,
       rateLimit: defaults.rateLimit,
     });
     admin = await adminToken(t.app);
@@ -92,15 +97,6 @@ describe('hostile files', () => {
 
   const importUsers = (value: Buffer | string, filename: string) =>
     postFile(t.app, admin, '/api/users/import', value, filename);
-  const upload = (parts: Part[], token = admin) => {
-    const { payload, headers } = multipart(parts);
-    return t.app.inject({
-      method: 'POST',
-      url: API_PATHS.uploads,
-      payload,
-      headers: { ...headers, ...authHeader(token) },
-    });
-  };
   const people = (count: number) =>
     Array.from({ length: count }, (_, i) => [`Person ${i}`, `bomb${i}@example.com`, 'Sales', 'Active']);
 
@@ -178,137 +174,155 @@ describe('hostile files', () => {
       expect(response.json().errors).toEqual({ file: [IMPORT_MESSAGES.importNotUtf8] });
     });
   });
+});
 
-  describe('images and uploads', () => {
-    const png = (width: number, height: number) =>
-      sharp({ create: { width, height, channels: 3, background: { r: 20, g: 90, b: 200 } } })
-        .png()
-        .toBuffer();
+describe.each(STORAGE_BACKENDS)('hostile images and uploads, files on %s', (backend) => {
+  let t: TestApp & { s3?: S3TestServer };
+  let admin: string;
+  beforeAll(async () => {
+    t = await buildStorageTestApp(backend, { imageMaxPixels: 250_000, rateLimit: loadConfig({}).rateLimit });
+    admin = await adminToken(t.app);
+  });
+  afterAll(() => t.close());
 
-    it('refuses an image over the pixel limit before decoding it (422)', async () => {
-      const response = await upload([
-        { name: 'file', value: await png(600, 600), filename: 'big.png', type: 'image/png' },
-      ]);
-      expect(response.statusCode).toBe(422);
-      expect(response.json().errors).toEqual({
-        file: [format(en.uploadTooManyPixels, { megapixels: 0 })],
-      });
+  const upload = (parts: Part[], token = admin) => {
+    const { payload, headers } = multipart(parts);
+    return t.app.inject({
+      method: 'POST',
+      url: API_PATHS.uploads,
+      payload,
+      headers: { ...headers, ...authHeader(token) },
     });
+  };
+  /** Every key the store holds. */
+  const storedKeys = async () => {
+    const keys: string[] = [];
+    for await (const key of t.app.storage.keys()) keys.push(key);
+    return keys;
+  };
 
-    it('answers 422, not 500, for a truncated image, and leaves no file behind', async () => {
-      const whole = await sharp({
-        create: {
-          width: 300,
-          height: 300,
-          channels: 3,
-          background: '#000',
-          noise: { type: 'gaussian', mean: 128, sigma: 60 },
-        },
-      })
-        .png()
-        .toBuffer();
-      const before = fs.readdirSync(t.config.uploadsDir, { recursive: true }).length;
-      const response = await upload([
-        {
-          name: 'file',
-          value: whole.subarray(0, Math.floor(whole.length / 2)),
-          filename: 'cut.png',
-          type: 'image/png',
-        },
-      ]);
-      expect(response.statusCode).toBe(422);
-      expect(response.json().errors).toEqual({ file: [en.uploadUnreadable] });
-      const after = fs
-        .readdirSync(t.config.uploadsDir, { recursive: true })
-        .filter((name) => String(name).endsWith('.webp'));
-      expect(fs.readdirSync(t.config.uploadsDir, { recursive: true }).length - before).toBeLessThanOrEqual(1);
-      expect(after.every((name) => fs.statSync(path.join(t.config.uploadsDir, String(name))).size > 0)).toBe(
-        true,
-      );
+  const png = (width: number, height: number) =>
+    sharp({ create: { width, height, channels: 3, background: { r: 20, g: 90, b: 200 } } })
+      .png()
+      .toBuffer();
+
+  it('refuses an image over the pixel limit before decoding it (422)', async () => {
+    const response = await upload([
+      { name: 'file', value: await png(600, 600), filename: 'big.png', type: 'image/png' },
+    ]);
+    expect(response.statusCode).toBe(422);
+    expect(response.json().errors).toEqual({
+      file: [format(en.uploadTooManyPixels, { megapixels: 0 })],
     });
+  });
 
-    it('answers 4xx, not 500, for a multipart body without a boundary or with a part that never ends', async () => {
-      const noBoundary = await t.app.inject({
-        method: 'POST',
-        url: API_PATHS.uploads,
-        headers: { ...authHeader(admin), 'content-type': 'multipart/form-data' },
-        payload:
-          '--x\r\nContent-Disposition: form-data; name="file"; filename="a.png"\r\n\r\nabc\r\n--x--\r\n',
-      });
-      expect(noBoundary.statusCode).toBeGreaterThanOrEqual(400);
-      expect(noBoundary.statusCode).toBeLessThan(500);
-      const unterminated = await t.app.inject({
-        method: 'POST',
-        url: API_PATHS.uploads,
-        headers: { ...authHeader(admin), 'content-type': 'multipart/form-data; boundary=xyz' },
-        payload:
-          '--xyz\r\nContent-Disposition: form-data; name="file"; filename="a.png"\r\nContent-Type: image/png\r\n\r\n\x89PNG',
-      });
-      expect(unterminated.statusCode).toBe(400);
-      expect(unterminated.json()).toEqual({ message: en.uploadMalformed });
-      const importNoBoundary = await t.app.inject({
-        method: 'POST',
-        url: '/api/users/import',
-        headers: { ...authHeader(admin), 'content-type': 'multipart/form-data; boundary=abc' },
-        payload: '--abc\r\nContent-Disposition: form-data; name="file"; filename="a.csv"\r\n\r\nName',
-      });
-      expect(importNoBoundary.statusCode).toBe(400);
+  it('answers 422, not 500, for a truncated image, and leaves no file behind', async () => {
+    const whole = await sharp({
+      create: {
+        width: 300,
+        height: 300,
+        channels: 3,
+        background: '#000',
+        noise: { type: 'gaussian', mean: 128, sigma: 60 },
+      },
+    })
+      .png()
+      .toBuffer();
+    const before = await storedKeys();
+    const response = await upload([
+      {
+        name: 'file',
+        value: whole.subarray(0, Math.floor(whole.length / 2)),
+        filename: 'cut.png',
+        type: 'image/png',
+      },
+    ]);
+    expect(response.statusCode).toBe(422);
+    expect(response.json().errors).toEqual({ file: [en.uploadUnreadable] });
+    // Every variant is decoded before any is written: nothing of the refused image is stored.
+    expect((await storedKeys()).sort()).toEqual(before.sort());
+  });
+
+  it('answers 4xx, not 500, for a multipart body without a boundary or with a part that never ends', async () => {
+    const noBoundary = await t.app.inject({
+      method: 'POST',
+      url: API_PATHS.uploads,
+      headers: { ...authHeader(admin), 'content-type': 'multipart/form-data' },
+      payload: '--x\r\nContent-Disposition: form-data; name="file"; filename="a.png"\r\n\r\nabc\r\n--x--\r\n',
     });
-
-    it('lets only holders of a products write key upload documents; anyone signed in uploads an image for their photo', async () => {
-      const pdf = Buffer.from(
-        '%PDF-1.4\n1 0 obj\n<< /Type /Catalog >>\nendobj\ntrailer\n<< /Root 1 0 R >>\n%%EOF\n',
-      );
-      const nobody = await signInWith(t.app, admin, []);
-      const refused = await upload(
-        [
-          { name: 'kind', value: 'document' },
-          { name: 'file', value: pdf, filename: 'x.pdf', type: 'application/pdf' },
-        ],
-        nobody.token,
-      );
-      expect(refused.statusCode).toBe(403);
-      const photo = await upload(
-        [{ name: 'file', value: await png(40, 40), filename: 'me.png', type: 'image/png' }],
-        nobody.token,
-      );
-      expect(photo.statusCode).toBe(201);
-      const editor = await signInWith(t.app, admin, ['products.index', 'products.store']);
-      const allowed = await upload(
-        [
-          { name: 'kind', value: 'document' },
-          { name: 'file', value: pdf, filename: 'x.pdf', type: 'application/pdf' },
-        ],
-        editor.token,
-      );
-      expect(allowed.statusCode).toBe(201);
+    expect(noBoundary.statusCode).toBeGreaterThanOrEqual(400);
+    expect(noBoundary.statusCode).toBeLessThan(500);
+    const unterminated = await t.app.inject({
+      method: 'POST',
+      url: API_PATHS.uploads,
+      headers: { ...authHeader(admin), 'content-type': 'multipart/form-data; boundary=xyz' },
+      payload:
+        '--xyz\r\nContent-Disposition: form-data; name="file"; filename="a.png"\r\nContent-Type: image/png\r\n\r\n\x89PNG',
     });
-
-    it('serves a PDF as an attachment and every upload with its stored type, nosniff and a sandboxing CSP', async () => {
-      const pdf = Buffer.from(
-        '%PDF-1.4\n1 0 obj\n<< /OpenAction << /S /JavaScript /JS (app.alert(1)) >> >>\nendobj\n%%EOF\n',
-      );
-      const stored = (
-        await upload([
-          { name: 'kind', value: 'document' },
-          { name: 'file', value: pdf, filename: 'script.pdf', type: 'application/pdf' },
-        ])
-      ).json().data;
-      const served = await t.app.inject({ method: 'GET', url: stored.url });
-      expect(served.statusCode).toBe(200);
-      expect(served.headers['content-type']).toBe('application/pdf');
-      expect(served.headers['content-disposition']).toBe('attachment');
-      expect(served.headers['x-content-type-options']).toBe('nosniff');
-      expect(String(served.headers['content-security-policy'])).toMatch(/sandbox/);
-      expect(String(served.headers['content-security-policy'])).toMatch(/default-src 'none'/);
-
-      const image = (
-        await upload([{ name: 'file', value: await png(20, 20), filename: 'i.png', type: 'image/png' }])
-      ).json().data;
-      const shown = await t.app.inject({ method: 'GET', url: image.url });
-      expect(shown.headers['content-type']).toBe('image/png');
-      expect(shown.headers['content-disposition']).toBeUndefined();
-      expect(String(shown.headers['content-security-policy'])).toMatch(/sandbox/);
+    expect(unterminated.statusCode).toBe(400);
+    expect(unterminated.json()).toEqual({ message: en.uploadMalformed });
+    const importNoBoundary = await t.app.inject({
+      method: 'POST',
+      url: '/api/users/import',
+      headers: { ...authHeader(admin), 'content-type': 'multipart/form-data; boundary=abc' },
+      payload: '--abc\r\nContent-Disposition: form-data; name="file"; filename="a.csv"\r\n\r\nName',
     });
+    expect(importNoBoundary.statusCode).toBe(400);
+  });
+
+  it('lets only holders of a products write key upload documents; anyone signed in uploads an image for their photo', async () => {
+    const pdf = Buffer.from(
+      '%PDF-1.4\n1 0 obj\n<< /Type /Catalog >>\nendobj\ntrailer\n<< /Root 1 0 R >>\n%%EOF\n',
+    );
+    const nobody = await signInWith(t.app, admin, []);
+    const refused = await upload(
+      [
+        { name: 'kind', value: 'document' },
+        { name: 'file', value: pdf, filename: 'x.pdf', type: 'application/pdf' },
+      ],
+      nobody.token,
+    );
+    expect(refused.statusCode).toBe(403);
+    const photo = await upload(
+      [{ name: 'file', value: await png(40, 40), filename: 'me.png', type: 'image/png' }],
+      nobody.token,
+    );
+    expect(photo.statusCode).toBe(201);
+    const editor = await signInWith(t.app, admin, ['products.index', 'products.store']);
+    const allowed = await upload(
+      [
+        { name: 'kind', value: 'document' },
+        { name: 'file', value: pdf, filename: 'x.pdf', type: 'application/pdf' },
+      ],
+      editor.token,
+    );
+    expect(allowed.statusCode).toBe(201);
+  });
+
+  it('serves a PDF as an attachment and every upload with its stored type, nosniff and a sandboxing CSP', async () => {
+    const pdf = Buffer.from(
+      '%PDF-1.4\n1 0 obj\n<< /OpenAction << /S /JavaScript /JS (app.alert(1)) >> >>\nendobj\n%%EOF\n',
+    );
+    const stored = (
+      await upload([
+        { name: 'kind', value: 'document' },
+        { name: 'file', value: pdf, filename: 'script.pdf', type: 'application/pdf' },
+      ])
+    ).json().data;
+    const served = await t.app.inject({ method: 'GET', url: stored.url });
+    expect(served.statusCode).toBe(200);
+    expect(served.headers['content-type']).toBe('application/pdf');
+    expect(served.headers['content-disposition']).toBe('attachment');
+    expect(served.headers['x-content-type-options']).toBe('nosniff');
+    expect(String(served.headers['content-security-policy'])).toMatch(/sandbox/);
+    expect(String(served.headers['content-security-policy'])).toMatch(/default-src 'none'/);
+
+    const image = (
+      await upload([{ name: 'file', value: await png(20, 20), filename: 'i.png', type: 'image/png' }])
+    ).json().data;
+    const shown = await t.app.inject({ method: 'GET', url: image.url });
+    expect(shown.headers['content-type']).toBe('image/png');
+    expect(shown.headers['content-disposition']).toBeUndefined();
+    expect(String(shown.headers['content-security-policy'])).toMatch(/sandbox/);
   });
 });

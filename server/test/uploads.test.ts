@@ -1,22 +1,28 @@
-import fs from 'node:fs';
-import path from 'node:path';
 import sharp from 'sharp';
 import { en, format } from '../../src/shared/messages';
 import { UPLOAD_LIMITS, formatBytes } from '../../src/shared/limits';
 import { API_PATHS } from '../../src/shared/routes';
 import { multipart, type Part } from './fixtures';
-import { authHeader, buildTestApp, login, TEST_ADMIN, type TestApp } from './helper';
+import {
+  authHeader,
+  buildStorageTestApp,
+  login,
+  servedBytes,
+  STORAGE_BACKENDS,
+  TEST_ADMIN,
+  type TestApp,
+} from './helper';
 
 const png = (width: number, height: number) =>
   sharp({ create: { width, height, channels: 3, background: { r: 200, g: 40, b: 40 } } })
     .png()
     .toBuffer();
 
-describe('POST /api/uploads', () => {
+describe.each(STORAGE_BACKENDS)('POST /api/uploads, files on %s', (backend) => {
   let t: TestApp;
   let token: string;
   beforeAll(async () => {
-    t = await buildTestApp();
+    t = await buildStorageTestApp(backend);
     token = (await login(t.app, TEST_ADMIN.email, TEST_ADMIN.password)).access_token;
   });
   afterAll(() => t.close());
@@ -60,10 +66,8 @@ describe('POST /api/uploads', () => {
     expect(served.statusCode).toBe(200);
     expect(served.headers['x-content-type-options']).toBe('nosniff');
     expect(served.headers['content-type']).toBe('image/png');
-    const preview = await sharp(
-      path.join(t.config.uploadsDir, data.preview_url.replace('/uploads/', '')),
-    ).metadata();
-    expect(preview.width).toBe(400);
+    const preview = await sharp(await servedBytes(t.app, data.preview_url)).metadata();
+    expect([preview.format, preview.width]).toEqual(['webp', 400]);
   });
 
   it('can be used as the profile photo', async () => {
@@ -120,8 +124,7 @@ describe('POST /api/uploads', () => {
       name: 'catalogue.pdf',
       width: null,
     });
-    const stored = path.join(t.config.uploadsDir, asDocument.json().data.url.replace('/uploads/', ''));
-    expect(fs.readFileSync(stored).equals(pdf)).toBe(true);
+    expect((await servedBytes(t.app, asDocument.json().data.url)).equals(pdf)).toBe(true);
 
     const asImage = await upload([
       { name: 'file', value: pdf, filename: 'catalogue.pdf', type: 'application/pdf' },

@@ -52,6 +52,7 @@ export const en = {
   uploadUnreadable: 'The file could not be read as an image',
   uploadTooManyPixels: 'The image is larger than {megapixels} megapixels',
   uploadMalformed: 'The upload is not a well-formed multipart/form-data body.',
+  fileStoreUnavailable: 'The file store is unavailable, please try again in a moment.',
   // Buttons (spec §2)
   export: 'Export',
   import: 'Import',

@@ -18,7 +18,7 @@ export const files = pgTable('files', {
   height: integer('height'),
   /** The alt text given with the picture where it is used (content and pages require it). */
   alt: text('alt'),
-  /** WebP web variants of an image (server/plugins/uploads.ts `WEB_WIDTHS`). */
+  /** WebP web variants of an image (server/storage/variants.ts `WEB_WIDTHS`). */
   variants: jsonb('variants').$type<ImageVariant[]>(),
   created_by: integer('created_by'),
   ...timestamps,
