@@ -10,6 +10,24 @@ const rawReduxHooks = {
   message: 'Use useAppSelector / useAppDispatch from store/hooks.ts.',
 };
 
+/** The API's code: the client, the store and the machines reach it over HTTP only. */
+const noServer = {
+  regex: '(^|/)server(/|$)',
+  message: 'The client (src/ outside src/shared), store/ and machines/ import nothing of server/.',
+};
+
+/** React itself: the store binds to it only through react-redux and RTK Query's hooks. */
+const noReact = {
+  regex: '^react(-dom)?(/|$)',
+  message: "store/ imports no React (react-redux and RTK Query's React entry are its binding).",
+};
+
+/** The app's UI: the store and the machines hold data, phases and time, never a screen or a component. */
+const noAppUi = {
+  regex: '(^|/)src/(components|screens|resources|app)(/|$)|^@mui/',
+  message: 'store/ and machines/ import no UI (src/components, src/screens, src/resources, src/app, MUI).',
+};
+
 export default tseslint.config(
   {
     ignores: [
@@ -96,6 +114,14 @@ export default tseslint.config(
     },
   },
   {
+    // The client talks to the server over HTTP; what both halves need is in src/shared.
+    files: ['src/**/*.{ts,tsx}'],
+    ignores: ['src/shared/**'],
+    rules: {
+      'no-restricted-imports': ['error', { paths: [rawReduxHooks], patterns: [noServer] }],
+    },
+  },
+  {
     // Building blocks never know a resource or a screen (a resource's module uses them, not the reverse).
     files: ['src/components/**/*.{ts,tsx}'],
     ignores: ['src/components/**/*.test.{ts,tsx}'],
@@ -105,6 +131,7 @@ export default tseslint.config(
         {
           paths: [rawReduxHooks],
           patterns: [
+            noServer,
             {
               regex: '^(\\.\\./)+(resources|screens|app)/',
               message: 'src/components imports no resource or screen (src/resources, src/screens, src/app).',
@@ -136,6 +163,9 @@ export default tseslint.config(
               group: ['**/machines', '**/machines/**'],
               message: 'store/ imports no machine.',
             },
+            noServer,
+            noAppUi,
+            noReact,
           ],
         },
       ],
@@ -167,15 +197,17 @@ export default tseslint.config(
               group: ['**/store', '**/store/**'],
               message: 'Machines import no store; the app provides effects.',
             },
+            noServer,
+            noAppUi,
           ],
         },
       ],
     },
   },
   {
-    // The one place allowed to wrap them.
+    // The one place allowed to wrap them (it still imports no machine, server code or UI).
     files: ['store/hooks.ts'],
-    rules: { 'no-restricted-imports': 'off' },
+    rules: { 'no-restricted-imports': ['error', { patterns: [noServer, noAppUi, noReact] }] },
   },
   {
     files: ['scripts/**', 'e2e/**', 'bench/**'],

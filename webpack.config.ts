@@ -56,8 +56,8 @@ export const compressionPlugins = (test: RegExp) => [
  * (by V8's coverage, 54 % of what the list loads has run by its paint): the rest is compiled in vain,
  * mostly off the main thread (about 14 ms per 100 kB never run, on the 2-core bench machine). A
  * list's rows painted 50–120 ms sooner, /login ready 60 ms sooner (bench/README.md, "Issue 15, V8's
- * compile hint on every bundle" and "… where the list's last 120 ms go"; README decision of
- * 2026-11-29).
+ * compile hint on every bundle" and "… where the list's last 120 ms go";
+ * docs/decisions/2026-11-29-v8-compile-hint.md).
  */
 export const COMPILE_HINT = '//# allFunctionsCalledOnLoad';
 

@@ -470,7 +470,7 @@ async function importStatements(app: BenchApp, n: number, refs: ImportRefs) {
         [userId, items.rows.map((item) => item.id), items.rows.map(() => 'import'), JSON.stringify(changes)],
       );
     }
-    await connection.query(`select gin_clean_pending_list('products_search_trgm_idx'::regclass)`);
+    await connection.query(`select gin_clean_pending_list('products_search_idx'::regclass)`);
     return Math.round((performance.now() - started) / 100) / 10;
   });
 }

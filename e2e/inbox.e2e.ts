@@ -37,7 +37,7 @@ describe('the inbox: what the website sends, triaged by staff', () => {
     await signInViaApi(page);
     product = await makeProduct(page, 'Inbox');
 
-    // The website's server sends these (no browser origin), as the README's curl example does.
+    // The website's server sends these (no browser origin), as the curl example of docs/website-api.md does.
     const send = (data: object) =>
       context.request.post(`${baseUrl}${PUBLIC_API.contactForms}`, {
         data: {

@@ -212,7 +212,7 @@ write(
   files.table,
   `import { index, pgTable, text } from 'drizzle-orm/pg-core';
 import { auditColumns, id, slugColumns, statusColumns } from './columns';
-import { trigramIndex } from './indexes';
+import { searchIndex } from './indexes';
 
 export const ${key} = pgTable(
   '${names.table}',
@@ -223,14 +223,14 @@ export const ${key} = pgTable(
     ...statusColumns(),
     ...auditColumns(),
   },
-  // One index per list filter and sort (slug sorts by its unique index), a trigram one per search column.
+  // The search's index (the declaration's \`search\` columns, in order), one index per list filter and
+  // sort (slug sorts by its unique index).
   (table) => [
+    searchIndex([table.title, table.slug]),
     index('${names.table}_title_idx').on(table.title),
     index('${names.table}_status_idx').on(table.status),
     index('${names.table}_created_at_idx').on(table.created_at),
     index('${names.table}_updated_at_idx').on(table.updated_at),
-    trigramIndex('${names.table}_title_trgm_idx', table.title),
-    trigramIndex('${names.table}_slug_trgm_idx', table.slug),
   ],
 );
 `,
@@ -327,19 +327,15 @@ const sliceHooks = [
 ].filter(Boolean);
 write(
   files.slice,
-  `import {
-  ${key}Resource,
-  type ${names.Item},
-  type ${names.Item}CreateInput,
-  type ${names.Item}UpdateInput,
-} from '../src/shared/resources/${key}';
+  `import { ${key}Resource } from '../src/shared/resources/${key}';
 import { api } from './api';
 import { ${canStore ? 'importEndpoint, ' : ''}resourceEndpoints } from './resourceApi';
 
 /** The ${names.label.toLowerCase()} slice (\`/api/${names.group}\`): list, item, writes${canStore ? ' and the spreadsheet import' : ''}. */
 export const ${key}Api = api.enhanceEndpoints({ addTagTypes: [${key}Resource.tag] }).injectEndpoints({
   endpoints: (build) => {
-    const ${key} = resourceEndpoints<${names.Item}, ${names.Item}CreateInput, ${names.Item}UpdateInput>(build, ${key}Resource);
+    // Typed by the contract: its item, create and update bodies.
+    const ${key} = resourceEndpoints(build, ${key}Resource);
     return {
       ${sliceEndpoints.join(',\n      ')},
     };
@@ -354,18 +350,19 @@ export const {
 
 write(
   files.columns,
-  `import type { GridColDef } from '@mui/x-data-grid';
-import { createdColumn, statusColumn } from '../../components/resource/fields/columns';
+  `import { listColumns } from '../../components/resource/listColumns';
+import { createdColumn, statusColumn, updatedColumn } from '../../components/resource/fields/columns';
 import { LABELS } from '../../shared/messages';
-import type { ${names.Item} } from '../../shared/resources/${key}';
+import { ${key}Resource } from '../../shared/resources/${key}';
 
-/** The ${names.label.toLowerCase()} list's columns; the first links to the item, \`field\` names match the contract's sortable columns. */
-export const ${key}Columns: GridColDef<${names.Item}>[] = [
+/** The ${names.label.toLowerCase()} list's columns (fields of the item); the first links to the item, one per sortable field. */
+export const ${key}Columns = listColumns(${key}Resource, [
   { field: 'title', headerName: LABELS.title, flex: 1.6, minWidth: 220 },
   { field: 'slug', headerName: LABELS.slug, flex: 1, minWidth: 160, sortable: false },
   statusColumn(),
   createdColumn(),
-];
+  updatedColumn(),
+]);
 `,
 );
 

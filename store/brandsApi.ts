@@ -1,9 +1,4 @@
-import {
-  brandsResource,
-  type Brand,
-  type BrandCreateInput,
-  type BrandUpdateInput,
-} from '../src/shared/resources/brands';
+import { brandsResource } from '../src/shared/resources/brands';
 import { productsResource } from '../src/shared/resources/products';
 import { api } from './api';
 import { importEndpoint, resourceEndpoints } from './resourceApi';
@@ -16,11 +11,7 @@ export const brandsApi = api
   .enhanceEndpoints({ addTagTypes: [brandsResource.tag, ...RELATED] })
   .injectEndpoints({
     endpoints: (build) => {
-      const brands = resourceEndpoints<Brand, BrandCreateInput, BrandUpdateInput>(
-        build,
-        brandsResource,
-        RELATED,
-      );
+      const brands = resourceEndpoints(build, brandsResource, RELATED);
       return {
         listBrands: brands.list,
         getBrand: brands.get,

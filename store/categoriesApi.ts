@@ -1,9 +1,4 @@
-import {
-  categoriesResource,
-  type Category,
-  type CategoryCreateInput,
-  type CategoryUpdateInput,
-} from '../src/shared/resources/categories';
+import { categoriesResource } from '../src/shared/resources/categories';
 import { productsResource } from '../src/shared/resources/products';
 import { api } from './api';
 import { importEndpoint, resourceEndpoints } from './resourceApi';
@@ -16,11 +11,7 @@ export const categoriesApi = api
   .enhanceEndpoints({ addTagTypes: [categoriesResource.tag, ...RELATED] })
   .injectEndpoints({
     endpoints: (build) => {
-      const categories = resourceEndpoints<Category, CategoryCreateInput, CategoryUpdateInput>(
-        build,
-        categoriesResource,
-        RELATED,
-      );
+      const categories = resourceEndpoints(build, categoriesResource, RELATED);
       return {
         listCategories: categories.list,
         getCategory: categories.get,

@@ -1,9 +1,4 @@
-import {
-  contactFormsResource,
-  type ContactForm,
-  type ContactFormsBulkState,
-  type ContactFormUpdateInput,
-} from '../src/shared/resources/contactForms';
+import { contactFormsResource, type ContactFormsBulkState } from '../src/shared/resources/contactForms';
 import type { WriteResponse } from '../src/shared/resources/resource';
 import { API_PATHS } from '../src/shared/routes';
 import { api } from './api';
@@ -14,10 +9,7 @@ export const contactFormsApi = api
   .enhanceEndpoints({ addTagTypes: [contactFormsResource.tag] })
   .injectEndpoints({
     endpoints: (build) => {
-      const contactForms = resourceEndpoints<ContactForm, never, Omit<ContactFormUpdateInput, 'id'>>(
-        build,
-        contactFormsResource,
-      );
+      const contactForms = resourceEndpoints(build, contactFormsResource);
       return {
         listContactForms: contactForms.list,
         getContactForm: contactForms.get,

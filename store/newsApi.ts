@@ -1,16 +1,11 @@
-import {
-  newsResource,
-  type News,
-  type NewsCreateInput,
-  type NewsUpdateInput,
-} from '../src/shared/resources/news';
+import { newsResource } from '../src/shared/resources/news';
 import { api } from './api';
 import { importEndpoint, resourceEndpoints } from './resourceApi';
 
 /** The news slice (`/api/news`): list, item, writes and the spreadsheet import. */
 export const newsApi = api.enhanceEndpoints({ addTagTypes: [newsResource.tag] }).injectEndpoints({
   endpoints: (build) => {
-    const news = resourceEndpoints<News, NewsCreateInput, NewsUpdateInput>(build, newsResource);
+    const news = resourceEndpoints(build, newsResource);
     return {
       listNews: news.list,
       getNews: news.get,

@@ -1,16 +1,11 @@
-import {
-  pagesResource,
-  type Page,
-  type PageCreateInput,
-  type PageUpdateInput,
-} from '../src/shared/resources/pages';
+import { pagesResource } from '../src/shared/resources/pages';
 import { api } from './api';
 import { resourceEndpoints } from './resourceApi';
 
 /** The page slice (`/api/pages`): list, item, writes. */
 export const pagesApi = api.enhanceEndpoints({ addTagTypes: [pagesResource.tag] }).injectEndpoints({
   endpoints: (build) => {
-    const pages = resourceEndpoints<Page, PageCreateInput, PageUpdateInput>(build, pagesResource);
+    const pages = resourceEndpoints(build, pagesResource);
     return {
       listPages: pages.list,
       getPage: pages.get,

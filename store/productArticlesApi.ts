@@ -1,9 +1,4 @@
-import {
-  productArticlesResource,
-  type ProductArticle,
-  type ProductArticleCreateInput,
-  type ProductArticleUpdateInput,
-} from '../src/shared/resources/productArticles';
+import { productArticlesResource } from '../src/shared/resources/productArticles';
 import { api } from './api';
 import { importEndpoint, resourceEndpoints } from './resourceApi';
 
@@ -12,11 +7,7 @@ export const productArticlesApi = api
   .enhanceEndpoints({ addTagTypes: [productArticlesResource.tag] })
   .injectEndpoints({
     endpoints: (build) => {
-      const productArticles = resourceEndpoints<
-        ProductArticle,
-        ProductArticleCreateInput,
-        ProductArticleUpdateInput
-      >(build, productArticlesResource);
+      const productArticles = resourceEndpoints(build, productArticlesResource);
       return {
         listProductArticles: productArticles.list,
         getProductArticle: productArticles.get,

@@ -1,9 +1,4 @@
-import {
-  productHighlightsResource,
-  type ProductHighlight,
-  type ProductHighlightCreateInput,
-  type ProductHighlightUpdateInput,
-} from '../src/shared/resources/productHighlights';
+import { productHighlightsResource } from '../src/shared/resources/productHighlights';
 import { api } from './api';
 import { importEndpoint, resourceEndpoints } from './resourceApi';
 
@@ -12,11 +7,7 @@ export const productHighlightsApi = api
   .enhanceEndpoints({ addTagTypes: [productHighlightsResource.tag] })
   .injectEndpoints({
     endpoints: (build) => {
-      const productHighlights = resourceEndpoints<
-        ProductHighlight,
-        ProductHighlightCreateInput,
-        ProductHighlightUpdateInput
-      >(build, productHighlightsResource);
+      const productHighlights = resourceEndpoints(build, productHighlightsResource);
       return {
         listProductHighlights: productHighlights.list,
         getProductHighlight: productHighlights.get,

@@ -1,11 +1,6 @@
 import { brandsResource } from '../src/shared/resources/brands';
 import { categoriesResource } from '../src/shared/resources/categories';
-import {
-  productsResource,
-  type Product,
-  type ProductCreateInput,
-  type ProductUpdateInput,
-} from '../src/shared/resources/products';
+import { productsResource } from '../src/shared/resources/products';
 import { api } from './api';
 import { importEndpoint, resourceEndpoints } from './resourceApi';
 
@@ -17,11 +12,7 @@ export const productsApi = api
   .enhanceEndpoints({ addTagTypes: [productsResource.tag, ...RELATED] })
   .injectEndpoints({
     endpoints: (build) => {
-      const products = resourceEndpoints<Product, ProductCreateInput, ProductUpdateInput>(
-        build,
-        productsResource,
-        RELATED,
-      );
+      const products = resourceEndpoints(build, productsResource, RELATED);
       return {
         listProducts: products.list,
         getProduct: products.get,

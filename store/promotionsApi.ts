@@ -1,19 +1,11 @@
-import {
-  promotionsResource,
-  type Promotion,
-  type PromotionCreateInput,
-  type PromotionUpdateInput,
-} from '../src/shared/resources/promotions';
+import { promotionsResource } from '../src/shared/resources/promotions';
 import { api } from './api';
 import { importEndpoint, resourceEndpoints } from './resourceApi';
 
 /** The promotion slice (`/api/promotions`): list, item, writes and the spreadsheet import. */
 export const promotionsApi = api.enhanceEndpoints({ addTagTypes: [promotionsResource.tag] }).injectEndpoints({
   endpoints: (build) => {
-    const promotions = resourceEndpoints<Promotion, PromotionCreateInput, PromotionUpdateInput>(
-      build,
-      promotionsResource,
-    );
+    const promotions = resourceEndpoints(build, promotionsResource);
     return {
       listPromotions: promotions.list,
       getPromotion: promotions.get,

@@ -4,12 +4,15 @@ import {
   bulkDeletePath,
   compactParams,
   optionsPath,
+  type CreateOf,
+  type ItemOf,
   type ListParams,
   type ListResponse,
   type OptionItem,
   type OptionsResponse,
   type OptionsSource,
   type ResourceContract,
+  type UpdateOf,
   type WriteResponse,
 } from '../src/shared/resources/resource';
 import { api, providesList, sessionRestoredAfter401, type baseQuery } from './api';
@@ -53,17 +56,20 @@ const listsOf = <Tag extends string>(types: readonly Tag[]) =>
 
 /**
  * The five endpoints every resource has (API contract: Resources): list, get, create, update and
- * remove, with list/item cache tags from the contract's tag. A slice names them explicitly:
+ * remove, with list/item cache tags from the contract's tag, typed by the contract (its item, create
+ * and update bodies: no type is given by hand). A slice names them explicitly:
  * `listUsers: users.list`. The tag must be one the slice added with `enhanceEndpoints`.
  * `related` names other resources whose lists show this one's items (a product row shows its
  * brand's name; a brand row counts its products): a successful write refreshes those lists too.
  */
 export function resourceEndpoints<
-  T extends { id: number },
-  CreateInput,
-  UpdateInput,
-  Tag extends string = string,
->(build: ApiBuilder<Tag>, contract: ResourceContract & { tag: Tag }, related: readonly Tag[] = []) {
+  Tag extends string,
+  C extends ResourceContract & { tag: Tag },
+  // The item, the create body and the update body: the contract's wire and input schemas.
+  T extends { id: number } = ItemOf<C> & { id: number },
+  CreateInput = CreateOf<C>,
+  UpdateInput = UpdateOf<C>,
+>(build: ApiBuilder<Tag>, contract: C, related: readonly Tag[] = []) {
   const base = apiPath(contract);
   const tag = contract.tag;
   return {

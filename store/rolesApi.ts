@@ -1,10 +1,4 @@
-import {
-  rolesResource,
-  type Permission,
-  type Role,
-  type RoleCreateInput,
-  type RoleUpdateInput,
-} from '../src/shared/resources/roles';
+import { rolesResource, type Permission } from '../src/shared/resources/roles';
 import { API_PATHS } from '../src/shared/routes';
 import { api } from './api';
 import { resourceEndpoints } from './resourceApi';
@@ -17,7 +11,7 @@ export const rolesApi = api
   .enhanceEndpoints({ addTagTypes: [rolesResource.tag, PERMISSION_TAG] })
   .injectEndpoints({
     endpoints: (build) => {
-      const roles = resourceEndpoints<Role, RoleCreateInput, RoleUpdateInput>(build, rolesResource);
+      const roles = resourceEndpoints(build, rolesResource);
       return {
         listRoles: roles.list,
         getRole: roles.get,

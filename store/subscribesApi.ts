@@ -1,11 +1,11 @@
-import { subscribesResource, type Subscriber } from '../src/shared/resources/subscribes';
+import { subscribesResource } from '../src/shared/resources/subscribes';
 import { api } from './api';
 import { bulkDeleteEndpoint, resourceEndpoints } from './resourceApi';
 
 /** The subscriber slice (`/api/subscribes`): list, delete, bulk delete. */
 export const subscribesApi = api.enhanceEndpoints({ addTagTypes: [subscribesResource.tag] }).injectEndpoints({
   endpoints: (build) => {
-    const subscribes = resourceEndpoints<Subscriber, never, never>(build, subscribesResource);
+    const subscribes = resourceEndpoints(build, subscribesResource);
     return {
       listSubscribes: subscribes.list,
       deleteSubscribe: subscribes.remove,

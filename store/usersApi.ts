@@ -1,16 +1,11 @@
-import {
-  usersResource,
-  type User,
-  type UserCreateInput,
-  type UserUpdateInput,
-} from '../src/shared/resources/users';
+import { usersResource } from '../src/shared/resources/users';
 import { api } from './api';
 import { importEndpoint, resourceEndpoints } from './resourceApi';
 
 /** The users slice (`/api/users`): list, item, writes and the spreadsheet import. */
 export const usersApi = api.enhanceEndpoints({ addTagTypes: [usersResource.tag] }).injectEndpoints({
   endpoints: (build) => {
-    const users = resourceEndpoints<User, UserCreateInput, UserUpdateInput>(build, usersResource);
+    const users = resourceEndpoints(build, usersResource);
     return {
       listUsers: users.list,
       getUser: users.get,

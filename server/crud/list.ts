@@ -28,6 +28,7 @@ import {
 import { listAnswer } from '../../src/shared/resources/wire';
 import { format } from '../../src/shared/messages';
 import type { Executor } from '../db/client';
+import { SEARCH_SEPARATOR, searchExpression } from '../db/schema/indexes';
 import { HttpError } from '../lib/httpError';
 import { errorResponses, listQueryDoc } from './openapi';
 import type { AnyResource } from './resource';
@@ -73,22 +74,10 @@ export function dateRangeCondition(col: PgColumn, range: DateRangeValue): SQL | 
   );
 }
 
-/** Joins the search columns; a search text holding it matches column by column instead (see below). */
-const SEARCH_SEPARATOR = '\n';
-
 /**
- * What a search of several columns matches: the columns joined by a line break, one text the
- * resource's trigram expression index covers (custom migration `search_expressions`, written to the
- * letter of this expression so the planner matches it). One index condition however many columns.
+ * The search condition: one ILIKE on the search expression (or the one column), which the table's
+ * `searchIndex` (server/db/schema/indexes.ts) answers.
  */
-export function searchExpression(columns: readonly PgColumn[]): SQL {
-  return sql.join(
-    columns.map((col) => sql`coalesce(${col}, '')`),
-    sql.raw(` || E'\\n' || `),
-  );
-}
-
-/** The search condition: one ILIKE on the search expression (or the one column). */
 export function searchCondition(columns: readonly PgColumn[], text: string): SQL | undefined {
   const pattern = likePattern(text);
   if (columns.length === 1) return ilike(columns[0], pattern);

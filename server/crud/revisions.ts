@@ -9,7 +9,7 @@ import type { AnyResource } from './resource';
 import { flatRows } from './rows';
 
 /**
- * Record history (README: History): what a revision keeps of a record, and how a past state is
+ * Record history (docs/history-and-audit.md): what a revision keeps of a record, and how a past state is
  * rebuilt from them. A record's state is its wire item (what `GET /api/<group>/:id` answers) without
  * its id, audit fields and secrets; files are kept as `{id, name, alt}`, other records named in it
  * (a brand, a role, a list of products) as the wire has them (`{id, name, …}`). server/crud/write.ts

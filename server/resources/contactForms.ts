@@ -65,7 +65,6 @@ export const contactFormsServer = defineServerResource({
   search: [contactForms.name, contactForms.email, contactForms.subject, contactForms.message],
   sort: {
     name: contactForms.name,
-    email: contactForms.email,
     subject: contactForms.subject,
     source: contactForms.source,
     state: contactForms.state,

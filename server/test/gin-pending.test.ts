@@ -5,7 +5,7 @@ import { createAcmePumps, createProduct, createTaxon } from './catalogFixtures';
 import { importAnswer, postFile } from './fixtures';
 import { adminToken, authHeader, buildTestApp, createNativePglite, type TestApp } from './helper';
 
-const SEARCH_INDEX = 'products_search_trgm_idx';
+const SEARCH_INDEX = 'products_search_idx';
 
 /** The product search index's pending list: rows waiting to be merged into the index (pageinspect). */
 async function pendingTuples(db: Executor): Promise<number> {

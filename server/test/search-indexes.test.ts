@@ -1,6 +1,7 @@
-import { count, sql, TransactionRollbackError } from 'drizzle-orm';
-import { getTableConfig } from 'drizzle-orm/pg-core';
+import { count, is, SQL, sql, TransactionRollbackError } from 'drizzle-orm';
+import { getTableConfig, PgDialect, type IndexedColumn } from 'drizzle-orm/pg-core';
 import type { Executor } from '../db/client';
+import { searchIndexName } from '../db/schema/indexes';
 import type { ListQuery } from '../../src/shared/resources/resource';
 import { listWhere } from '../crud/list';
 import type { AnyResource } from '../crud/resource';
@@ -42,6 +43,27 @@ async function countPlan(
   return plan;
 }
 
+const dialect = new PgDialect();
+
+describe("the tables' declared search indexes", () => {
+  it.each(RESOURCES.map((resource) => [getTableConfig(resource.table).name, resource] as const))(
+    "%s: declares searchIndex() over the columns of its declaration's search, in order",
+    (table, resource) => {
+      const name = searchIndexName(table, resource.search);
+      const declared = getTableConfig(resource.table).indexes.find((index) => index.config.name === name);
+      expect(declared).toBeDefined();
+      expect(declared!.config.method).toBe('gin');
+      // The searched part is the last: a column, or the expression of the columns (`coalesce("x", '')`).
+      const last = declared!.config.columns[declared!.config.columns.length - 1];
+      const text = is(last, SQL)
+        ? dialect.sqlToQuery(last, 'indexes').sql
+        : `"${(last as IndexedColumn).name}"`;
+      const columns = [...text.matchAll(/"(\w+)"/g)].map((match) => match[1]);
+      expect(columns).toEqual(resource.search.map((col) => col.name));
+    },
+  );
+});
+
 describe('list search indexes', () => {
   let t: TestApp;
   beforeAll(async () => {
@@ -55,11 +77,8 @@ describe('list search indexes', () => {
       const plan = await countPlan(t.app.db, resource, 'Abc');
       expect(plan).not.toContain('Seq Scan');
       expect(plan).not.toContain('BitmapOr');
-      // One column: its own trigram index; several: the expression index of migration search_expressions.
-      const index =
-        resource.search.length === 1
-          ? `${table}_${resource.search[0].name}_trgm_idx`
-          : `${table}_search_trgm_idx`;
+      // One column: its own trigram index; several: the expression index (`searchIndex`).
+      const index = searchIndexName(table, resource.search);
       expect(plan).toMatch(
         new RegExp(`Bitmap Index Scan on ${index} [^\\n]*\\n\\s+Index Cond: [^~]*~~\\* '%Abc%'::text\\)`),
       );
@@ -105,7 +124,7 @@ describe('list search indexes at scale: a filtered product search', () => {
     );
     expect(plan).not.toContain('BitmapAnd');
     expect(plan).toMatch(
-      /Bitmap Index Scan on products_search_trgm_idx [^\n]*\n\s+Index Cond: \(\(brand_id = ANY [\s\S]*~~\* '%lite%'::text\)\)$/,
+      /Bitmap Index Scan on products_search_idx [^\n]*\n\s+Index Cond: \(\(brand_id = ANY [\s\S]*~~\* '%lite%'::text\)\)$/,
     );
   });
 });

@@ -1,28 +1,104 @@
-import { MENU, filterMenu, findSelectedKey } from './menu';
-import { PERMISSION_CATALOGUE, hasPermission } from './permissions';
+import { MENU, filterMenu, findSelectedKey, type MenuItem } from './menu';
+import { PERMISSION_CATALOGUE, PERMISSIONS, hasPermission } from './permissions';
+import { ROUTES } from './routes';
 
-const labels = (items: ReturnType<typeof filterMenu>): unknown[] =>
-  items.map((item) => (item.children ? { [item.label]: labels(item.children) } : item.label));
+// Properties of the menu, not its literal tree: a resource added with `npm run new:resource --menu
+// <group>` adds an entry without touching this file.
+const leaves = (items: readonly MenuItem[]): MenuItem[] =>
+  items.flatMap((item) => (item.children ? leaves(item.children) : [item]));
+const keys = (items: readonly MenuItem[]): string[] =>
+  items.flatMap((item) => [item.key, ...(item.children ? keys(item.children) : [])]);
+const ALL_KEYS = PERMISSION_CATALOGUE.map((p) => p.name);
+/** Whether `part` appears in `whole` in the same order (other entries may sit between). */
+const inOrder = (whole: readonly string[], part: readonly string[]) => {
+  let at = 0;
+  for (const label of whole) if (label === part[at]) at += 1;
+  return at === part.length;
+};
 
-describe('filterMenu', () => {
-  it('shows only the dashboard to a user without permissions', () => {
-    expect(labels(filterMenu(MENU, []))).toEqual(['Dashboard']);
+describe('the menu', () => {
+  it("has the spec's top-level entries, in the spec's order (spec §2 Side menu)", () => {
+    expect(MENU.map((item) => item.label)).toEqual([
+      'Dashboard',
+      'Pages',
+      'Product',
+      'Content',
+      'Inbox',
+      'Setting',
+    ]);
   });
 
-  it('shows a parent with only the children whose key is held', () => {
-    expect(labels(filterMenu(MENU, ['brands.index']))).toEqual(['Dashboard', { Product: ['Brand'] }]);
+  it.each([
+    ['Product', ['Brand', 'Category', 'List']],
+    ['Content', ['Product Highlight', 'Promotion', 'News', 'Product Article']],
+    ['Inbox', ['Contact Form', 'Subscribe']],
+    ['Setting', ['Company', 'User', 'Role']],
+  ])("has the spec's entries under %s, in its order", (group, entries) => {
+    const children = MENU.find((item) => item.label === group)?.children ?? [];
+    expect(
+      inOrder(
+        children.map((child) => child.label),
+        entries,
+      ),
+    ).toBe(true);
+  });
+
+  it('gives every entry a route and a permission key from their modules, and every group children', () => {
+    const routes = new Set<string>(Object.values(ROUTES));
+    const permissions = new Set<string>(Object.values(PERMISSIONS));
+    for (const item of MENU) {
+      if (item.children) {
+        expect(item.children.length).toBeGreaterThan(0);
+        expect(item.path).toBeUndefined();
+        expect(item.children.every((child) => !child.children)).toBe(true);
+      }
+    }
+    for (const leaf of leaves(MENU)) {
+      expect(routes).toContain(leaf.path);
+      expect(permissions).toContain(leaf.permission);
+    }
+  });
+
+  it("guards each entry by a list's key: 'any', or a group's index (show for one-record settings)", () => {
+    const readKeys = PERMISSION_CATALOGUE.filter((p) => p.action === 'index' || p.action === 'show').map(
+      (p) => p.name,
+    );
+    for (const leaf of leaves(MENU)) expect([PERMISSIONS.any, ...readKeys]).toContain(leaf.permission);
+  });
+
+  it('has unique keys and unique paths, each path selecting its own entry', () => {
+    expect(new Set(keys(MENU)).size).toBe(keys(MENU).length);
+    const paths = leaves(MENU).map((leaf) => leaf.path);
+    expect(new Set(paths).size).toBe(paths.length);
+    for (const group of MENU)
+      for (const leaf of group.children ?? [group])
+        expect(findSelectedKey(MENU, leaf.path!)).toEqual({
+          key: leaf.key,
+          parentKey: group.children ? group.key : undefined,
+        });
+  });
+});
+
+describe('filterMenu', () => {
+  it("shows a user without permissions only what 'any' guards", () => {
+    const shown = leaves(filterMenu(MENU, []));
+    expect(shown.map((leaf) => leaf.key)).toEqual(['dashboard']);
+    expect(shown.every((leaf) => leaf.permission === PERMISSIONS.any)).toBe(true);
+  });
+
+  it('shows each entry to exactly the holders of its key, and a parent only with a child shown', () => {
+    for (const leaf of leaves(MENU)) {
+      if (leaf.permission === PERMISSIONS.any) continue;
+      const shown = filterMenu(MENU, [leaf.permission!]);
+      expect(leaves(shown).map((item) => item.key)).toEqual(['dashboard', leaf.key]);
+      expect(shown.every((item) => !item.children || item.children.length > 0)).toBe(true);
+      const without = ALL_KEYS.filter((key) => key !== leaf.permission);
+      expect(keys(filterMenu(MENU, without))).not.toContain(leaf.key);
+    }
   });
 
   it('shows the whole tree to a user holding every key', () => {
-    const all = PERMISSION_CATALOGUE.map((p) => p.name);
-    expect(labels(filterMenu(MENU, all))).toEqual([
-      'Dashboard',
-      'Pages',
-      { Product: ['Brand', 'Category', 'List'] },
-      { Content: ['Product Highlight', 'Promotion', 'News', 'Product Article'] },
-      { Inbox: ['Contact Form', 'Subscribe'] },
-      { Setting: ['Company', 'User', 'Role', 'Audit Log'] },
-    ]);
+    expect(filterMenu(MENU, ALL_KEYS)).toEqual(MENU);
   });
 });
 

@@ -2,6 +2,7 @@ import { index, integer, jsonb, pgTable, text } from 'drizzle-orm/pg-core';
 import type { AuditDetails, AuditKind } from '../../../src/shared/resources/auditLogs';
 import { id, timestamps } from './base';
 import { users } from './users';
+import { searchIndex } from './indexes';
 
 /**
  * The audit log (server/security/audit.ts): one row per security or administration event, never
@@ -25,6 +26,7 @@ export const auditLogs = pgTable(
     details: jsonb('details').$type<AuditDetails>().notNull().default({}),
   },
   (table) => [
+    searchIndex([table.actor_name, table.actor_email, table.summary]),
     index('audit_logs_created_at_idx').on(table.created_at, table.id),
     index('audit_logs_kind_idx').on(table.kind, table.created_at),
     index('audit_logs_actor_id_idx').on(table.actor_id, table.created_at),

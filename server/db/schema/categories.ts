@@ -1,5 +1,6 @@
 import { index, pgTable, text } from 'drizzle-orm/pg-core';
 import { auditColumns, fileRef, id, slugColumns, statusColumns } from './columns';
+import { searchIndex } from './indexes';
 
 export const categories = pgTable(
   'categories',
@@ -12,9 +13,9 @@ export const categories = pgTable(
     ...statusColumns(),
     ...auditColumns(),
   },
-  // One index per list filter and sort (slug sorts by its unique index); the search's trigram index is
-  // an expression index over name and slug (custom migration `search_expressions`).
+  // The search's index (name and slug), one index per list filter and sort (slug sorts by its unique index).
   (table) => [
+    searchIndex([table.name, table.slug]),
     index('categories_name_idx').on(table.name),
     index('categories_status_idx').on(table.status),
     index('categories_created_at_idx').on(table.created_at),

@@ -2,6 +2,7 @@ import { index, integer, pgTable, text } from 'drizzle-orm/pg-core';
 import type { ContactState, Source } from '../../../src/shared/resources/contactForms';
 import { auditColumns, id } from './columns';
 import { products } from './products';
+import { searchIndex } from './indexes';
 
 /** Contact-form messages the website sends (`POST /public/v1/contact-forms`); staff change only state and note. */
 export const contactForms = pgTable(
@@ -20,15 +21,14 @@ export const contactForms = pgTable(
     note: text('note'),
     ...auditColumns(),
   },
-  // One index per list filter and sort; the search's trigram index is an expression over its
-  // four columns (migration contact_forms_search, as search_expressions does for products).
+  // The search's index (its four text columns), one index per list filter and sort.
   (table) => [
+    searchIndex([table.name, table.email, table.subject, table.message]),
     index('contact_forms_state_created_at_idx').on(table.state, table.created_at),
     index('contact_forms_source_idx').on(table.source),
     index('contact_forms_product_id_idx').on(table.product_id),
     index('contact_forms_created_at_idx').on(table.created_at),
     index('contact_forms_name_idx').on(table.name),
-    index('contact_forms_email_idx').on(table.email),
     index('contact_forms_subject_idx').on(table.subject),
   ],
 );

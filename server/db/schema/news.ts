@@ -9,6 +9,7 @@ import {
   slugColumns,
   statusColumns,
 } from './columns';
+import { searchIndex } from './indexes';
 
 export const news = pgTable(
   'news',
@@ -27,10 +28,10 @@ export const news = pgTable(
     ...seoColumns(),
     ...auditColumns(),
   },
-  // One index per list filter and sort (slug sorts by its unique index); the search is one trigram
-  // expression index over its columns (migration content_search).
+  // The search's index, one index per list filter and sort (slug sorts by its unique index).
   // The publish state filters by (status, date); the default sort is the date.
   (table) => [
+    searchIndex([table.title, table.slug, table.meta_title]),
     index('news_title_idx').on(table.title),
     index('news_date_idx').on(table.date),
     index('news_status_date_idx').on(table.status, table.date),

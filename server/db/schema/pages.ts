@@ -1,7 +1,7 @@
 import { index, jsonb, pgTable, text } from 'drizzle-orm/pg-core';
 import type { PageKey, SectionsInput } from '../../../src/shared/resources/pages';
 import { auditColumns, fileRef, id, imageColumns, seoColumns, statusColumns } from './columns';
-import { trigramIndex } from './indexes';
+import { searchIndex } from './indexes';
 
 /**
  * The seven site pages (created by migration 0005's seed, never through the API). `sections` holds
@@ -23,8 +23,5 @@ export const pages = pgTable(
     ...auditColumns(),
   },
   // Seven rows: the trigram index keeps search on the same plan as every other list.
-  (table) => [
-    index('pages_updated_at_idx').on(table.updated_at),
-    trigramIndex('pages_title_trgm_idx', table.title),
-  ],
+  (table) => [index('pages_updated_at_idx').on(table.updated_at), searchIndex([table.title])],
 );

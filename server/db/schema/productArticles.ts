@@ -1,6 +1,7 @@
 import { index, integer, pgTable, primaryKey, text } from 'drizzle-orm/pg-core';
 import { auditColumns, dayColumn, id, imageColumns, seoColumns, slugColumns, statusColumns } from './columns';
 import { products } from './products';
+import { searchIndex } from './indexes';
 
 export const productArticles = pgTable(
   'product_articles',
@@ -20,6 +21,7 @@ export const productArticles = pgTable(
     ...auditColumns(),
   },
   (table) => [
+    searchIndex([table.title, table.slug, table.meta_title]),
     index('product_articles_title_idx').on(table.title),
     index('product_articles_date_idx').on(table.date),
     index('product_articles_status_date_idx').on(table.status, table.date),

@@ -9,6 +9,7 @@ import {
   slugColumns,
   statusColumns,
 } from './columns';
+import { searchIndex } from './indexes';
 
 export const promotions = pgTable(
   'promotions',
@@ -31,6 +32,7 @@ export const promotions = pgTable(
     ...auditColumns(),
   },
   (table) => [
+    searchIndex([table.title, table.slug, table.meta_title]),
     index('promotions_title_idx').on(table.title),
     index('promotions_date_idx').on(table.date),
     index('promotions_end_date_idx').on(table.end_date),

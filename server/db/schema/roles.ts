@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { boolean, index, pgTable, text, uniqueIndex } from 'drizzle-orm/pg-core';
 import { auditColumns, id } from './columns';
-import { trigramIndex } from './indexes';
+import { searchIndex } from './indexes';
 
 export const roles = pgTable(
   'roles',
@@ -20,6 +20,6 @@ export const roles = pgTable(
     index('roles_created_at_idx').on(table.created_at),
     index('roles_updated_at_idx').on(table.updated_at),
     // The search column.
-    trigramIndex('roles_name_trgm_idx', table.name),
+    searchIndex([table.name]),
   ],
 );

@@ -2,7 +2,7 @@ import { index, pgTable, text } from 'drizzle-orm/pg-core';
 import type { Source } from '../../../src/shared/resources/contactForms';
 import type { SubscribeState } from '../../../src/shared/resources/subscribes';
 import { auditColumns, id, timestamptz } from './columns';
-import { trigramIndex } from './indexes';
+import { searchIndex } from './indexes';
 
 /**
  * Newsletter subscribers (`POST /public/v1/subscribes`): one row per address (lower-cased), kept
@@ -23,6 +23,6 @@ export const subscribes = pgTable(
     index('subscribes_state_idx').on(table.state),
     index('subscribes_source_idx').on(table.source),
     index('subscribes_created_at_idx').on(table.created_at),
-    trigramIndex('subscribes_email_trgm_idx', table.email),
+    searchIndex([table.email]),
   ],
 );

@@ -2,6 +2,7 @@ import { index, integer, pgTable, text } from 'drizzle-orm/pg-core';
 import type { ThemePreference } from '../../../src/shared/contracts/account';
 import { auditColumns, fileRef, id, statusColumns } from './columns';
 import { roles } from './roles';
+import { searchIndex } from './indexes';
 
 export const users = pgTable(
   'users',
@@ -19,10 +20,10 @@ export const users = pgTable(
     theme: text('theme').$type<ThemePreference>().notNull().default('system'),
     ...auditColumns(),
   },
-  // One index per list filter and sort (email has its unique index; role sorts by the joined name); the
-  // search's trigram index is an expression index over name, email and phone (custom migration
-  // `search_expressions`).
+  // The search's index (name, email and phone), one index per list filter and sort (email has its
+  // unique index; role sorts by the joined name).
   (table) => [
+    searchIndex([table.name, table.email, table.phone_number]),
     index('users_role_id_idx').on(table.role_id),
     index('users_status_idx').on(table.status),
     index('users_name_idx').on(table.name),

@@ -1,6 +1,6 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import type { GridColDef } from '@mui/x-data-grid';
+import type { ItemColumn } from './listColumns';
 import { useListUsersQuery } from '../../../store/usersApi';
 import { fakeNetwork } from '../../../test/fakeNetwork';
 import { LocationDisplay, renderWithProviders, testUser } from '../../../test/renderWithProviders';
@@ -49,7 +49,7 @@ const page = (rows: User[], total = rows.length): ListResponse<User> => ({
   meta: { current_page: 1, per_page: 10, total, last_page: Math.max(1, Math.ceil(total / 10)) },
 });
 
-const columns: GridColDef<User>[] = [
+const columns: ItemColumn<User>[] = [
   { field: 'name', headerName: LABELS.name, flex: 1 },
   { field: 'email', headerName: LABELS.email, flex: 1 },
   { field: 'phone_number', headerName: 'Phone', flex: 1 },

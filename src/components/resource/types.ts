@@ -1,7 +1,8 @@
 import type { ReactNode } from 'react';
 import type { FormikProps } from 'formik';
-import type { GridColDef, GridValidRowModel } from '@mui/x-data-grid';
+import type { GridValidRowModel } from '@mui/x-data-grid';
 import type { AnyObjectSchema } from 'yup';
+import type { ItemColumn } from './listColumns';
 import type { ImportRequest, ImportResponse, UpdateArg } from '../../../store/resourceApi';
 import type {
   ListParams,
@@ -34,8 +35,8 @@ export interface ResourceListPageProps<T extends ResourceRow> {
   /** A disabled breadcrumb between Dashboard and the title (default: the menu group of the contract's route). */
   section?: string;
   useList: (params: ListParams) => ListQueryResult<T>;
-  /** The grid's columns; the first one links to the row's detail page. */
-  columns: GridColDef<T>[];
+  /** The grid's columns (`listColumns(contract, …)`); the first one links to the row's detail page. */
+  columns: ItemColumn<T>[];
   /** Add New (with the store permission) links here (default: the contract's add page, when its group can store); null: none. */
   addPath?: string | null;
   /** A row opens this page (default: the contract's detail page, when its group can update); null: rows open nothing. */

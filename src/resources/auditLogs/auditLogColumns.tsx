@@ -1,11 +1,12 @@
+import { listColumns } from '../../components/resource/listColumns';
 import Box from '@mui/material/Box';
 import Chip from '@mui/material/Chip';
 import Link from '@mui/material/Link';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
-import type { GridColDef } from '@mui/x-data-grid';
 import { Link as RouterLink } from 'react-router-dom';
 import {
+  auditLogsResource,
   AUDIT_KIND_LABELS,
   AUDIT_LABELS,
   resourceLabel,
@@ -40,7 +41,7 @@ const kindColor = (kind: AuditKind): 'error' | 'warning' | 'default' =>
       : 'default';
 
 /** The audit log's columns; `field` names match the contract's sortable columns. */
-export const auditLogColumns: GridColDef<AuditLogEntry>[] = [
+export const auditLogColumns = listColumns(auditLogsResource, [
   {
     field: 'created_at',
     headerName: AUDIT_LABELS.time,
@@ -141,4 +142,4 @@ export const auditLogColumns: GridColDef<AuditLogEntry>[] = [
       </Stack>
     ),
   },
-];
+]);

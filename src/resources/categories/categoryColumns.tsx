@@ -1,5 +1,9 @@
-import type { Category } from '../../shared/resources/categories';
+import { listColumns } from '../../components/resource/listColumns';
+import { categoriesResource, type Category } from '../../shared/resources/categories';
 import { taxonomyColumns } from '../taxonomy/taxonomyColumns';
 
 /** The category list's columns: the image beside the name. */
-export const categoryColumns = taxonomyColumns<Category>((category) => category.image);
+export const categoryColumns = listColumns(
+  categoriesResource,
+  taxonomyColumns<Category>((category) => category.image),
+);

@@ -1,10 +1,15 @@
-import type { GridColDef } from '@mui/x-data-grid';
+import { listColumns } from '../../components/resource/listColumns';
 import { dateColumn } from '../../components/resource/fields/columns';
-import { CONTACT_LABELS, SOURCE_LABELS, type ContactForm } from '../../shared/resources/contactForms';
+import {
+  contactFormsResource,
+  CONTACT_LABELS,
+  SOURCE_LABELS,
+  type ContactForm,
+} from '../../shared/resources/contactForms';
 import { ContactStateCell } from './ContactStateChip';
 
 /** The inbox list's columns; the first (the subject) links to the message. */
-export const contactFormsColumns: GridColDef<ContactForm>[] = [
+export const contactFormsColumns = listColumns(contactFormsResource, [
   {
     field: 'subject',
     headerName: CONTACT_LABELS.subject,
@@ -39,4 +44,4 @@ export const contactFormsColumns: GridColDef<ContactForm>[] = [
     width: 120,
     renderCell: ({ row }) => <ContactStateCell state={row.state} />,
   },
-];
+]);

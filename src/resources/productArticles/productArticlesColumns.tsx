@@ -1,16 +1,17 @@
-import type { GridColDef } from '@mui/x-data-grid';
+import { listColumns } from '../../components/resource/listColumns';
 import {
   createdColumn,
   dateColumn,
   imageNameColumn,
   publishStateColumn,
   statusColumn,
+  updatedColumn,
 } from '../../components/resource/fields/columns';
 import { LABELS } from '../../shared/messages';
-import type { ProductArticle } from '../../shared/resources/productArticles';
+import { productArticlesResource, type ProductArticle } from '../../shared/resources/productArticles';
 
 /** The product article list's columns; the first links to the item, `field` names match the contract's sortable columns. */
-export const productArticlesColumns: GridColDef<ProductArticle>[] = [
+export const productArticlesColumns = listColumns(productArticlesResource, [
   { ...imageNameColumn<ProductArticle>('title', LABELS.title, (row) => row.image), flex: 1.6, minWidth: 220 },
   {
     field: 'products',
@@ -24,4 +25,5 @@ export const productArticlesColumns: GridColDef<ProductArticle>[] = [
   statusColumn(),
   publishStateColumn(),
   createdColumn(),
-];
+  updatedColumn(),
+]);

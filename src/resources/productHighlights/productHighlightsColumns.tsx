@@ -1,11 +1,16 @@
-import type { GridColDef } from '@mui/x-data-grid';
-import { createdColumn, imageNameColumn, statusColumn } from '../../components/resource/fields/columns';
+import { listColumns } from '../../components/resource/listColumns';
+import {
+  createdColumn,
+  imageNameColumn,
+  statusColumn,
+  updatedColumn,
+} from '../../components/resource/fields/columns';
 import { LABELS } from '../../shared/messages';
 import { PositionCell } from './PositionCell';
-import type { ProductHighlight } from '../../shared/resources/productHighlights';
+import { productHighlightsResource, type ProductHighlight } from '../../shared/resources/productHighlights';
 
 /** The product highlight list's columns; the first links to the item, `field` names match the contract's sortable columns. */
-export const productHighlightsColumns: GridColDef<ProductHighlight>[] = [
+export const productHighlightsColumns = listColumns(productHighlightsResource, [
   {
     ...imageNameColumn<ProductHighlight>('title', LABELS.title, (row) => row.image),
     flex: 1.6,
@@ -27,4 +32,5 @@ export const productHighlightsColumns: GridColDef<ProductHighlight>[] = [
   },
   statusColumn(),
   createdColumn(),
-];
+  updatedColumn(),
+]);

@@ -1,4 +1,4 @@
-import type { GridColDef } from '@mui/x-data-grid';
+import { listColumns } from '../../components/resource/listColumns';
 import {
   createdColumn,
   imageNameColumn,
@@ -6,10 +6,10 @@ import {
   updatedColumn,
 } from '../../components/resource/fields/columns';
 import { LABELS } from '../../shared/messages';
-import type { Product } from '../../shared/resources/products';
+import { productsResource, type Product } from '../../shared/resources/products';
 
 /** The product list's columns; `field` names match the contract's sortable columns. */
-export const productColumns: GridColDef<Product>[] = [
+export const productColumns = listColumns(productsResource, [
   { ...imageNameColumn<Product>('name', LABELS.name, (row) => row.image), flex: 1.6, minWidth: 220 },
   {
     field: 'brand',
@@ -30,4 +30,4 @@ export const productColumns: GridColDef<Product>[] = [
   statusColumn(),
   createdColumn(),
   updatedColumn(),
-];
+]);

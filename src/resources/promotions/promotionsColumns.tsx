@@ -1,16 +1,17 @@
-import type { GridColDef } from '@mui/x-data-grid';
+import { listColumns } from '../../components/resource/listColumns';
 import {
   createdColumn,
   dateColumn,
   imageNameColumn,
   publishStateColumn,
   statusColumn,
+  updatedColumn,
 } from '../../components/resource/fields/columns';
 import { LABELS } from '../../shared/messages';
-import type { Promotion } from '../../shared/resources/promotions';
+import { promotionsResource, type Promotion } from '../../shared/resources/promotions';
 
 /** The promotion list's columns; the first links to the item, `field` names match the contract's sortable columns. */
-export const promotionsColumns: GridColDef<Promotion>[] = [
+export const promotionsColumns = listColumns(promotionsResource, [
   {
     ...imageNameColumn<Promotion>('title', LABELS.title, (row) => row.image ?? row.banner),
     flex: 1.6,
@@ -21,4 +22,5 @@ export const promotionsColumns: GridColDef<Promotion>[] = [
   statusColumn(),
   publishStateColumn(),
   createdColumn(),
-];
+  updatedColumn(),
+]);

@@ -1,13 +1,18 @@
+import { listColumns } from '../../components/resource/listColumns';
 import Chip from '@mui/material/Chip';
 import Stack from '@mui/material/Stack';
-import type { GridColDef } from '@mui/x-data-grid';
 import { dateColumn } from '../../components/resource/fields/columns';
 import { LABELS } from '../../shared/messages';
 import { SOURCE_LABELS } from '../../shared/resources/contactForms';
-import { SUBSCRIBE_LABELS, SUBSCRIBE_STATE_LABELS, type Subscriber } from '../../shared/resources/subscribes';
+import {
+  subscribesResource,
+  SUBSCRIBE_LABELS,
+  SUBSCRIBE_STATE_LABELS,
+  type Subscriber,
+} from '../../shared/resources/subscribes';
 
 /** The subscriber list's columns (a list only: rows open nothing). */
-export const subscribesColumns: GridColDef<Subscriber>[] = [
+export const subscribesColumns = listColumns(subscribesResource, [
   { field: 'email', headerName: LABELS.email, flex: 1.6, minWidth: 220 },
   {
     field: 'source',
@@ -32,4 +37,4 @@ export const subscribesColumns: GridColDef<Subscriber>[] = [
       </Stack>
     ),
   },
-];
+]);

@@ -1,5 +1,10 @@
-import type { GridColDef } from '@mui/x-data-grid';
-import { createdColumn, imageNameColumn, statusColumn } from '../../components/resource/fields/columns';
+import type { ItemColumn } from '../../components/resource/listColumns';
+import {
+  createdColumn,
+  imageNameColumn,
+  statusColumn,
+  updatedColumn,
+} from '../../components/resource/fields/columns';
 import { LABELS } from '../../shared/messages';
 import { CATALOGUE_MESSAGES } from '../../shared/messages/catalogue';
 import type { FileObject } from '../../shared/resources/wire';
@@ -11,12 +16,13 @@ import type { TaxonomyItem } from '../../shared/resources/taxonomy';
  */
 export function taxonomyColumns<T extends TaxonomyItem>(
   picture: (row: T) => FileObject | null,
-): GridColDef<T>[] {
+): ItemColumn<T>[] {
   return [
     imageNameColumn<T>('name', LABELS.name, picture),
     { field: 'slug', headerName: LABELS.slug, flex: 1, minWidth: 160 },
     { field: 'products_count', headerName: CATALOGUE_MESSAGES.products, type: 'number', width: 110 },
     statusColumn<T>(),
     createdColumn<T>(),
+    updatedColumn<T>(),
   ];
 }

@@ -1,13 +1,13 @@
+import { listColumns } from '../../components/resource/listColumns';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
-import type { GridColDef } from '@mui/x-data-grid';
 import { UserAvatar } from '../../components/data/UserAvatar';
-import { createdColumn, statusColumn } from '../../components/resource/fields/columns';
+import { createdColumn, statusColumn, updatedColumn } from '../../components/resource/fields/columns';
 import { LABELS } from '../../shared/messages';
-import type { User } from '../../shared/resources/users';
+import { usersResource } from '../../shared/resources/users';
 
 /** The user list's columns; `field` names match the contract's sortable columns. */
-export const userColumns: GridColDef<User>[] = [
+export const userColumns = listColumns(usersResource, [
   {
     field: 'name',
     headerName: LABELS.name,
@@ -33,4 +33,5 @@ export const userColumns: GridColDef<User>[] = [
   },
   statusColumn(),
   createdColumn(),
-];
+  updatedColumn(),
+]);

@@ -162,7 +162,7 @@ export const contactFormsResource = defineResource({
   item: 'Contact Form',
   route: ROUTES.contactForms,
   titleField: 'subject',
-  sortable: ['name', 'email', 'subject', 'source', 'state', 'created_at'],
+  sortable: ['name', 'subject', 'source', 'state', 'created_at'],
   defaultSort: { sort: 'created_at', order: 'desc' },
   dateField: 'created_at',
   filters: {

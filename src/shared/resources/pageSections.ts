@@ -165,10 +165,10 @@ export const SECTIONS = {
 export type SectionKey = keyof typeof SECTIONS;
 
 /**
- * Which page has which sections, in the order the website lays them out (README decisions: the
- * about page has what spec §3 lists; the home page its hero and why-us; the contact page its
- * get-in-touch text and map; the four list pages an introduction above their list and a call to
- * action below it).
+ * Which page has which sections, in the order the website lays them out
+ * (docs/decisions/2026-11-24-page-sections-layout.md: the about page has what spec §3 lists; the
+ * home page its hero and why-us; the contact page its get-in-touch text and map; the four list
+ * pages an introduction above their list and a call to action below it).
  */
 export const PAGE_SECTIONS = {
   home: ['hero', 'why_us', 'call_to_action'],

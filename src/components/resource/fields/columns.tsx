@@ -1,4 +1,4 @@
-import type { GridColDef, GridValidRowModel } from '@mui/x-data-grid';
+import type { GridValidRowModel } from '@mui/x-data-grid';
 import type { Status } from '../../../shared/contracts/account';
 import { formatDisplayDate } from '../../../shared/formats';
 import { LABELS } from '../../../shared/messages';
@@ -6,6 +6,7 @@ import { CATALOGUE_MESSAGES } from '../../../shared/messages/catalogue';
 import { SETTINGS_MESSAGES } from '../../../shared/messages/settings';
 import type { PublishState } from '../../../shared/resources/publishing';
 import { ImageNameCell, StatusCell } from '../cells';
+import type { ItemColumn } from '../listColumns';
 import { PublishStateChip } from './PublishState';
 
 /**
@@ -18,7 +19,7 @@ export const imageNameColumn = <T extends GridValidRowModel>(
   field: keyof T & string,
   headerName: string,
   picture: (row: T) => { url: string } | null,
-): GridColDef<T> => ({
+): ItemColumn<T> => ({
   field,
   headerName,
   flex: 1.4,
@@ -26,7 +27,7 @@ export const imageNameColumn = <T extends GridValidRowModel>(
   renderCell: ({ row }) => <ImageNameCell name={String(row[field] ?? '')} image={picture(row)} />,
 });
 
-export const statusColumn = <T extends GridValidRowModel & { status: Status }>(): GridColDef<T> => ({
+export const statusColumn = <T extends GridValidRowModel & { status: Status }>(): ItemColumn<T> => ({
   field: 'status',
   headerName: LABELS.status,
   width: 130,
@@ -37,7 +38,7 @@ export const statusColumn = <T extends GridValidRowModel & { status: Status }>()
 export const dateColumn = <T extends GridValidRowModel>(
   field: keyof T & string,
   headerName: string,
-): GridColDef<T> => ({
+): ItemColumn<T> => ({
   field,
   headerName,
   width: 140,
@@ -53,7 +54,7 @@ export const updatedColumn = <T extends GridValidRowModel & { updated_at: string
 /** The publish state (computed by the server) as a chip: next to the status in content lists. */
 export const publishStateColumn = <
   T extends GridValidRowModel & { publish_state: PublishState },
->(): GridColDef<T> => ({
+>(): ItemColumn<T> => ({
   field: 'publish_state',
   headerName: CATALOGUE_MESSAGES.publishState,
   width: 130,

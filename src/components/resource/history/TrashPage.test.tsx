@@ -1,6 +1,6 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import type { GridColDef } from '@mui/x-data-grid';
+import type { ItemColumn } from '../listColumns';
 import { useListUsersQuery } from '../../../../store/usersApi';
 import { fakeNetwork } from '../../../../test/fakeNetwork';
 import { renderWithProviders, testUser } from '../../../../test/renderWithProviders';
@@ -11,7 +11,7 @@ import { usersResource } from '../../../shared/resources/users';
 import { ROUTES, trashPath } from '../../../shared/routes';
 import { ResourceListPage } from '../ResourceListPage';
 
-const columns: GridColDef<User>[] = [{ field: 'name', headerName: 'Name', flex: 1 }];
+const columns: ItemColumn<User>[] = [{ field: 'name', headerName: 'Name', flex: 1 }];
 const EMPTY_LIST = { data: [], meta: { current_page: 1, per_page: 10, total: 0, last_page: 1 } };
 const TRASH = {
   data: [

@@ -1,0 +1,10 @@
+DROP INDEX "contact_forms_email_idx";--> statement-breakpoint
+CREATE INDEX "audit_logs_search_idx" ON "audit_logs" USING gin ((coalesce("actor_name", '') || E'\n' || coalesce("actor_email", '') || E'\n' || coalesce("summary", '')) gin_trgm_ops);--> statement-breakpoint
+CREATE INDEX "brands_search_idx" ON "brands" USING gin ((coalesce("name", '') || E'\n' || coalesce("slug", '')) gin_trgm_ops);--> statement-breakpoint
+CREATE INDEX "categories_search_idx" ON "categories" USING gin ((coalesce("name", '') || E'\n' || coalesce("slug", '')) gin_trgm_ops);--> statement-breakpoint
+CREATE INDEX "contact_forms_search_idx" ON "contact_forms" USING gin ((coalesce("name", '') || E'\n' || coalesce("email", '') || E'\n' || coalesce("subject", '') || E'\n' || coalesce("message", '')) gin_trgm_ops);--> statement-breakpoint
+CREATE INDEX "products_search_idx" ON "products" USING gin ("brand_id","category_id",(coalesce("name", '') || E'\n' || coalesce("slug", '') || E'\n' || coalesce("model", '') || E'\n' || coalesce("other_brand", '')) gin_trgm_ops);--> statement-breakpoint
+CREATE INDEX "users_search_idx" ON "users" USING gin ((coalesce("name", '') || E'\n' || coalesce("email", '') || E'\n' || coalesce("phone_number", '')) gin_trgm_ops);--> statement-breakpoint
+CREATE INDEX "news_search_idx" ON "news" USING gin ((coalesce("title", '') || E'\n' || coalesce("slug", '') || E'\n' || coalesce("meta_title", '')) gin_trgm_ops);--> statement-breakpoint
+CREATE INDEX "product_articles_search_idx" ON "product_articles" USING gin ((coalesce("title", '') || E'\n' || coalesce("slug", '') || E'\n' || coalesce("meta_title", '')) gin_trgm_ops);--> statement-breakpoint
+CREATE INDEX "promotions_search_idx" ON "promotions" USING gin ((coalesce("title", '') || E'\n' || coalesce("slug", '') || E'\n' || coalesce("meta_title", '')) gin_trgm_ops);
