@@ -13,12 +13,17 @@ export const root = path.resolve(__dirname, '..');
 export const SERVER_BUILD_DIR = path.join(root, 'build', 'server');
 export const SERVER_ENTRY = path.join(SERVER_BUILD_DIR, 'server.js');
 
-export async function buildServer(): Promise<void> {
-  rmSync(SERVER_BUILD_DIR, { recursive: true, force: true });
-  mkdirSync(SERVER_BUILD_DIR, { recursive: true });
+/**
+ * Builds into `outDir` (build/server by default; a test builds its own copy under build/ so that
+ * node_modules resolves and two test runs never write the same files) and returns the entry file.
+ */
+export async function buildServer(outDir: string = SERVER_BUILD_DIR): Promise<string> {
+  const entry = path.join(outDir, 'server.js');
+  rmSync(outDir, { recursive: true, force: true });
+  mkdirSync(outDir, { recursive: true });
   await build({
     entryPoints: [path.join(root, 'server', 'server.ts')],
-    outfile: SERVER_ENTRY,
+    outfile: entry,
     bundle: true,
     platform: 'node',
     target: 'node20.19',
@@ -31,9 +36,10 @@ export async function buildServer(): Promise<void> {
     keepNames: false,
     logLevel: 'warning',
   });
-  cpSync(path.join(root, 'server', 'db', 'migrations'), path.join(SERVER_BUILD_DIR, 'migrations'), {
+  cpSync(path.join(root, 'server', 'db', 'migrations'), path.join(outDir, 'migrations'), {
     recursive: true,
   });
+  return entry;
 }
 
 if (require.main === module) {

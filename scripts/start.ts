@@ -4,7 +4,7 @@
  * API, /oauth/token, /env.js and the SPA on one port.
  */
 import { spawnSync } from 'node:child_process';
-import { existsSync, readdirSync, statSync } from 'node:fs';
+import { existsSync, readdirSync, statSync, utimesSync } from 'node:fs';
 import path from 'node:path';
 import { buildServer, SERVER_ENTRY } from './build-server';
 
@@ -37,8 +37,12 @@ function buildIsStale(): boolean {
 
 if (buildIsStale()) {
   process.stdout.write('Building the SPA (first start or changed sources)...\n');
-  const result = spawnSync('npm', ['run', 'build', '--silent'], { cwd: root, stdio: 'inherit' });
+  const result = spawnSync('npm', ['run', 'build:spa', '--silent'], { cwd: root, stdio: 'inherit' });
   if (result.status !== 0) process.exit(result.status ?? 1);
+  // webpack leaves a file it would write unchanged alone, so index.html can keep its old time after
+  // a source change that did not change it; the stamp is touched so the next start does not rebuild.
+  const now = new Date();
+  utimesSync(stamp, now, now);
 }
 
 // The server's own sources: what it compiles from (its tests aside) and how.

@@ -65,6 +65,8 @@ export type PgliteFactory = (dataDir?: string) => Promise<PGlite>;
  * fails: a fault fails fast with a 503 instead of hanging (lib/databaseErrors.ts).
  */
 export const POOL_CONNECT_TIMEOUT_MS = 5_000;
+/** How long closing waits for the pool's connections to be given back before it goes on without them. */
+export const POOL_CLOSE_TIMEOUT_MS = 10_000;
 /** Connections per instance (node-postgres' default); the job queue's workers share them. */
 export const POOL_MAX = 10;
 
@@ -174,7 +176,12 @@ export async function openDatabase({
         }
       },
       migrate: () => migratePg(db, { migrationsFolder: MIGRATIONS_FOLDER }),
-      close: () => pool.end(),
+      // A checked-out connection that is never given back would hold pool.end() for ever.
+      close: async () => {
+        let timer: NodeJS.Timeout | undefined;
+        const timeout = new Promise<void>((resolve) => (timer = setTimeout(resolve, POOL_CLOSE_TIMEOUT_MS)));
+        await Promise.race([pool.end(), timeout]).finally(() => clearTimeout(timer));
+      },
     };
   }
   if (pgliteDir) fs.mkdirSync(pgliteDir, { recursive: true });

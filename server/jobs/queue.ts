@@ -226,11 +226,22 @@ export class JobQueue {
     this.stopping?.abort();
     for (const wake of [...this.wakers]) wake();
     await within(Promise.allSettled(this.loops), this.settings.stopTimeoutMs);
+    // Every step is bounded: a database that stops answering while we stop must not hold the
+    // process (a SIGTERM that never exits) or a test's teardown.
     for (const [id, { name }] of this.running) {
       this.log.warn({ job: name, jobId: id }, 'job handed back at shutdown; another instance retries it');
-      await this.record(() => this.boss.fail(name, id, { message: 'the instance stopped during the run' }));
+      await within(
+        this.record(() => this.boss.fail(name, id, { message: 'the instance stopped during the run' })),
+        this.settings.stopTimeoutMs,
+      );
     }
-    await this.boss.stop({ graceful: false, wait: true }).catch(() => undefined);
+    if (
+      !(await within(
+        this.boss.stop({ graceful: false, wait: true }).catch(() => undefined),
+        this.settings.stopTimeoutMs,
+      ))
+    )
+      this.log.warn('the job queue did not stop in time; the database closes under it');
     for (let waited = 0; this.inflight > 0 && waited < this.settings.stopTimeoutMs; waited += 25)
       await delay(25);
   }

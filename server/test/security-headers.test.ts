@@ -3,6 +3,7 @@ import fs from 'node:fs';
 import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
+import { buildServer } from '../../scripts/build-server';
 import { API_PATHS } from '../../src/shared/routes';
 import { adminToken, authHeader, buildTestApp, throwawayDatabase, type TestApp } from './helper';
 import { importAnswer } from './fixtures';
@@ -131,12 +132,19 @@ describe('graceful shutdown of the serve script', () => {
     const database = process.env.TEST_DB_DRIVER === 'postgres' ? await throwawayDatabase() : undefined;
     const port = await freePort();
     const password = 'Drain-Test-Lantern-8';
-    // The `serve` script as package.json spells it, run without npm in between so its exit code is seen.
+    // The `serve` script as package.json spells it, run without npm in between so its exit code is
+    // seen, on a compiled server of its own (a fresh clone has no build/server; the two database
+    // projects may run this file at once).
     const root = path.resolve(__dirname, '../..');
     const pkg = JSON.parse(fs.readFileSync(path.join(root, 'package.json'), 'utf8')) as {
       scripts: Record<string, string>;
     };
-    const [command, ...args] = pkg.scripts.serve.split(' ');
+    const buildDir = path.join(root, 'build', `test-serve-${process.pid}`);
+    const entry = await buildServer(buildDir);
+    const [command, ...args] = pkg.scripts.serve
+      .split(' ')
+      .map((word) => (word === 'build/server/server.js' ? entry : word));
+    expect(args).toContain(entry);
     const child = spawn(command === 'node' ? process.execPath : command, args, {
       cwd: root,
       env: {
@@ -152,10 +160,19 @@ describe('graceful shutdown of the serve script', () => {
       },
       stdio: ['ignore', 'pipe', 'pipe'],
     });
-    const exited = new Promise<number | null>((resolve) => child.on('exit', (code) => resolve(code)));
+    let stderr = '';
+    child.stderr.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
+    let hasExited = false;
+    const exited = new Promise<number | null>((resolve) =>
+      child.on('exit', (code) => {
+        hasExited = true;
+        resolve(code);
+      }),
+    );
     try {
       const base = `http://127.0.0.1:${port}`;
       for (let ready = false; !ready;) {
+        if (hasExited) throw new Error(`the serve script exited before it answered: ${stderr}`);
         ready = await fetch(`${base}${API_PATHS.health}`).then(
           (response) => response.ok,
           () => false,
@@ -199,6 +216,7 @@ describe('graceful shutdown of the serve script', () => {
       child.kill('SIGKILL');
       await database?.drop();
       fs.rmSync(dataDir, { recursive: true, force: true });
+      fs.rmSync(buildDir, { recursive: true, force: true });
     }
   }, 120_000);
 });
