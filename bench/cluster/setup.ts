@@ -13,6 +13,7 @@ import path from 'node:path';
 import pg from 'pg';
 import { SMTPServer } from 'smtp-server';
 import { buildServer, SERVER_ENTRY } from '../../scripts/build-server';
+import { openDatabase, type Database } from '../../server/db/client';
 import { API_PATHS } from '../../src/shared/routes';
 import { S3_TEST_CREDENTIALS, startS3TestServer, type S3TestServer } from '../../server/test/s3TestServer';
 import { root } from '../support';
@@ -200,6 +201,8 @@ export interface Instance {
   port: number;
   /** What it printed (stdout and stderr), for the checks and a failure's report. */
   output(): string;
+  /** Its resident memory now, in MiB (Linux's /proc); null when it is not running. */
+  rssMiB(): number | null;
   start(): Promise<void>;
   ready(): Promise<void>;
   /** SIGTERM and wait for it to exit. */
@@ -210,25 +213,32 @@ export interface Instance {
 }
 
 export interface ClusterOptions {
+  /** PostgreSQL of its own (default), or PGlite in the one instance's DATA_DIR. */
+  database?: 'postgres' | 'pglite';
   instances?: number;
+  /** Redis, the S3-compatible store and nginx in front (default: with more than one instance). */
+  shared?: boolean;
   /** Extra settings for every instance (AUTH_CACHE_MS…). */
   env?: Record<string, string>;
+  /** Runs on the migrated database before any instance starts (a bench's data). */
+  prepare?: (database: Database) => Promise<void>;
 }
 
 export interface Cluster {
-  /** nginx in front: what a browser or the website calls. */
+  /** nginx in front (or the one instance): what a browser or the website calls. */
   url: string;
   instances: Instance[];
-  postgres: PrivatePostgres;
-  redis: PrivateRedis;
-  store: S3TestServer;
+  /** Without `shared`, these are null (PGlite, local files, no Redis). */
+  postgres: PrivatePostgres | null;
+  redis: PrivateRedis | null;
+  store: S3TestServer | null;
   mail: MailServer;
-  /** The app's database (a connection of the bench's own). */
+  /** The app's database on PostgreSQL (a connection of the bench's own). */
   query<Row extends pg.QueryResultRow>(text: string, values?: unknown[]): Promise<Row[]>;
   close(): Promise<void>;
 }
 
-function startInstance(name: string, port: number, env: Record<string, string>): Instance {
+function startInstance(name: string, port: number, env: Record<string, string>, dataDir: string): Instance {
   let child: ChildProcess | null = null;
   let output = '';
   let exited: Promise<number | null> = Promise.resolve(null);
@@ -238,11 +248,16 @@ function startInstance(name: string, port: number, env: Record<string, string>):
     url,
     port,
     output: () => output,
+    rssMiB: () => {
+      if (!child?.pid || !instance.running) return null;
+      const status = fs.readFileSync(`/proc/${child.pid}/status`, 'utf8');
+      const kb = /VmRSS:\s+(\d+)/.exec(status)?.[1];
+      return kb ? Math.round(Number(kb) / 1024) : null;
+    },
     get running() {
       return child !== null && child.exitCode === null && child.signalCode === null;
     },
     async start() {
-      const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), `adm-cluster-${name}-`));
       child = spawn(process.execPath, ['--max-old-space-size=1024', SERVER_ENTRY], {
         cwd: root,
         env: { ...process.env, ...env, PORT: String(port), DATA_DIR: dataDir },
@@ -347,31 +362,28 @@ async function startNginx(upstreams: number[]): Promise<{ url: string; stop(): P
 }
 
 /**
- * Starts the whole setup. The instances start together on an empty database (so they race for
- * the migrations, which the start-up lock settles); each is ready when `/api/ready` says so.
+ * Starts a setup: by default docs/deploy.md's (two instances on PostgreSQL, Redis and the store,
+ * nginx in front); `instances: 1` without `shared` is one instance on local files, on PostgreSQL
+ * or PGlite. The instances start together on an empty database (so they race for the migrations,
+ * which the start-up lock settles) unless `prepare` filled it; each is ready when `/api/ready` says so.
  */
 export async function startCluster({
+  database: kind = 'postgres',
   instances: count = 2,
+  shared = count > 1,
   env = {},
+  prepare,
 }: ClusterOptions = {}): Promise<Cluster> {
+  if (kind === 'pglite' && count > 1) throw new Error('PGlite is one process: one instance');
   if (!fs.existsSync(SERVER_ENTRY)) await buildServer();
   const [postgres, redis, store, mail] = await Promise.all([
-    startPrivatePostgres(),
-    startPrivateRedis(),
-    startS3TestServer(),
+    kind === 'postgres' ? startPrivatePostgres() : null,
+    shared ? startPrivateRedis() : null,
+    shared ? startS3TestServer() : null,
     startMailServer(),
   ]);
-  await store.createBucket(BUCKET);
-  const s3 = store.settings(BUCKET);
-  const shared: Record<string, string> = {
-    DATABASE_URL: postgres.url,
-    REDIS_URL: redis.url,
-    S3_BUCKET: s3.bucket,
-    S3_ENDPOINT: s3.endpoint ?? '',
-    S3_REGION: s3.region,
-    S3_ACCESS_KEY_ID: S3_TEST_CREDENTIALS.accessKeyId,
-    S3_SECRET_ACCESS_KEY: S3_TEST_CREDENTIALS.secretAccessKey,
-    S3_FORCE_PATH_STYLE: 'true',
+  const settings: Record<string, string> = {
+    DATABASE_URL: postgres?.url ?? '',
     SMTP_URL: mail.url,
     ADMIN_EMAIL: CLUSTER_ADMIN.email,
     ADMIN_PASSWORD: CLUSTER_ADMIN.password,
@@ -380,39 +392,72 @@ export async function startCluster({
     TRUST_PROXY: 'loopback',
     LOG_LEVEL: 'warn',
     AWS_SDK_JS_NODE_VERSION_SUPPORT_WARNING_DISABLED: 'true',
-    ...env,
   };
+  if (redis) settings.REDIS_URL = redis.url;
+  if (store) {
+    await store.createBucket(BUCKET);
+    const s3 = store.settings(BUCKET);
+    Object.assign(settings, {
+      S3_BUCKET: s3.bucket,
+      S3_ENDPOINT: s3.endpoint ?? '',
+      S3_REGION: s3.region,
+      S3_ACCESS_KEY_ID: S3_TEST_CREDENTIALS.accessKeyId,
+      S3_SECRET_ACCESS_KEY: S3_TEST_CREDENTIALS.secretAccessKey,
+      S3_FORCE_PATH_STYLE: 'true',
+    });
+  }
+  Object.assign(settings, env);
+  const dataDirs = Array.from({ length: count }, (_, i) =>
+    fs.mkdtempSync(path.join(os.tmpdir(), `adm-cluster-${String.fromCharCode(65 + i)}-`)),
+  );
+  if (prepare) {
+    const database = await openDatabase({
+      databaseUrl: postgres?.url,
+      pgliteDir: postgres ? undefined : path.join(dataDirs[0], 'db'),
+    });
+    try {
+      await database.migrate();
+      await prepare(database);
+    } finally {
+      await database.close();
+    }
+  }
   const ports = await Promise.all(Array.from({ length: count }, () => freePort()));
-  const instances = ports.map((port, i) => startInstance(String.fromCharCode(65 + i), port, shared));
-  const admin = new pg.Pool({ connectionString: postgres.url, max: 2 });
+  const instances = ports.map((port, i) =>
+    startInstance(String.fromCharCode(65 + i), port, settings, dataDirs[i]),
+  );
+  const admin = postgres ? new pg.Pool({ connectionString: postgres.url, max: 2 }) : null;
   // The pool's connections are cut when the bench restarts PostgreSQL: noticed here, not thrown.
-  admin.on('error', () => undefined);
+  admin?.on('error', () => undefined);
   let nginx: { url: string; stop(): Promise<void> } | null = null;
   const close = async () => {
     await Promise.all(instances.map((instance) => instance.stop().catch(() => undefined)));
     await nginx?.stop().catch(() => undefined);
-    await admin.end().catch(() => undefined);
+    await admin?.end().catch(() => undefined);
     await Promise.all(
-      [postgres.stop(), redis.stop(), store.close(), mail.close()].map((p) => p.catch(() => undefined)),
+      [postgres?.stop(), redis?.stop(), store?.close(), mail.close()].map((p) => p?.catch(() => undefined)),
     );
+    for (const dir of dataDirs) fs.rmSync(dir, { recursive: true, force: true });
   };
   try {
     await Promise.all(instances.map((instance) => instance.start()));
     await Promise.all(instances.map((instance) => instance.ready()));
-    nginx = await startNginx(ports);
+    if (shared) nginx = await startNginx(ports);
   } catch (error) {
     await close();
     throw error;
   }
   return {
-    url: nginx.url,
+    url: nginx?.url ?? instances[0].url,
     instances,
     postgres,
     redis,
     store,
     mail,
-    query: async <Row extends pg.QueryResultRow>(text: string, values?: unknown[]) =>
-      (await admin.query<Row>(text, values)).rows,
+    query: async <Row extends pg.QueryResultRow>(text: string, values?: unknown[]) => {
+      if (!admin) throw new Error('no PostgreSQL in this setup');
+      return (await admin.query<Row>(text, values)).rows;
+    },
     close,
   };
 }
