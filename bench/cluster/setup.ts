@@ -15,6 +15,7 @@ import { SMTPServer } from 'smtp-server';
 import { buildServer, SERVER_ENTRY } from '../../scripts/build-server';
 import { openDatabase, type Database } from '../../server/db/client';
 import { API_PATHS } from '../../src/shared/routes';
+import { freePort } from '../../server/test/network';
 import { S3_TEST_CREDENTIALS, startS3TestServer, type S3TestServer } from '../../server/test/s3TestServer';
 import { root } from '../support';
 
@@ -23,18 +24,6 @@ export const CLUSTER_CLIENT = { clientId: 'cluster', clientSecret: 'cluster-secr
 const BUCKET = 'company-admin';
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
-
-/** A free TCP port on loopback (the OS picks; closed again at once). */
-export async function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = net.createServer();
-    server.on('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const { port } = server.address() as net.AddressInfo;
-      server.close(() => resolve(port));
-    });
-  });
-}
 
 function run(command: string, args: string[], options: { asUser?: string; cwd?: string } = {}): string {
   // initdb and the server refuse to run as root: as root, they run as the `postgres` account.
