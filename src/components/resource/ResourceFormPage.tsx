@@ -9,7 +9,7 @@ import { useAuth } from '../../auth/AuthContext';
 import { useBreadcrumbs } from '../../hooks/useBreadcrumbs';
 import { useNotify } from '../../hooks/useNotify';
 import { en, success } from '../../shared/messages';
-import { SETTINGS_MESSAGES } from '../../shared/messages/settings';
+import { addTitle } from '../../shared/messages/formTitles';
 import { hasPermission } from '../../shared/permissions';
 import { can, hasAction, type WriteResponse } from '../../shared/resources/resource';
 import { menuSection } from '../../shared/menu';
@@ -78,7 +78,7 @@ function FormPage<
   Body extends object,
 >({
   contract,
-  title = contract.item,
+  title,
   listPath = contract.route,
   listTitle = contract.item,
   id,
@@ -92,8 +92,7 @@ function FormPage<
   children,
   canEdit,
   section = menuSection(contract.route),
-  crumb = (item) =>
-    String((item as Record<string, unknown> | undefined)?.[contract.titleField] ?? SETTINGS_MESSAGES.add),
+  crumb = (item) => String((item as Record<string, unknown> | undefined)?.[contract.titleField] ?? ''),
   canDelete,
   card = true,
 }: ResourceFormPageProps<T, Values, Body>) {
@@ -111,11 +110,14 @@ function FormPage<
   const listReturn = useListReturn(listPath);
   const useItem = useGet ?? noItem;
   const { data: item, isLoading, error, refetch } = useItem(id ?? 0, { skip: isNew || badId });
+  // The screen is named for what it shows: "Add brand", or the record's name (H1, crumb, document title).
+  const lastCrumb = isNew ? addTitle(contract) : crumb(item) || contract.item;
+  const screenTitle = title ?? lastCrumb;
   useBreadcrumbs([
     { label: en.dashboard, path: ROUTES.dashboard },
     ...(section && section !== listTitle ? [{ label: section, disabled: true }] : []),
     { label: listTitle, path: listReturn },
-    { label: crumb(item) },
+    { label: lastCrumb },
   ]);
   const [create] = useCreate();
   const [update] = useUpdate();
@@ -195,7 +197,7 @@ function FormPage<
           {!readOnly && <FormDraft formKey={`${contract.key}:${id ?? 'new'}`} />}
           <Stack spacing={2}>
             <FormPageHeader
-              title={title}
+              title={screenTitle}
               onDelete={
                 !isNew && useDelete && may('destroy') && (!item || (canDelete?.(item) ?? true))
                   ? () => setConfirming(true)

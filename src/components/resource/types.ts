@@ -87,7 +87,7 @@ export interface ResourceFormPageProps<
   Body extends object,
 > {
   contract: ResourceContract;
-  /** The page heading (default: the contract's item name). */
+  /** The page heading (default: the last breadcrumb: "Add brand" on add, the record's name on a detail). */
   title?: string;
   /** Cancel, Back and a delete lead here; also the middle breadcrumb (default: the contract's route). */
   listPath?: string;
@@ -113,7 +113,7 @@ export interface ResourceFormPageProps<
   canEdit?: boolean;
   /** A disabled breadcrumb between Dashboard and the list (default: the menu group of the contract's route). */
   section?: string;
-  /** The last breadcrumb (default: the item's title field, or 'Add'). */
+  /** A detail page's last breadcrumb (default: the item's title field); an add page's is `addTitle`. */
   crumb?: (item?: T) => string;
   /** Whether the loaded item may be deleted at all (e.g. not the super role); default yes. */
   canDelete?: (item: T) => boolean;

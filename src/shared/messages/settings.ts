@@ -7,7 +7,6 @@ export const SETTINGS_MESSAGES = {
   // Settings screens: users, roles, company
   setting: 'Setting',
   company: 'Company',
-  add: 'Add',
   users: 'Users',
   createdDate: 'Created Date',
   keepPassword: 'Leave empty to keep the current password',
