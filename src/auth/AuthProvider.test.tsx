@@ -4,7 +4,7 @@ import { SimulatedClock } from 'xstate';
 import { makeStore, type AppStore } from '../../store';
 import { accountApi } from '../../store/accountApi';
 import { api } from '../../store/api';
-import { readSession, writeSession } from '../../store/session';
+import { readSession, sessionRanOut, writeSession } from '../../store/session';
 import { testUser as user } from '../../test/accountFixtures';
 import { fakeNetwork, type FakeNetwork, type Reply } from '../../test/fakeNetwork';
 import type { TokenResponse } from '../shared/contracts/account';
@@ -391,6 +391,8 @@ describe('AuthProvider token lifetime', () => {
     // The open forms' drafts are written first, then the token goes and the page reloads.
     await waitFor(() => expect(reloadPage).toHaveBeenCalledTimes(1));
     expect(readSession()).toBeNull();
+    // The sign-in screen the reload lands on says why.
+    expect(sessionRanOut()).toBe(true);
   });
 
   it('stays signed in when the password is given during the warning, with a new expiry', async () => {

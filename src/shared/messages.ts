@@ -140,8 +140,10 @@ export const en = {
   sessionEnding: 'Your session ends in {seconds} s — stay signed in',
   sessionEndingText: 'Enter your password to stay signed in. Nothing you typed is lost.',
   sessionEnded: 'Your session has ended',
-  sessionEndedText:
-    'Sign in again to continue. The screen stays as it is, and what you were saving is saved.',
+  sessionEndedText: 'Sign in again to continue. The screen stays as it is.',
+  sessionEndedSavingText:
+    'Sign in again to continue. The screen stays as it is, and what you were saving is saved once you have.',
+  sessionRanOut: 'Your session has ended. Sign in again to continue.',
   staySignedIn: 'Stay signed in',
   signInAgain: 'Sign in',
   otherUserWarning:
