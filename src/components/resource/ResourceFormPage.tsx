@@ -25,7 +25,14 @@ import { FormPageBack, FormPageHeader, LoadErrorAlert, StaleItemAlert } from './
 import { HistoryPanel } from './history/HistoryPanel';
 import { useUndo } from './history/useUndo';
 import { useRecordId } from './useRecordId';
-import type { FormSchema, FormValues, ItemQueryResult, MutationHook, ResourceFormPageProps } from './types';
+import type {
+  FormSchema,
+  FormValues,
+  ItemQueryResult,
+  MutationHook,
+  ResourceFormPageProps,
+  SaveConfirmation,
+} from './types';
 
 const noItem = (): ItemQueryResult<never> => ({ isLoading: false, refetch: () => undefined });
 const noCreate: MutationHook<unknown, WriteResponse<never>> = () => [
@@ -94,6 +101,7 @@ function FormPage<
   section = menuSection(contract.route),
   crumb = (item) => String((item as Record<string, unknown> | undefined)?.[contract.titleField] ?? ''),
   canDelete,
+  confirmSave,
   card = true,
 }: ResourceFormPageProps<T, Values, Body>) {
   const isNew = id === undefined;
@@ -124,6 +132,12 @@ function FormPage<
   const useRemove = useDelete ?? noDelete;
   const [remove, { isLoading: deleting }] = useRemove();
   const [confirming, setConfirming] = useState(false);
+  // A save waiting for the user's yes (confirmSave), with what it would save.
+  const [asking, setAsking] = useState<{
+    request: SaveConfirmation;
+    values: Values;
+    helpers: FormikHelpers<Values>;
+  } | null>(null);
   const [stale, setStale] = useState(false);
   const [reloads, setReloads] = useState(0);
   const [historyOpen, setHistoryOpen] = useState(false);
@@ -159,6 +173,27 @@ function FormPage<
     }
   };
 
+  const askThenSubmit = (values: Values, helpers: FormikHelpers<Values>) => {
+    const request = confirmSave?.(values);
+    if (!request) return submit(values, helpers);
+    // Formik waits for a returned promise only: the form is not busy while the question is open.
+    helpers.setSubmitting(false);
+    setAsking({ request, values, helpers });
+    return undefined;
+  };
+
+  const confirmedSave = async () => {
+    if (!asking) return;
+    const { values, helpers } = asking;
+    setAsking(null);
+    helpers.setSubmitting(true);
+    try {
+      await submit(values, helpers);
+    } finally {
+      helpers.setSubmitting(false);
+    }
+  };
+
   const confirmDelete = async (formik: FormikProps<Values>) => {
     if (!item) return;
     try {
@@ -189,7 +224,7 @@ function FormPage<
       key={item ? `${item.id}:${item.updated_at ?? ''}:${reloads}` : 'new'}
       initialValues={initialValues(item)}
       validate={validator}
-      onSubmit={submit}
+      onSubmit={askThenSubmit}
     >
       {(formik) => (
         <Form noValidate>
@@ -248,6 +283,15 @@ function FormPage<
             busy={deleting}
             onCancel={() => setConfirming(false)}
             onConfirm={() => void confirmDelete(formik)}
+          />
+          <ConfirmDialog
+            open={asking !== null}
+            title={asking?.request.title}
+            text={asking?.request.text}
+            confirmLabel={en.save}
+            confirmColor="primary"
+            onCancel={() => setAsking(null)}
+            onConfirm={() => void confirmedSave()}
           />
         </Form>
       )}

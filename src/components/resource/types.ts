@@ -81,6 +81,12 @@ export interface ResourceFormContext<T> {
   isNew: boolean;
 }
 
+/** What the confirmation before a save says. */
+export interface SaveConfirmation {
+  title: string;
+  text: string;
+}
+
 export interface ResourceFormPageProps<
   T extends { id: number; updated_at?: string | null },
   Values extends FormValues,
@@ -115,6 +121,11 @@ export interface ResourceFormPageProps<
   section?: string;
   /** A detail page's last breadcrumb (default: the item's title field); an add page's is `addTitle`. */
   crumb?: (item?: T) => string;
+  /**
+   * Asked before a save that a user would not expect to go through unasked (a role without
+   * permissions): the dialog's title and text, or null to save at once.
+   */
+  confirmSave?: (values: Values) => SaveConfirmation | null;
   /** Whether the loaded item may be deleted at all (e.g. not the super role); default yes. */
   canDelete?: (item: T) => boolean;
 }

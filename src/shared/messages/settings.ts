@@ -18,4 +18,8 @@ export const SETTINGS_MESSAGES = {
   methodDelete: 'Delete',
   allOfGroup: 'All {group}',
   allOfMethod: 'All {method}',
+  // Saving a role that grants nothing
+  noPermissionsTitle: 'Save the role without permissions?',
+  noPermissionsText:
+    'No permission is checked: users with this role will see only their dashboard and profile.',
 } as const;
