@@ -1,4 +1,4 @@
-import { useMemo } from 'react';
+import { useLayoutEffect, useMemo, useRef } from 'react';
 import Box from '@mui/material/Box';
 import Checkbox from '@mui/material/Checkbox';
 import Stack from '@mui/material/Stack';
@@ -56,6 +56,36 @@ function toggleState(ids: readonly number[], granted: ReadonlySet<number>): Togg
   return { checked: ids.length > 0 && held === ids.length, indeterminate: held > 0 && held < ids.length };
 }
 
+interface GroupToggleProps extends ToggleState {
+  label: string;
+  disabled: boolean;
+  onToggle: () => void;
+}
+
+/**
+ * A whole row's or column's checkbox. Partly granted, it is the native checkbox's own indeterminate
+ * state (which browsers expose as "mixed"), not `aria-checked="mixed"`: a native checkbox must not
+ * carry aria-checked (axe's aria-conditional-attr), MUI's `indeterminate` adds it, so it is taken off.
+ */
+function GroupToggle({ checked, indeterminate, label, disabled, onToggle }: GroupToggleProps) {
+  const input = useRef<HTMLInputElement>(null);
+  // After every render: a click clears the native state, and the next render puts back the truth.
+  useLayoutEffect(() => {
+    if (input.current) input.current.indeterminate = indeterminate;
+  });
+  return (
+    <Checkbox
+      size="small"
+      checked={checked}
+      indeterminate={indeterminate}
+      disabled={disabled}
+      onChange={onToggle}
+      inputRef={input}
+      slotProps={{ input: { 'aria-label': label, 'aria-checked': undefined } }}
+    />
+  );
+}
+
 /**
  * A role's permissions as a grid (spec §3 Permission entry): one row per group, one column per
  * method, a checkbox per permission id; whole-row and whole-column toggles grant or revoke together.
@@ -103,14 +133,11 @@ export function PermissionMatrix({ catalogue, value, onChange, disabled }: Permi
                     <Typography variant="caption" color="text.secondary">
                       {METHOD_SUBTITLES[method]}
                     </Typography>
-                    <Checkbox
-                      size="small"
+                    <GroupToggle
                       {...toggleState(ids, granted)}
-                      disabled={disabled || ids.length === 0}
-                      onChange={() => toggleAll(ids)}
-                      slotProps={{
-                        input: { 'aria-label': format(SETTINGS_MESSAGES.allOfMethod, { method }) },
-                      }}
+                      label={format(SETTINGS_MESSAGES.allOfMethod, { method })}
+                      disabled={Boolean(disabled) || ids.length === 0}
+                      onToggle={() => toggleAll(ids)}
                     />
                   </Stack>
                 </TableCell>
@@ -125,14 +152,11 @@ export function PermissionMatrix({ catalogue, value, onChange, disabled }: Permi
               <TableRow key={row.group} hover>
                 <TableCell component="th" scope="row" sx={pinned}>
                   <Box sx={{ display: 'flex', alignItems: 'center', gap: 1 }}>
-                    <Checkbox
-                      size="small"
+                    <GroupToggle
                       {...toggleState(ids, granted)}
-                      disabled={disabled}
-                      onChange={() => toggleAll(ids)}
-                      slotProps={{
-                        input: { 'aria-label': format(SETTINGS_MESSAGES.allOfGroup, { group: row.label }) },
-                      }}
+                      label={format(SETTINGS_MESSAGES.allOfGroup, { group: row.label })}
+                      disabled={Boolean(disabled)}
+                      onToggle={() => toggleAll(ids)}
                     />
                     <Typography variant="body2" sx={{ textTransform: 'capitalize' }}>
                       {row.label}
