@@ -45,9 +45,30 @@ export default function RichTextEditor({
       disabled={disabled}
       onEditorChange={(html) => onChange(html)}
       onBlur={() => onBlur()}
-      // The editing area is an iframe, and a frame needs a name (WCAG 4.1.2): the field's label.
-      onInit={(_event, editor) => editor.iframeElement?.setAttribute('title', label)}
       init={{
+        // The editing area is an iframe, and a frame needs a name (WCAG 4.1.2): the field's label,
+        // on the frame from the moment it exists (TinyMCE titles it in Firefox only).
+        iframe_attrs: { title: label },
+        setup: (editor) => {
+          // The resize handle is a focusable separator, which needs its value (axe's
+          // aria-required-attr, critical); TinyMCE gives it one only once its skin has loaded,
+          // seconds later on a busy machine. Until then it says the height the editor starts at.
+          editor.on('PostRender', () => {
+            const handle = editor.getContainer()?.querySelector('.tox-statusbar__resize-handle');
+            if (handle && !handle.hasAttribute('aria-valuenow')) {
+              handle.setAttribute('aria-valuenow', String(height));
+              handle.setAttribute('aria-valuemin', '100');
+              handle.setAttribute('aria-valuemax', String(height));
+            }
+          });
+          // The editable body carries the label (iframe_aria_text) but no role, and a name on an
+          // element without a role is not allowed (aria-prohibited-attr): it is a multi-line text box.
+          editor.on('PreInit', () => {
+            const body = editor.getBody();
+            body.setAttribute('role', 'textbox');
+            body.setAttribute('aria-multiline', 'true');
+          });
+        },
         skin: dark ? 'oxide-dark' : 'oxide',
         content_css: dark ? 'dark' : 'default',
         base_url: TINYMCE_BASE_URL,
