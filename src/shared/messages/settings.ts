@@ -18,6 +18,7 @@ export const SETTINGS_MESSAGES = {
   methodDelete: 'Delete',
   allOfGroup: 'All {group}',
   allOfMethod: 'All {method}',
+  matrixScrolls: 'Scroll sideways for more columns →',
   // Saving a role that grants nothing
   noPermissionsTitle: 'Save the role without permissions?',
   noPermissionsText:
