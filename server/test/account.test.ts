@@ -247,7 +247,11 @@ describe('account', () => {
       expect(response.json().errors).toEqual({
         password: [format(en.passwordUnchanged, { item: LABELS.password })],
       });
-      const still = await t.app.inject({ method: 'GET', url: API_PATHS.account, headers: authHeader(access_token) });
+      const still = await t.app.inject({
+        method: 'GET',
+        url: API_PATHS.account,
+        headers: authHeader(access_token),
+      });
       expect(still.statusCode).toBe(200);
     });
 
