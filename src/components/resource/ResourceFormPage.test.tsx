@@ -65,6 +65,25 @@ function RoleForm({ id }: { id?: number }) {
   );
 }
 
+/** The page with only what it must be given: title, breadcrumbs and schema come from the contract. */
+function DefaultRoleForm() {
+  return (
+    <>
+      <ScreenFocus titleFrom="breadcrumbs" />
+      <ResourceFormPage<Role, RoleValues, RoleCreateInput>
+        contract={rolesResource}
+        useGet={useGetRoleQuery}
+        useCreate={useCreateRoleMutation}
+        useUpdate={useUpdateRoleMutation}
+        initialValues={(item) => ({ name: item?.name ?? '', permissions: [] })}
+        toBody={(values) => ({ name: values.name, permissions: values.permissions })}
+      >
+        {() => <FormTextField name="name" label="Name" />}
+      </ResourceFormPage>
+    </>
+  );
+}
+
 const renderForm = (id?: number, permissions = testUser.permissions) =>
   renderWithProviders(<RoleForm id={id} />, {
     path: id ? itemPath(ROUTES.roles, id) : addPath(ROUTES.roles),
@@ -224,19 +243,6 @@ describe('ResourceFormPage', () => {
         body: { data: { ...role, created_by: { id: 1, name: 'Ada' }, updated_by: { id: 2, name: 'Grace' } } },
       },
     });
-    function DefaultRoleForm() {
-      return (
-        <ResourceFormPage<Role, RoleValues, RoleCreateInput>
-          contract={rolesResource}
-          useGet={useGetRoleQuery}
-          useUpdate={useUpdateRoleMutation}
-          initialValues={(item) => ({ name: item?.name ?? '', permissions: [] })}
-          toBody={(values) => ({ name: values.name, permissions: values.permissions })}
-        >
-          {() => <FormTextField name="name" label="Name" />}
-        </ResourceFormPage>
-      );
-    }
     const { store } = renderWithProviders(<DefaultRoleForm />, {
       path: itemPath(ROUTES.roles, ':id'),
       route: itemPath(ROUTES.roles, 7),
@@ -249,24 +255,6 @@ describe('ResourceFormPage', () => {
   });
 
   describe('names the screen in its H1, last breadcrumb and document title', () => {
-    function DefaultRoleForm() {
-      return (
-        <>
-          <ScreenFocus titleFrom="breadcrumbs" />
-          <ResourceFormPage<Role, RoleValues, RoleCreateInput>
-            contract={rolesResource}
-            useGet={useGetRoleQuery}
-            useCreate={useCreateRoleMutation}
-            useUpdate={useUpdateRoleMutation}
-            initialValues={(item) => ({ name: item?.name ?? '', permissions: [] })}
-            toBody={(values) => ({ name: values.name, permissions: values.permissions })}
-          >
-            {() => <FormTextField name="name" label="Name" />}
-          </ResourceFormPage>
-        </>
-      );
-    }
-
     it('an add page: "Add role", from the messages module', async () => {
       const { store } = renderWithProviders(<DefaultRoleForm />, { path: addPath(ROUTES.roles) });
       expect(await screen.findByRole('heading', { level: 1, name: ADD_TITLES.roles })).toBeInTheDocument();
