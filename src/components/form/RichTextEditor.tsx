@@ -61,13 +61,10 @@ export default function RichTextEditor({
               handle.setAttribute('aria-valuemax', String(height));
             }
           });
-          // The editable body carries the label (iframe_aria_text) but no role, and a name on an
-          // element without a role is not allowed (aria-prohibited-attr): it is a multi-line text box.
-          editor.on('PreInit', () => {
-            const body = editor.getBody();
-            body.setAttribute('role', 'textbox');
-            body.setAttribute('aria-multiline', 'true');
-          });
+          // Outside Firefox TinyMCE also puts the label on the editable body, which has no role to
+          // carry a name (aria-prohibited-attr), and a body may take none (aria-allowed-role). The
+          // frame's title names the editor, as TinyMCE does in Firefox.
+          editor.on('PreInit', () => editor.getBody().removeAttribute('aria-label'));
         },
         skin: dark ? 'oxide-dark' : 'oxide',
         content_css: dark ? 'dark' : 'default',
