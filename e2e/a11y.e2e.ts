@@ -1,4 +1,4 @@
-import type { Browser, BrowserContext, Page, Route } from 'playwright-core';
+import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { en, format } from '../src/shared/messages';
 import { LIST_SCREEN_MESSAGES } from '../src/shared/messages/listScreens';
 import { historyText } from '../src/shared/messages/historyScreens';
@@ -341,8 +341,12 @@ describe('a rich-text editor while it starts', () => {
     const context = await browser.newContext({ baseURL: baseUrl });
     const page = await context.newPage();
     await signInViaApi(page);
-    const held: Route[] = [];
-    await page.route('**/tinymce/skins/ui/**', (route) => void held.push(route));
+    let release = () => undefined as void;
+    const released = new Promise<void>((resolve) => (release = resolve));
+    await page.route('**/tinymce/skins/ui/**', async (route) => {
+      await released;
+      await route.continue();
+    });
     try {
       await page.goto(addPath(ROUTES.products));
       const handles = page.locator('.tox-statusbar__resize-handle');
@@ -355,8 +359,7 @@ describe('a rich-text editor while it starts', () => {
       await frames.first().waitFor({ state: 'attached' });
       for (const frame of await frames.all()) expect(await frame.getAttribute('title')).toBeTruthy();
     } finally {
-      await page.unroute('**/tinymce/skins/ui/**');
-      await Promise.all(held.map((route) => route.continue()));
+      release();
     }
     // Started: the frame's title names the editor; the editable body carries no name without a role.
     const body = page.frameLocator('iframe.tox-edit-area__iframe').first().locator('body[contenteditable]');
