@@ -6,6 +6,7 @@ import HtmlWebpackPlugin from 'html-webpack-plugin';
 import MiniCssExtractPlugin from 'mini-css-extract-plugin';
 import webpack, { type Configuration } from 'webpack';
 import type { Configuration as DevServerConfiguration } from 'webpack-dev-server';
+import { SPA_BUILD_PROGRESS, spaBuildProgress } from './scripts/buildProgress';
 import { TINYMCE_FILES } from './src/components/form/tinymceAssets';
 import { DURATIONS } from './src/shared/limits';
 import { BUILD_INFO_FILE } from './src/shared/routes';
@@ -178,6 +179,10 @@ export default function config(_env: Record<string, unknown>, argv: Argv): Confi
         }
       }),
       new BuildIdPlugin(),
+      // `npm start`'s first build says how far it is (scripts/buildProgress.ts).
+      ...(process.env[SPA_BUILD_PROGRESS]
+        ? [new webpack.ProgressPlugin(spaBuildProgress((line) => process.stdout.write(line)))]
+        : []),
       // After the minifier (which would drop the comment), before the compressed copies. Only the
       // chunks' files: the copied TinyMCE files are not bundles and are left as they are.
       ...(production

@@ -4,9 +4,11 @@ import { COMPANY_ITEM, COMPANY_LABELS } from '../src/shared/resources/company';
 import { apiPath } from '../src/shared/resources/resource';
 import { rolesResource } from '../src/shared/resources/roles';
 import { usersResource } from '../src/shared/resources/users';
-import { ROUTES } from '../src/shared/routes';
+import { ROUTES, addPath } from '../src/shared/routes';
+import { SETTINGS_MESSAGES } from '../src/shared/messages/settings';
 import { STORAGE_KEYS } from '../src/shared/storageKeys';
 import { launchBrowser, newPage, signIn, signInViaApi, snap, exactLabel } from './support/browser';
+import { PHONE } from './support/axe';
 
 /** The role and user this file creates; the later tests sign in as that user. */
 const ROLE = 'Brand Viewer';
@@ -152,3 +154,35 @@ describe('settings (run in order: each test builds on the one before)', () => {
     await context.close();
   });
 });
+
+describe('the permission matrix on a phone', () => {
+  it('says that it scrolls sideways while columns are out of sight, and not on a desktop', async () => {
+    const { context, page } = await newPage(browser, PHONE);
+    await signInViaApi(page);
+    await page.goto(addPath(ROUTES.roles));
+    const matrix = page.getByRole('region', { name: SETTINGS_MESSAGES.permissionMatrix });
+    const hint = page.getByText(SETTINGS_MESSAGES.matrixScrolls);
+    await hint.waitFor();
+    // The DELETE column is cut off until the matrix is scrolled to it.
+    const allDelete = page.getByRole('checkbox', { name: 'All DELETE' });
+    expect(await allDelete.evaluate(isCutOffBy, await matrix.elementHandle())).toBe(true);
+    await matrix.evaluate((element) => element.scrollTo({ left: element.scrollWidth }));
+    await page.waitForFunction(
+      (element) => element !== null && element.scrollLeft > 0,
+      await matrix.elementHandle(),
+    );
+    expect(await allDelete.evaluate(isCutOffBy, await matrix.elementHandle())).toBe(false);
+    await snap(page, 'role-matrix-phone');
+    await page.setViewportSize({ width: 1366, height: 860 });
+    await hint.waitFor({ state: 'detached' });
+    await context.close();
+  });
+});
+
+/** Whether `element` lies (partly) outside the visible box of `frame`. */
+function isCutOffBy(element: Element, frame: Element | null): boolean {
+  if (!frame) throw new Error('No frame');
+  const box = element.getBoundingClientRect();
+  const visible = frame.getBoundingClientRect();
+  return box.right > visible.right || box.left < visible.left;
+}

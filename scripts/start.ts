@@ -7,6 +7,7 @@ import { spawnSync } from 'node:child_process';
 import { existsSync, readdirSync, statSync, utimesSync } from 'node:fs';
 import path from 'node:path';
 import { buildServer, SERVER_ENTRY } from './build-server';
+import { SPA_BUILD_PROGRESS } from './buildProgress';
 
 const root = path.resolve(__dirname, '..');
 const stamp = path.join(root, 'dist', 'index.html');
@@ -36,8 +37,14 @@ function buildIsStale(): boolean {
 }
 
 if (buildIsStale()) {
-  process.stdout.write('Building the SPA (first start or changed sources)...\n');
-  const result = spawnSync('npm', ['run', 'build:spa', '--silent'], { cwd: root, stdio: 'inherit' });
+  process.stdout.write(
+    'Building the SPA (first start or changed sources; one to three minutes, progress below)...\n',
+  );
+  const result = spawnSync('npm', ['run', 'build:spa', '--silent'], {
+    cwd: root,
+    stdio: 'inherit',
+    env: { ...process.env, [SPA_BUILD_PROGRESS]: '1' },
+  });
   if (result.status !== 0) process.exit(result.status ?? 1);
   // webpack leaves a file it would write unchanged alone, so index.html can keep its old time after
   // a source change that did not change it; the stamp is touched so the next start does not rebuild.

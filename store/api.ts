@@ -32,7 +32,7 @@ export interface ApiExtraOptions {
  * Called on a 401: reports it to the auth actor and answers, once the session dialog is done,
  * whether the same user is signed in again (then the request is sent once more).
  */
-type UnauthorizedListener = () => Promise<boolean>;
+type UnauthorizedListener = (request: { saving: boolean }) => Promise<boolean>;
 let unauthorizedListener: UnauthorizedListener | null = null;
 
 /** The auth actor subscribes here: a 401 anywhere is an event sent to it, nothing else signs out. */
@@ -52,8 +52,8 @@ export function onBuildIdSeen(listener: BuildIdListener | null): void {
  * For calls outside the base query (file downloads): reports a 401 and answers whether the same
  * user signed in again, so the caller may send its request once more.
  */
-export const sessionRestoredAfter401 = (): Promise<boolean> =>
-  unauthorizedListener ? unauthorizedListener() : Promise.resolve(false);
+export const sessionRestoredAfter401 = (saving = false): Promise<boolean> =>
+  unauthorizedListener ? unauthorizedListener({ saving }) : Promise.resolve(false);
 
 /**
  * Queries asked for ahead of their screen (a list's rows while its route loads, before the
@@ -116,13 +116,15 @@ export const baseQuery: BaseQueryFn<
   const buildId = result.meta?.response?.headers.get(BUILD_ID_HEADER);
   if (buildId) buildIdListener?.(buildId);
   if (result.error?.status === 401 && !extraOptions.ignoreUnauthorized) {
-    const restored = await sessionRestoredAfter401();
+    // A mutation waits to be saved: the session dialog says it will be.
+    const saving = api.type === 'mutation';
+    const restored = await sessionRestoredAfter401(saving);
     // No toast for a 401: the session dialog (or the sign-in screen) says what happened.
     if (!restored) return result;
     result = await raw(args, api, extraOptions);
     if (result.error?.status === 401) {
       // Retried once only; the dialog opens again for the next request.
-      void unauthorizedListener?.();
+      void unauthorizedListener?.({ saving });
       return result;
     }
   }

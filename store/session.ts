@@ -66,6 +66,18 @@ export const writeAccount = (user: User, storage: Storage = localStorage): void 
   storage.setItem(STORAGE_KEYS.account, JSON.stringify(user));
 
 /** A token is expired once its expiry time has passed (spec §4). */
+/** The session ran out (the page reloads next): the sign-in screen says so once. */
+export const noteSessionRanOut = (storage: Storage = sessionStorage): void =>
+  storage.setItem(STORAGE_KEYS.sessionRanOut, '1');
+
+/** Whether the session ran out before this page load. */
+export const sessionRanOut = (storage: Storage = sessionStorage): boolean =>
+  storage.getItem(STORAGE_KEYS.sessionRanOut) !== null;
+
+/** The note is said once: removed when the sign-in screen has shown it. */
+export const forgetSessionRanOut = (storage: Storage = sessionStorage): void =>
+  storage.removeItem(STORAGE_KEYS.sessionRanOut);
+
 export const isExpired = (session: StoredSession | null, now: number): boolean =>
   !session || now >= session.expiresAt;
 

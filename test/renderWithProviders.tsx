@@ -42,6 +42,7 @@ export function fakeAuth(overrides: Partial<AuthApi> = {}): AuthApi {
     signingIn: false,
     signInError: null,
     reauthReason: null,
+    reauthSaving: false,
     sessionExpiresAt: null,
     signIn: jest.fn(),
     reauthenticate: jest.fn(),

@@ -5,14 +5,13 @@ import { artifactsDir } from './browser';
 
 /**
  * axe-core in the e2e suite: the engine (the `axe-core` npm package) is evaluated in every frame of
- * the page (TinyMCE's editing areas are iframes) and run from the top frame over WCAG 2.0–2.2 A/AA
- * and axe's best practices. The suite fails on a serious or critical violation; every count is
- * written to `e2e/artifacts/axe-report.jsonl` for the record.
+ * the page (TinyMCE's editing areas are iframes) and run from the top frame with every rule it has —
+ * WCAG 2.0–2.2 A/AA/AAA, best practices and the experimental ones — none left to its default. The
+ * suite fails on a serious or critical violation of any rule but the AAA ones (recorded only); every
+ * count is written to `e2e/artifacts/axe-report.jsonl` for the record.
  */
 
 const AXE_SOURCE = readFileSync(require.resolve('axe-core/axe.min.js'), 'utf8');
-
-export const AXE_TAGS = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa', 'best-practice'];
 
 export type AxeImpact = 'minor' | 'moderate' | 'serious' | 'critical';
 
@@ -20,6 +19,8 @@ export interface AxeViolation {
   id: string;
   impact: AxeImpact | null;
   help: string;
+  /** The rule's tags: its WCAG level (`wcag2aaa`…), `best-practice`, `experimental`. */
+  tags: string[];
   /** CSS selectors of the offending nodes (the first few). */
   targets: string[];
 }
@@ -27,39 +28,58 @@ export interface AxeViolation {
 /** The impacts that fail the suite. */
 export const BLOCKING: readonly AxeImpact[] = ['serious', 'critical'];
 
+/**
+ * WCAG AAA (7:1 text contrast, identical link purpose, no meta refresh): run and recorded, but the
+ * product's level is AA (docs/decisions/2026-12-02-axe-every-rule.md), so they do not fail it.
+ */
+export const RECORDED_ONLY_TAG = 'wcag2aaa';
+
 /** Runs axe over the page as it is now (every frame included). */
 export async function axeViolations(page: Page): Promise<AxeViolation[]> {
   // Evaluated through the DevTools protocol, so the app's Content-Security-Policy stays as users get it.
   for (const frame of page.frames()) {
     await frame.evaluate(AXE_SOURCE).catch(() => undefined);
   }
-  return page.evaluate(async (tags) => {
+  return page.evaluate(async () => {
     interface AxeResult {
       violations: {
         id: string;
         impact: string | null;
         help: string;
+        tags: string[];
         nodes: { target: unknown[] }[];
       }[];
     }
     const axe = (
-      window as unknown as { axe: { run: (ctx: Document, options: object) => Promise<AxeResult> } }
+      window as unknown as {
+        axe: {
+          run: (ctx: Document, options: object) => Promise<AxeResult>;
+          getRules: () => { ruleId: string }[];
+        };
+      }
     ).axe;
+    // Every rule by name: a tag list, or axe's defaults, leave the experimental rules out.
     const result = await axe.run(document, {
-      runOnly: { type: 'tag', values: tags },
+      runOnly: { type: 'rule', values: axe.getRules().map((rule) => rule.ruleId) },
       resultTypes: ['violations'],
     });
     return result.violations.map((violation) => ({
       id: violation.id,
       impact: violation.impact as AxeImpact | null,
       help: violation.help,
+      tags: violation.tags,
       targets: violation.nodes.slice(0, 5).map((node) => node.target.map(String).join(' ')),
     }));
-  }, AXE_TAGS);
+  });
 }
 
 export const blocking = (violations: AxeViolation[]): AxeViolation[] =>
-  violations.filter((violation) => violation.impact !== null && BLOCKING.includes(violation.impact));
+  violations.filter(
+    (violation) =>
+      violation.impact !== null &&
+      BLOCKING.includes(violation.impact) &&
+      !violation.tags.includes(RECORDED_ONLY_TAG),
+  );
 
 /** Counts by impact, as the report records them. */
 export function countByImpact(violations: AxeViolation[]): Record<AxeImpact, number> {
@@ -111,6 +131,8 @@ export const AXE_VARIANTS: AxeVariant[] = [
 export interface AxeRecords {
   userId: number;
   roleId: number;
+  /** A role holding some permissions of a group and a method: its whole-row/column boxes are mixed. */
+  partialRoleId: number;
   brandId: number;
   categoryId: number;
   productId: number;
@@ -144,6 +166,20 @@ export async function settle(page: Page): Promise<void> {
     .first()
     .waitFor({ state: 'detached' })
     .catch(() => undefined);
+  // Every rich-text editor has started (its frame is there and TinyMCE says it is ready): the form as
+  // a user gets to work in it, not the skeleton before.
+  await page.waitForFunction(() => {
+    // The textarea each editor replaces (@tinymce/tinymce-react renders it hidden).
+    const targets = document.querySelectorAll('textarea[style*="visibility: hidden"]:not([aria-hidden])');
+    if (!targets.length) return true;
+    const tinymce = (window as unknown as { tinymce?: { get: () => { initialized: boolean }[] } }).tinymce;
+    const editors = tinymce?.get() ?? [];
+    return (
+      editors.length >= targets.length &&
+      editors.every((editor) => editor.initialized) &&
+      document.querySelectorAll('.tox-tinymce iframe').length >= targets.length
+    );
+  });
   // Grow/Fade/Slide transitions: axe must see the final colours, not a half-faded element.
   await page.evaluate(() =>
     Promise.all(

@@ -1,4 +1,4 @@
-import { en, validation, LABELS } from '../../src/shared/messages';
+import { en, format, validation, LABELS } from '../../src/shared/messages';
 import { API_PATHS } from '../../src/shared/routes';
 import type { User } from '../../src/shared/contracts/account';
 import {
@@ -233,6 +233,26 @@ describe('account', () => {
       expect(response.json().errors).toEqual({
         current_password: [validation.invalid(LABELS.currentPassword)],
       });
+    });
+
+    it('refuses the current password as the new one, on the password field, and keeps the sign-in', async () => {
+      const user = await createTestUser(t.app);
+      const { access_token } = await login(t.app, user.email, user.password);
+      const response = await change(access_token, {
+        current_password: user.password,
+        password: user.password,
+        password_confirmation: user.password,
+      });
+      expect(response.statusCode).toBe(422);
+      expect(response.json().errors).toEqual({
+        password: [format(en.passwordUnchanged, { item: LABELS.password })],
+      });
+      const still = await t.app.inject({
+        method: 'GET',
+        url: API_PATHS.account,
+        headers: authHeader(access_token),
+      });
+      expect(still.statusCode).toBe(200);
     });
 
     it('returns 422 when the confirmation does not match', async () => {

@@ -131,7 +131,8 @@ describe('strict input', () => {
     for (const [password, message] of [
       ['Short-1', validation.min(LABELS.password, 12)],
       ['1q2w3e4r5t6y', en.passwordTooCommon.replace('{item}', LABELS.password)],
-      ['strict-person-2024', en.passwordPersonal.replace('{item}', LABELS.password)],
+      // The administrator is told about the new user's name, not their own.
+      ['strict-person-2024', en.passwordPersonalOfUser.replace('{item}', LABELS.password)],
     ]) {
       const response = await createUser(
         user({ name: 'Strict Person', password, password_confirmation: password }),

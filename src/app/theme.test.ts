@@ -14,6 +14,15 @@ describe.each(['light', 'dark'] as const)('the %s theme', (mode) => {
     expect(contrastRatio(palette.primary.main, surface)).toBeGreaterThanOrEqual(4.5);
   });
 
+  it.each(surfaces)('writes warnings, errors and successes at 4.5:1 or more on %s', (surface) => {
+    for (const colour of [palette.warning.main, palette.error.main, palette.success.main])
+      expect(contrastRatio(colour, surface)).toBeGreaterThanOrEqual(4.5);
+  });
+
+  it('puts text at 4.5:1 or more on a warning chip', () => {
+    expect(contrastRatio(palette.warning.contrastText, palette.warning.main)).toBeGreaterThanOrEqual(4.5);
+  });
+
   it('puts button text at 4.5:1 or more on the accent', () => {
     expect(contrastRatio(palette.primary.contrastText, palette.primary.main)).toBeGreaterThanOrEqual(4.5);
   });

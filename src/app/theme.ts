@@ -18,6 +18,9 @@ const palettes = {
     divider: '#e3e7ed',
     error: { main: '#c62828' },
     success: { main: '#2e7d32' },
+    // MUI's orange (#ed6c02) is 3.1:1 on white: warnings written in it (an upload's "smaller than
+    // recommended") were hard to read. This amber keeps the hue at 4.5:1 or more, as text and under white.
+    warning: { main: '#a85200', contrastText: '#ffffff' },
   },
   dark: {
     mode: 'dark',
@@ -28,7 +31,7 @@ const palettes = {
     divider: '#2b3440',
     error: { main: '#f28b82' },
     success: { main: '#81c995' },
-    warning: { main: '#fdd663' },
+    warning: { main: '#fdd663', contrastText: '#0f141a' },
     info: { main: '#8ab4f8' },
   },
 } as const;

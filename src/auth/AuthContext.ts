@@ -18,6 +18,8 @@ export interface AuthApi {
    * out soon and cannot be refreshed), `ended` (a request answered 401); null when all is well.
    */
   reauthReason: ReauthReason | null;
+  /** While `ended`: whether a save waits for the re-sign-in (then it is sent again). */
+  reauthSaving: boolean;
   /** While `expiring`: when the session ends (epoch ms). */
   sessionExpiresAt: number | null;
   signIn: (credentials: LoginInput) => void;

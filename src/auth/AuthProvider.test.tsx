@@ -4,7 +4,7 @@ import { SimulatedClock } from 'xstate';
 import { makeStore, type AppStore } from '../../store';
 import { accountApi } from '../../store/accountApi';
 import { api } from '../../store/api';
-import { readSession, writeSession } from '../../store/session';
+import { readSession, sessionRanOut, writeSession } from '../../store/session';
 import { testUser as user } from '../../test/accountFixtures';
 import { fakeNetwork, type FakeNetwork, type Reply } from '../../test/fakeNetwork';
 import type { TokenResponse } from '../shared/contracts/account';
@@ -34,6 +34,7 @@ function Probe() {
       <output data-testid="signing-in">{String(auth.signingIn)}</output>
       <output data-testid="error">{auth.signInError ?? ''}</output>
       <output data-testid="reauth">{auth.reauthReason ?? ''}</output>
+      <output data-testid="reauth-saving">{String(auth.reauthSaving)}</output>
       <button
         onClick={() => auth.reauthenticate({ username: 'ada@example.com', password: 'secret-password' })}
       >
@@ -331,6 +332,8 @@ describe('AuthProvider profile and 401', () => {
         .then((result) => (answer = result));
     });
     await waitFor(() => expect(screen.getByTestId('reauth')).toHaveTextContent('ended'));
+    // A save (a mutation) waits: the dialog may say it will be saved.
+    expect(screen.getByTestId('reauth-saving')).toHaveTextContent('true');
     expect(phase()).toBe('auth');
     expect(screen.getByTestId('user')).toHaveTextContent('Ada Lovelace');
     expect(answer).toBeUndefined();
@@ -342,6 +345,7 @@ describe('AuthProvider profile and 401', () => {
     await waitFor(() => expect(answer).toBeDefined());
     expect(answer).toMatchObject({ data: { message: 'password changed successfully' } });
     expect(screen.getByTestId('reauth')).toHaveTextContent('');
+    expect(screen.getByTestId('reauth-saving')).toHaveTextContent('false');
     expect(network.requestsTo('/api/account/password').map((request) => request.authorization)).toEqual([
       'Bearer access-stored',
       'Bearer access-again',
@@ -356,6 +360,8 @@ describe('AuthProvider profile and 401', () => {
       void fetchThroughApi(store).then((result) => (answer = result));
     });
     await waitFor(() => expect(screen.getByTestId('reauth')).toHaveTextContent('ended'));
+    // Only a read waits: nothing is being saved, and the dialog must not say it is.
+    expect(screen.getByTestId('reauth-saving')).toHaveTextContent('false');
     await click('sign out');
     await waitFor(() => expect(answer).toBeDefined());
     expect(answer?.error).toMatchObject({ status: 401 });
@@ -391,6 +397,8 @@ describe('AuthProvider token lifetime', () => {
     // The open forms' drafts are written first, then the token goes and the page reloads.
     await waitFor(() => expect(reloadPage).toHaveBeenCalledTimes(1));
     expect(readSession()).toBeNull();
+    // The sign-in screen the reload lands on says why.
+    expect(sessionRanOut()).toBe(true);
   });
 
   it('stays signed in when the password is given during the warning, with a new expiry', async () => {

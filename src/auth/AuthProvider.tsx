@@ -34,6 +34,7 @@ import {
   clearSession,
   forgetAccount,
   isExpired,
+  noteSessionRanOut,
   readAccount,
   readSession,
   writeSession,
@@ -83,7 +84,15 @@ export function AuthProvider({
 
   // Requests that answered 401 and wait for the session dialog: true once the same user is back.
   const [waiting] = useState(waitingRequests);
-  const settleWaiting = waiting.settle;
+  // Whether one of them is a save (a mutation): the session dialog then says it will be saved.
+  const [savingWaits, setSavingWaits] = useState(false);
+  const settleWaiting = useCallback(
+    (restored: boolean) => {
+      waiting.settle(restored);
+      setSavingWaits(false);
+    },
+    [waiting],
+  );
 
   /** Exchanges the stored refresh token for a new session; adopts one another tab stored meanwhile. */
   const refreshStored = useCallback(
@@ -156,6 +165,8 @@ export function AuthProvider({
         clearToken,
         sessionEnding: () => authActor.send({ type: 'SESSION_EXPIRING' }),
         reloadPage: () => {
+          // The sign-in screen the reload lands on says why.
+          noteSessionRanOut();
           // Every draft is written by now; the forms' "Leave site?" would only stand in the way.
           releaseUnloadGuard();
           reloadPage();
@@ -174,9 +185,10 @@ export function AuthProvider({
   // request waits for the answer: retried when the same user signed in again in the dialog.
   useEffect(() => {
     onUnauthorized(
-      () =>
+      (request) =>
         new Promise<boolean>((resolve) => {
           waiting.add(resolve);
+          if (request.saving) setSavingWaits(true);
           authActor.send({ type: 'UNAUTHORIZED' });
           // Not waiting for a re-sign-in (signed out, loading, signing out): nothing brings it back.
           if (reauthReason(authActor.getSnapshot()) === null) settleWaiting(false);
@@ -255,6 +267,7 @@ export function AuthProvider({
       signingIn,
       signInError: signInFailure ? signInErrorText(signInFailure) : null,
       reauthReason: reason,
+      reauthSaving: reason === 'ended' && savingWaits,
       sessionExpiresAt: reason === 'expiring' && expiresAt > 0 ? expiresAt : null,
       signIn: (credentials) => authActor.send({ type: 'LOGIN', credentials }),
       reauthenticate: (credentials) => authActor.send({ type: 'REAUTHENTICATE', credentials }),
@@ -262,7 +275,7 @@ export function AuthProvider({
       updateProfile: (nextUser) => authActor.send({ type: 'UPDATE_PROFILE', user: nextUser }),
       confirmAccount: () => authActor.send({ type: 'REFRESH_ACCOUNT' }),
     }),
-    [phase, user, signingIn, signInFailure, reason, expiresAt, authActor],
+    [phase, user, signingIn, signInFailure, reason, savingWaits, expiresAt, authActor],
   );
 
   return <AuthContext.Provider value={value}>{children}</AuthContext.Provider>;

@@ -140,8 +140,10 @@ export const en = {
   sessionEnding: 'Your session ends in {seconds} s — stay signed in',
   sessionEndingText: 'Enter your password to stay signed in. Nothing you typed is lost.',
   sessionEnded: 'Your session has ended',
-  sessionEndedText:
-    'Sign in again to continue. The screen stays as it is, and what you were saving is saved.',
+  sessionEndedText: 'Sign in again to continue. The screen stays as it is.',
+  sessionEndedSavingText:
+    'Sign in again to continue. The screen stays as it is, and what you were saving is saved once you have.',
+  sessionRanOut: 'Your session has ended. Sign in again to continue.',
   staySignedIn: 'Stay signed in',
   signInAgain: 'Sign in',
   otherUserWarning:
@@ -167,6 +169,9 @@ export const en = {
   // Password policy (src/shared/passwordPolicy.ts)
   passwordTooCommon: '{item} is one of the most common passwords; choose another',
   passwordPersonal: '{item} must not contain your name or e-mail address',
+  // An administrator setting another user's password (the user's form)
+  passwordPersonalOfUser: "{item} must not contain the user's name or e-mail address",
+  passwordUnchanged: '{item} must differ from your current password',
   emailChangeNeedsPassword: 'Your e-mail address is how you sign in: confirm the change with your password.',
   // A route the resource's permission group has no action for (pages cannot be created)
   methodNotAllowed: 'Method Not Allowed',

@@ -63,7 +63,10 @@ const ownerOf = (parent: unknown, context: unknown): PasswordOwner => {
 export function passwordRules<S extends yup.StringSchema<string | undefined>>(
   schema: S,
   label: string = LABELS.password,
+  owner: 'self' | 'user' = 'self',
 ): S {
+  // An administrator's form sets someone else's password: the name and e-mail are that user's.
+  const personal = owner === 'self' ? 'passwordPersonal' : 'passwordPersonalOfUser';
   return schema
     .test(
       'password-min',
@@ -71,7 +74,7 @@ export function passwordRules<S extends yup.StringSchema<string | undefined>>(
       (value) => !value || value.length >= passwordMinLength(),
     )
     .max(PASSWORD_MAX, validation.max(label, PASSWORD_MAX))
-    .test('password-personal', t('passwordPersonal', { item: label }), function (value) {
+    .test('password-personal', t(personal, { item: label }), function (value) {
       return !value || !containsPersonal(value, ownerOf(this.parent, this.options.context));
     })
     .test(
@@ -81,6 +84,6 @@ export function passwordRules<S extends yup.StringSchema<string | undefined>>(
     );
 }
 
-/** A required new password under the policy. */
-export const newPasswordField = (label: string = LABELS.password) =>
-  passwordRules(yup.string().required(validation.required(label)), label);
+/** A required new password under the policy (`user`: set by an administrator for another user). */
+export const newPasswordField = (label: string = LABELS.password, owner: 'self' | 'user' = 'self') =>
+  passwordRules(yup.string().required(validation.required(label)), label, owner);

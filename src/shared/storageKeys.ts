@@ -23,6 +23,11 @@ export const STORAGE_KEYS = {
   theme: 'ui.theme',
   /** Not in the spec's list: the users list's role filter, kept the same way as the others. */
   filterRoles: 'filter:roles',
+  /**
+   * Not a session value, and in sessionStorage: set when the session ran out and the page reloaded,
+   * so the sign-in screen it lands on says why (read once, then removed).
+   */
+  sessionRanOut: 'auth.session_ran_out',
 } as const;
 
 /**

@@ -17,6 +17,8 @@ export interface ConfirmDialogProps {
   /** The confirm button's text (default en.delete). */
   confirmLabel?: string;
   cancelLabel?: string;
+  /** The confirm button's colour: `error` for what cannot be undone (default), `primary` otherwise. */
+  confirmColor?: 'error' | 'primary';
   /** Shows a spinner and disables the buttons. */
   busy?: boolean;
   onConfirm: () => void;
@@ -31,6 +33,7 @@ export function ConfirmDialog({
   confirmLabel = en.delete,
   cancelLabel = en.cancel,
   busy = false,
+  confirmColor = 'error',
   onConfirm,
   onCancel,
 }: ConfirmDialogProps) {
@@ -47,7 +50,7 @@ export function ConfirmDialog({
         </Button>
         <Button
           onClick={onConfirm}
-          color="error"
+          color={confirmColor}
           variant="contained"
           disabled={busy}
           startIcon={busy ? <CircularProgress size={16} color="inherit" /> : undefined}

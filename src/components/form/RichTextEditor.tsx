@@ -45,9 +45,27 @@ export default function RichTextEditor({
       disabled={disabled}
       onEditorChange={(html) => onChange(html)}
       onBlur={() => onBlur()}
-      // The editing area is an iframe, and a frame needs a name (WCAG 4.1.2): the field's label.
-      onInit={(_event, editor) => editor.iframeElement?.setAttribute('title', label)}
       init={{
+        // The editing area is an iframe, and a frame needs a name (WCAG 4.1.2): the field's label,
+        // on the frame from the moment it exists (TinyMCE titles it in Firefox only).
+        iframe_attrs: { title: label },
+        setup: (editor) => {
+          // The resize handle is a focusable separator, which needs its value (axe's
+          // aria-required-attr, critical); TinyMCE gives it one only once its skin has loaded,
+          // seconds later on a busy machine. Until then it says the height the editor starts at.
+          editor.on('PostRender', () => {
+            const handle = editor.getContainer()?.querySelector('.tox-statusbar__resize-handle');
+            if (handle && !handle.hasAttribute('aria-valuenow')) {
+              handle.setAttribute('aria-valuenow', String(height));
+              handle.setAttribute('aria-valuemin', '100');
+              handle.setAttribute('aria-valuemax', String(height));
+            }
+          });
+          // Outside Firefox TinyMCE also puts the label on the editable body, which has no role to
+          // carry a name (aria-prohibited-attr), and a body may take none (aria-allowed-role). The
+          // frame's title names the editor, as TinyMCE does in Firefox.
+          editor.on('PreInit', () => editor.getBody().removeAttribute('aria-label'));
+        },
         skin: dark ? 'oxide-dark' : 'oxide',
         content_css: dark ? 'dark' : 'default',
         base_url: TINYMCE_BASE_URL,

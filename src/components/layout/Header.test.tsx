@@ -17,6 +17,15 @@ describe('Header', () => {
     expect(within(avatar).queryByRole('img')).not.toBeInTheDocument();
   });
 
+  it('names the account button by the text a user sees on it (voice control says what it reads)', () => {
+    renderWithProviders(<Header menus={menus} />);
+    const avatar = screen.getByRole('button', { name: testUser.name });
+    // No aria-label that the visible "AL Ada Lovelace" would not match: the initials are hidden
+    // from the name, the name itself is the text.
+    expect(avatar).not.toHaveAttribute('aria-label');
+    expect(within(avatar).getByText(testUser.name)).toBeInTheDocument();
+  });
+
   it('shows the photo when the user has one', () => {
     const photo = { id: 3, url: '/uploads/ada.jpg', name: 'ada.jpg', mime: 'image/jpeg', size: 10 };
     renderWithProviders(<Header menus={menus} />, { auth: { user: { ...testUser, photo } } });

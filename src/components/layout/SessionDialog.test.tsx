@@ -58,6 +58,24 @@ describe('SessionDialog', () => {
     expect(auth.signOut).toHaveBeenCalled();
   });
 
+  it('does not call the password missing when it loses focus before anything is typed', async () => {
+    renderWithProviders(<SessionDialog />, { auth: { reauthReason: 'ended' } });
+    const password = screen.getByLabelText(LABELS.password);
+    expect(password).toHaveFocus();
+    // A click beside the dialog's fields.
+    await userEvent.click(screen.getByRole('dialog', { name: en.sessionEnded }));
+    expect(password).not.toHaveFocus();
+    expect(screen.queryByText(t('required', { item: LABELS.password }))).not.toBeInTheDocument();
+  });
+
+  it('says a save waits only when one does', () => {
+    const { unmount } = renderWithProviders(<SessionDialog />, { auth: { reauthReason: 'ended' } });
+    expect(screen.getByRole('dialog')).toHaveAccessibleDescription(en.sessionEndedText);
+    unmount();
+    renderWithProviders(<SessionDialog />, { auth: { reauthReason: 'ended', reauthSaving: true } });
+    expect(screen.getByRole('dialog')).toHaveAccessibleDescription(en.sessionEndedSavingText);
+  });
+
   it('asks for the password before it sends anything', async () => {
     const { auth } = renderWithProviders(<SessionDialog />, { auth: { reauthReason: 'ended' } });
     await userEvent.click(screen.getByRole('button', { name: en.signInAgain }));

@@ -44,7 +44,16 @@ export type SessionDialogProps = Record<string, never>;
  * discards the screen's unsaved changes (said before and after).
  */
 export function SessionDialog(_props: SessionDialogProps) {
-  const { user, reauthReason, sessionExpiresAt, signingIn, signInError, reauthenticate, signOut } = useAuth();
+  const {
+    user,
+    reauthReason,
+    reauthSaving,
+    sessionExpiresAt,
+    signingIn,
+    signInError,
+    reauthenticate,
+    signOut,
+  } = useAuth();
   const titleId = useId();
   const textId = useId();
   const seconds = useSecondsLeft(reauthReason === 'expiring' ? sessionExpiresAt : null);
@@ -63,6 +72,9 @@ export function SessionDialog(_props: SessionDialogProps) {
       <Formik<LoginInput>
         initialValues={{ username: user.email, password: '' }}
         validate={validate}
+        // The password has focus as the dialog opens: a click beside it must not call it missing
+        // before anything was typed. Typing, and Sign in, still check it.
+        validateOnBlur={false}
         onSubmit={(values) => {
           const { username, password } = loginSchema.cast(values);
           reauthenticate({ username, password });
@@ -75,7 +87,11 @@ export function SessionDialog(_props: SessionDialogProps) {
           <DialogContent>
             <Stack spacing={2}>
               <DialogContentText id={textId}>
-                {expiring ? en.sessionEndingText : en.sessionEndedText}
+                {expiring
+                  ? en.sessionEndingText
+                  : reauthSaving
+                    ? en.sessionEndedSavingText
+                    : en.sessionEndedText}
               </DialogContentText>
               {signInError && <Alert severity="error">{signInError}</Alert>}
               <FormTextField name="username" label={LABELS.email} type="email" autoComplete="username" />

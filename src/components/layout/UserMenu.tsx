@@ -16,6 +16,7 @@ import { Link as RouterLink } from 'react-router-dom';
 import type { ThemePreference, User } from '../../shared/contracts/account';
 import { en } from '../../shared/messages';
 import { ROUTES } from '../../shared/routes';
+import { visuallyHidden } from '@mui/utils';
 import { UserAvatar } from '../data/UserAvatar';
 
 export interface UserMenuProps {
@@ -59,9 +60,10 @@ export function UserMenu({ user, onSignOut, onThemeChange }: UserMenuProps) {
 
   return (
     <>
+      {/* Named by its text, the user's name (not an aria-label): the initials beside it are hidden from
+          assistive technology, so what a voice-control user reads on it is what it is called. */}
       <ButtonBase
         ref={button}
-        aria-label={user.name}
         aria-haspopup="menu"
         aria-expanded={open}
         aria-controls={open ? menuId : undefined}
@@ -74,7 +76,8 @@ export function UserMenu({ user, onSignOut, onThemeChange }: UserMenuProps) {
           component="span"
           fontWeight={600}
           noWrap
-          sx={{ display: { xs: 'none', sm: 'block' }, maxWidth: 200 }}
+          // On a phone only the avatar shows; the name is out of sight and still the button's name.
+          sx={(theme) => ({ maxWidth: 200, [theme.breakpoints.down('sm')]: visuallyHidden })}
         >
           {user.name}
         </Typography>

@@ -22,6 +22,8 @@ import { addPath, itemPath, ROUTES } from '../../shared/routes';
 import { FormTextField } from '../form';
 import { ResourceFormPage } from './ResourceFormPage';
 import { useRecordId } from './useRecordId';
+import { ScreenFocus } from '../layout/ScreenFocus';
+import { ADD_TITLES } from '../../shared/messages/formTitles';
 
 type RoleValues = { name: string; permissions: number[] };
 
@@ -63,6 +65,25 @@ function RoleForm({ id }: { id?: number }) {
   );
 }
 
+/** The page with only what it must be given: title, breadcrumbs and schema come from the contract. */
+function DefaultRoleForm() {
+  return (
+    <>
+      <ScreenFocus titleFrom="breadcrumbs" />
+      <ResourceFormPage<Role, RoleValues, RoleCreateInput>
+        contract={rolesResource}
+        useGet={useGetRoleQuery}
+        useCreate={useCreateRoleMutation}
+        useUpdate={useUpdateRoleMutation}
+        initialValues={(item) => ({ name: item?.name ?? '', permissions: [] })}
+        toBody={(values) => ({ name: values.name, permissions: values.permissions })}
+      >
+        {() => <FormTextField name="name" label="Name" />}
+      </ResourceFormPage>
+    </>
+  );
+}
+
 const renderForm = (id?: number, permissions = testUser.permissions) =>
   renderWithProviders(<RoleForm id={id} />, {
     path: id ? itemPath(ROUTES.roles, id) : addPath(ROUTES.roles),
@@ -83,7 +104,7 @@ describe('ResourceFormPage', () => {
       { label: en.dashboard, path: ROUTES.dashboard },
       { label: SETTINGS_MESSAGES.setting, disabled: true },
       { label: 'Role', path: ROUTES.roles },
-      { label: SETTINGS_MESSAGES.add },
+      { label: ADD_TITLES.roles },
     ]);
     const user = actor();
     await user.type(screen.getByLabelText('Name'), ' Editor ');
@@ -222,19 +243,6 @@ describe('ResourceFormPage', () => {
         body: { data: { ...role, created_by: { id: 1, name: 'Ada' }, updated_by: { id: 2, name: 'Grace' } } },
       },
     });
-    function DefaultRoleForm() {
-      return (
-        <ResourceFormPage<Role, RoleValues, RoleCreateInput>
-          contract={rolesResource}
-          useGet={useGetRoleQuery}
-          useUpdate={useUpdateRoleMutation}
-          initialValues={(item) => ({ name: item?.name ?? '', permissions: [] })}
-          toBody={(values) => ({ name: values.name, permissions: values.permissions })}
-        >
-          {() => <FormTextField name="name" label="Name" />}
-        </ResourceFormPage>
-      );
-    }
     const { store } = renderWithProviders(<DefaultRoleForm />, {
       path: itemPath(ROUTES.roles, ':id'),
       route: itemPath(ROUTES.roles, 7),
@@ -244,6 +252,25 @@ describe('ResourceFormPage', () => {
     expect(
       screen.getByText('Created 01 Jan 2024 by Ada · Last updated 01 Feb 2024 by Grace'),
     ).toBeInTheDocument();
+  });
+
+  describe('names the screen in its H1, last breadcrumb and document title', () => {
+    it('an add page: "Add role", from the messages module', async () => {
+      const { store } = renderWithProviders(<DefaultRoleForm />, { path: addPath(ROUTES.roles) });
+      expect(await screen.findByRole('heading', { level: 1, name: ADD_TITLES.roles })).toBeInTheDocument();
+      expect(store.getState().breadcrumbs.at(-1)).toEqual({ label: ADD_TITLES.roles });
+      await waitFor(() => expect(document.title).toBe(`${ADD_TITLES.roles} · ${en.appName}`));
+    });
+
+    it("a detail page: the record's name", async () => {
+      fakeNetwork({ 'GET /api/roles/7': { body: { data: role } } });
+      renderWithProviders(<DefaultRoleForm />, {
+        path: itemPath(ROUTES.roles, ':id'),
+        route: itemPath(ROUTES.roles, 7),
+      });
+      expect(await screen.findByRole('heading', { level: 1, name: role.name })).toBeInTheDocument();
+      await waitFor(() => expect(document.title).toBe(`${role.name} · ${en.appName}`));
+    });
   });
 
   it('returns Cancel to the list as the user left it (its page, sort and filters)', async () => {

@@ -9,7 +9,7 @@ import { useAuth } from '../../auth/AuthContext';
 import { useBreadcrumbs } from '../../hooks/useBreadcrumbs';
 import { useNotify } from '../../hooks/useNotify';
 import { en, success } from '../../shared/messages';
-import { SETTINGS_MESSAGES } from '../../shared/messages/settings';
+import { addTitle } from '../../shared/messages/formTitles';
 import { hasPermission } from '../../shared/permissions';
 import { can, hasAction, type WriteResponse } from '../../shared/resources/resource';
 import { menuSection } from '../../shared/menu';
@@ -25,7 +25,14 @@ import { FormPageBack, FormPageHeader, LoadErrorAlert, StaleItemAlert } from './
 import { HistoryPanel } from './history/HistoryPanel';
 import { useUndo } from './history/useUndo';
 import { useRecordId } from './useRecordId';
-import type { FormSchema, FormValues, ItemQueryResult, MutationHook, ResourceFormPageProps } from './types';
+import type {
+  FormSchema,
+  FormValues,
+  ItemQueryResult,
+  MutationHook,
+  ResourceFormPageProps,
+  SaveConfirmation,
+} from './types';
 
 const noItem = (): ItemQueryResult<never> => ({ isLoading: false, refetch: () => undefined });
 const noCreate: MutationHook<unknown, WriteResponse<never>> = () => [
@@ -78,7 +85,7 @@ function FormPage<
   Body extends object,
 >({
   contract,
-  title = contract.item,
+  title,
   listPath = contract.route,
   listTitle = contract.item,
   id,
@@ -92,9 +99,9 @@ function FormPage<
   children,
   canEdit,
   section = menuSection(contract.route),
-  crumb = (item) =>
-    String((item as Record<string, unknown> | undefined)?.[contract.titleField] ?? SETTINGS_MESSAGES.add),
+  crumb = (item) => String((item as Record<string, unknown> | undefined)?.[contract.titleField] ?? ''),
   canDelete,
+  confirmSave,
   card = true,
 }: ResourceFormPageProps<T, Values, Body>) {
   const isNew = id === undefined;
@@ -111,17 +118,26 @@ function FormPage<
   const listReturn = useListReturn(listPath);
   const useItem = useGet ?? noItem;
   const { data: item, isLoading, error, refetch } = useItem(id ?? 0, { skip: isNew || badId });
+  // The screen is named for what it shows: "Add brand", or the record's name (H1, crumb, document title).
+  const lastCrumb = isNew ? addTitle(contract) : crumb(item) || contract.item;
+  const screenTitle = title ?? lastCrumb;
   useBreadcrumbs([
     { label: en.dashboard, path: ROUTES.dashboard },
     ...(section && section !== listTitle ? [{ label: section, disabled: true }] : []),
     { label: listTitle, path: listReturn },
-    { label: crumb(item) },
+    { label: lastCrumb },
   ]);
   const [create] = useCreate();
   const [update] = useUpdate();
   const useRemove = useDelete ?? noDelete;
   const [remove, { isLoading: deleting }] = useRemove();
   const [confirming, setConfirming] = useState(false);
+  // A save waiting for the user's yes (confirmSave), with what it would save.
+  const [asking, setAsking] = useState<{
+    request: SaveConfirmation;
+    values: Values;
+    helpers: FormikHelpers<Values>;
+  } | null>(null);
   const [stale, setStale] = useState(false);
   const [reloads, setReloads] = useState(0);
   const [historyOpen, setHistoryOpen] = useState(false);
@@ -157,6 +173,27 @@ function FormPage<
     }
   };
 
+  const askThenSubmit = (values: Values, helpers: FormikHelpers<Values>) => {
+    const request = confirmSave?.(values);
+    if (!request) return submit(values, helpers);
+    // Formik waits for a returned promise only: the form is not busy while the question is open.
+    helpers.setSubmitting(false);
+    setAsking({ request, values, helpers });
+    return undefined;
+  };
+
+  const confirmedSave = async () => {
+    if (!asking) return;
+    const { values, helpers } = asking;
+    setAsking(null);
+    helpers.setSubmitting(true);
+    try {
+      await submit(values, helpers);
+    } finally {
+      helpers.setSubmitting(false);
+    }
+  };
+
   const confirmDelete = async (formik: FormikProps<Values>) => {
     if (!item) return;
     try {
@@ -187,7 +224,7 @@ function FormPage<
       key={item ? `${item.id}:${item.updated_at ?? ''}:${reloads}` : 'new'}
       initialValues={initialValues(item)}
       validate={validator}
-      onSubmit={submit}
+      onSubmit={askThenSubmit}
     >
       {(formik) => (
         <Form noValidate>
@@ -195,7 +232,7 @@ function FormPage<
           {!readOnly && <FormDraft formKey={`${contract.key}:${id ?? 'new'}`} />}
           <Stack spacing={2}>
             <FormPageHeader
-              title={title}
+              title={screenTitle}
               onDelete={
                 !isNew && useDelete && may('destroy') && (!item || (canDelete?.(item) ?? true))
                   ? () => setConfirming(true)
@@ -246,6 +283,15 @@ function FormPage<
             busy={deleting}
             onCancel={() => setConfirming(false)}
             onConfirm={() => void confirmDelete(formik)}
+          />
+          <ConfirmDialog
+            open={asking !== null}
+            title={asking?.request.title}
+            text={asking?.request.text}
+            confirmLabel={en.save}
+            confirmColor="primary"
+            onCancel={() => setAsking(null)}
+            onConfirm={() => void confirmedSave()}
           />
         </Form>
       )}

@@ -325,6 +325,15 @@ describe('ResourceListPage', () => {
     ).not.toBeInTheDocument();
   });
 
+  it("puts an empty grid's message in a row of one cell: a grid owns rows only", async () => {
+    network({ body: page([]) });
+    renderList({}, { permissions: ['users.index'] });
+    const message = await screen.findByText('No user has been added yet.');
+    const cell = message.closest('[role="gridcell"]');
+    expect(cell?.parentElement).toHaveAttribute('role', 'row');
+    expect(cell?.closest('[role="grid"]')).toBe(screen.getByRole('grid'));
+  });
+
   it('shows Export, Import and Add New to a user holding the permissions', async () => {
     network();
     renderList();

@@ -1,3 +1,4 @@
+import Box from '@mui/material/Box';
 import { lazy, Suspense, useEffect, useMemo, useState, type MouseEvent } from 'react';
 import LinearProgress from '@mui/material/LinearProgress';
 import RestoreFromTrashIcon from '@mui/icons-material/RestoreFromTrash';
@@ -27,7 +28,7 @@ import { can, hasAction } from '../../shared/resources/resource';
 import { historyText } from '../../shared/messages/historyScreens';
 import { addPath as addPathOf, itemPath, ROUTES, trashPath } from '../../shared/routes';
 import { RowLink, type ListReturnState } from './cells';
-import { EmptyListOverlay } from './EmptyListOverlay';
+import { EmptyListOverlay, type EmptyListOverlayProps } from './EmptyListOverlay';
 import { ExportMenu } from './ExportMenu';
 import { ImportDialog } from './ImportDialog';
 import { ListFilters } from './ListFilters';
@@ -46,7 +47,21 @@ const NO_SELECTION: GridRowSelectionModel = { type: 'include', ids: new Set() };
 const NO_ROWS: never[] = [];
 const GRID_PAGE_SIZES = [...PAGE_SIZES];
 const SORTING_ORDER: DataGridProps['sortingOrder'] = ['asc', 'desc'];
-const GRID_SLOTS: DataGridProps['slots'] = { noRowsOverlay: EmptyListOverlay };
+/**
+ * The grid's no-rows message as a row of one cell: a grid owns rows only (axe's
+ * aria-required-children, critical), and the message with its buttons is then part of the grid.
+ */
+function EmptyGridRow(props: { empty?: EmptyListOverlayProps }) {
+  return (
+    <Box role="row" sx={{ height: '100%' }}>
+      <Box role="gridcell" sx={{ height: '100%' }}>
+        <EmptyListOverlay {...props} />
+      </Box>
+    </Box>
+  );
+}
+
+const GRID_SLOTS: DataGridProps['slots'] = { noRowsOverlay: EmptyGridRow };
 // Rows of grey while the first page loads (the page's shape at once), a bar after.
 const LOADING_OVERLAY = { variant: 'linear-progress', noRowsVariant: 'skeleton' } as const;
 const CLICKABLE_ROWS = { '& .MuiDataGrid-row': { cursor: 'pointer' } };

@@ -81,13 +81,19 @@ export interface ResourceFormContext<T> {
   isNew: boolean;
 }
 
+/** What the confirmation before a save says. */
+export interface SaveConfirmation {
+  title: string;
+  text: string;
+}
+
 export interface ResourceFormPageProps<
   T extends { id: number; updated_at?: string | null },
   Values extends FormValues,
   Body extends object,
 > {
   contract: ResourceContract;
-  /** The page heading (default: the contract's item name). */
+  /** The page heading (default: the last breadcrumb: "Add brand" on add, the record's name on a detail). */
   title?: string;
   /** Cancel, Back and a delete lead here; also the middle breadcrumb (default: the contract's route). */
   listPath?: string;
@@ -113,8 +119,13 @@ export interface ResourceFormPageProps<
   canEdit?: boolean;
   /** A disabled breadcrumb between Dashboard and the list (default: the menu group of the contract's route). */
   section?: string;
-  /** The last breadcrumb (default: the item's title field, or 'Add'). */
+  /** A detail page's last breadcrumb (default: the item's title field); an add page's is `addTitle`. */
   crumb?: (item?: T) => string;
+  /**
+   * Asked before a save that a user would not expect to go through unasked (a role without
+   * permissions): the dialog's title and text, or null to save at once.
+   */
+  confirmSave?: (values: Values) => SaveConfirmation | null;
   /** Whether the loaded item may be deleted at all (e.g. not the super role); default yes. */
   canDelete?: (item: T) => boolean;
 }

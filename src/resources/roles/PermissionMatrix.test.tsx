@@ -92,6 +92,19 @@ describe('PermissionMatrix', () => {
     expect(box('All product highlights')).toBeChecked();
   });
 
+  it('says "partly" through the native checkbox state, without aria-checked on a native checkbox', async () => {
+    const { actor } = renderMatrix([1]);
+    for (const name of ['All product highlights', 'All GET']) {
+      expect(box(name)).toBePartiallyChecked();
+      expect((box(name) as HTMLInputElement).indeterminate).toBe(true);
+      expect(box(name)).not.toHaveAttribute('aria-checked');
+    }
+    expect((box('All settings') as HTMLInputElement).indeterminate).toBe(false);
+    await actor.click(box('All product highlights'));
+    expect((box('All product highlights') as HTMLInputElement).indeterminate).toBe(false);
+    expect(box('All product highlights')).not.toBePartiallyChecked();
+  });
+
   it('disables every checkbox when disabled', () => {
     render(
       <PermissionMatrix catalogue={catalogue} value={[1, 2, 3, 4, 5, 6]} onChange={jest.fn()} disabled />,

@@ -1,4 +1,4 @@
-import { useMemo } from 'react';
+import { useEffect, useLayoutEffect, useMemo, useRef, useState } from 'react';
 import Box from '@mui/material/Box';
 import Checkbox from '@mui/material/Checkbox';
 import Stack from '@mui/material/Stack';
@@ -56,6 +56,64 @@ function toggleState(ids: readonly number[], granted: ReadonlySet<number>): Togg
   return { checked: ids.length > 0 && held === ids.length, indeterminate: held > 0 && held < ids.length };
 }
 
+interface GroupToggleProps extends ToggleState {
+  label: string;
+  disabled: boolean;
+  onToggle: () => void;
+}
+
+/**
+ * A whole row's or column's checkbox. Partly granted, it is the native checkbox's own indeterminate
+ * state (which browsers expose as "mixed"), not `aria-checked="mixed"`: a native checkbox must not
+ * carry aria-checked (axe's aria-conditional-attr), MUI's `indeterminate` adds it, so it is taken off.
+ */
+function GroupToggle({ checked, indeterminate, label, disabled, onToggle }: GroupToggleProps) {
+  const input = useRef<HTMLInputElement>(null);
+  // After every render: a click clears the native state, and the next render puts back the truth.
+  useLayoutEffect(() => {
+    if (input.current) input.current.indeterminate = indeterminate;
+  });
+  return (
+    <Checkbox
+      size="small"
+      checked={checked}
+      indeterminate={indeterminate}
+      disabled={disabled}
+      onChange={onToggle}
+      inputRef={input}
+      slotProps={{ input: { 'aria-label': label, 'aria-checked': undefined } }}
+    />
+  );
+}
+
+/**
+ * Whether the matrix is wider than its frame (a phone), and whether columns are still out of sight
+ * on the right: then it says so, and its right edge fades, so nobody takes POST…DELETE to be absent.
+ */
+function useSideways() {
+  const [element, setFrame] = useState<HTMLDivElement | null>(null);
+  const [state, setState] = useState({ overflows: false, more: false });
+  useEffect(() => {
+    if (!element) return undefined;
+    const measure = () => {
+      const overflows = element.scrollWidth > element.clientWidth + 1;
+      const more = overflows && element.scrollLeft + element.clientWidth < element.scrollWidth - 1;
+      setState((previous) =>
+        previous.overflows === overflows && previous.more === more ? previous : { overflows, more },
+      );
+    };
+    measure();
+    element.addEventListener('scroll', measure, { passive: true });
+    const observer = typeof ResizeObserver === 'undefined' ? undefined : new ResizeObserver(measure);
+    observer?.observe(element);
+    return () => {
+      element.removeEventListener('scroll', measure);
+      observer?.disconnect();
+    };
+  }, [element]);
+  return { setFrame, ...state };
+}
+
 /**
  * A role's permissions as a grid (spec §3 Permission entry): one row per group, one column per
  * method, a checkbox per permission id; whole-row and whole-column toggles grant or revoke together.
@@ -80,87 +138,105 @@ export function PermissionMatrix({ catalogue, value, onChange, disabled }: Permi
   const columnIds = (method: HttpMethod) =>
     matrix.rows.flatMap((row) => (row.cells[method] === undefined ? [] : [row.cells[method]]));
 
+  const { setFrame, overflows, more } = useSideways();
+
   return (
-    <TableContainer
-      // A scrolling region is reachable by keyboard and named, so it can be scrolled without a mouse.
-      tabIndex={0}
-      role="region"
-      aria-label={SETTINGS_MESSAGES.permissionMatrix}
-      sx={{ border: 1, borderColor: 'divider', borderRadius: 1, maxHeight: { xs: '70vh', md: 'none' } }}
-    >
-      <Table size="small" aria-label={SETTINGS_MESSAGES.permissionGroup} stickyHeader sx={{ minWidth: 520 }}>
-        <TableHead>
-          <TableRow>
-            <TableCell sx={{ ...pinned, zIndex: 3 }}>{SETTINGS_MESSAGES.permissionGroup}</TableCell>
-            {matrix.methods.map((method) => {
-              const ids = columnIds(method);
+    <Box sx={{ position: 'relative' }}>
+      {overflows && (
+        <Typography variant="caption" color="text.secondary" component="p" sx={{ mb: 0.5 }}>
+          {SETTINGS_MESSAGES.matrixScrolls}
+        </Typography>
+      )}
+      <TableContainer
+        ref={setFrame}
+        // A scrolling region is reachable by keyboard and named, so it can be scrolled without a mouse.
+        tabIndex={0}
+        role="region"
+        aria-label={SETTINGS_MESSAGES.permissionMatrix}
+        sx={{
+          border: 1,
+          borderColor: 'divider',
+          borderRadius: 1,
+          maxHeight: { xs: '70vh', md: 'none' },
+          // Columns still out of sight on the right: the edge fades into them.
+          ...(more && {
+            maskImage: 'linear-gradient(to right, #000 calc(100% - 32px), transparent)',
+          }),
+        }}
+      >
+        <Table
+          size="small"
+          aria-label={SETTINGS_MESSAGES.permissionGroup}
+          stickyHeader
+          sx={{ minWidth: 520 }}
+        >
+          <TableHead>
+            <TableRow>
+              <TableCell sx={{ ...pinned, zIndex: 3 }}>{SETTINGS_MESSAGES.permissionGroup}</TableCell>
+              {matrix.methods.map((method) => {
+                const ids = columnIds(method);
+                return (
+                  <TableCell key={method} align="center">
+                    <Stack alignItems="center">
+                      <Typography variant="subtitle2" component="span">
+                        {method}
+                      </Typography>
+                      <Typography variant="caption" color="text.secondary">
+                        {METHOD_SUBTITLES[method]}
+                      </Typography>
+                      <GroupToggle
+                        {...toggleState(ids, granted)}
+                        label={format(SETTINGS_MESSAGES.allOfMethod, { method })}
+                        disabled={Boolean(disabled) || ids.length === 0}
+                        onToggle={() => toggleAll(ids)}
+                      />
+                    </Stack>
+                  </TableCell>
+                );
+              })}
+            </TableRow>
+          </TableHead>
+          <TableBody>
+            {matrix.rows.map((row) => {
+              const ids = cellIds(row.cells);
               return (
-                <TableCell key={method} align="center">
-                  <Stack alignItems="center">
-                    <Typography variant="subtitle2" component="span">
-                      {method}
-                    </Typography>
-                    <Typography variant="caption" color="text.secondary">
-                      {METHOD_SUBTITLES[method]}
-                    </Typography>
-                    <Checkbox
-                      size="small"
-                      {...toggleState(ids, granted)}
-                      disabled={disabled || ids.length === 0}
-                      onChange={() => toggleAll(ids)}
-                      slotProps={{
-                        input: { 'aria-label': format(SETTINGS_MESSAGES.allOfMethod, { method }) },
-                      }}
-                    />
-                  </Stack>
-                </TableCell>
+                <TableRow key={row.group} hover>
+                  <TableCell component="th" scope="row" sx={pinned}>
+                    <Box sx={{ display: 'flex', alignItems: 'center', gap: 1 }}>
+                      <GroupToggle
+                        {...toggleState(ids, granted)}
+                        label={format(SETTINGS_MESSAGES.allOfGroup, { group: row.label })}
+                        disabled={Boolean(disabled)}
+                        onToggle={() => toggleAll(ids)}
+                      />
+                      <Typography variant="body2" sx={{ textTransform: 'capitalize' }}>
+                        {row.label}
+                      </Typography>
+                    </Box>
+                  </TableCell>
+                  {matrix.methods.map((method) => {
+                    const id = row.cells[method];
+                    return (
+                      <TableCell key={method} align="center">
+                        {id !== undefined && (
+                          <Checkbox
+                            size="small"
+                            value={id}
+                            checked={granted.has(id)}
+                            disabled={disabled}
+                            onChange={(event) => set([id], event.target.checked)}
+                            slotProps={{ input: { 'aria-label': `${row.label} ${method}` } }}
+                          />
+                        )}
+                      </TableCell>
+                    );
+                  })}
+                </TableRow>
               );
             })}
-          </TableRow>
-        </TableHead>
-        <TableBody>
-          {matrix.rows.map((row) => {
-            const ids = cellIds(row.cells);
-            return (
-              <TableRow key={row.group} hover>
-                <TableCell component="th" scope="row" sx={pinned}>
-                  <Box sx={{ display: 'flex', alignItems: 'center', gap: 1 }}>
-                    <Checkbox
-                      size="small"
-                      {...toggleState(ids, granted)}
-                      disabled={disabled}
-                      onChange={() => toggleAll(ids)}
-                      slotProps={{
-                        input: { 'aria-label': format(SETTINGS_MESSAGES.allOfGroup, { group: row.label }) },
-                      }}
-                    />
-                    <Typography variant="body2" sx={{ textTransform: 'capitalize' }}>
-                      {row.label}
-                    </Typography>
-                  </Box>
-                </TableCell>
-                {matrix.methods.map((method) => {
-                  const id = row.cells[method];
-                  return (
-                    <TableCell key={method} align="center">
-                      {id !== undefined && (
-                        <Checkbox
-                          size="small"
-                          value={id}
-                          checked={granted.has(id)}
-                          disabled={disabled}
-                          onChange={(event) => set([id], event.target.checked)}
-                          slotProps={{ input: { 'aria-label': `${row.label} ${method}` } }}
-                        />
-                      )}
-                    </TableCell>
-                  );
-                })}
-              </TableRow>
-            );
-          })}
-        </TableBody>
-      </Table>
-    </TableContainer>
+          </TableBody>
+        </Table>
+      </TableContainer>
+    </Box>
   );
 }

@@ -1,10 +1,12 @@
-import { screen } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { fakeNetwork } from '../../../test/fakeNetwork';
 import { renderWithProviders } from '../../../test/renderWithProviders';
 import { editorRole } from '../../../test/settingFixtures';
 import type { Permission, Role } from '../../shared/resources/roles';
 import { ROUTES } from '../../shared/routes';
+import { en } from '../../shared/messages';
+import { SETTINGS_MESSAGES } from '../../shared/messages/settings';
 import { RoleFormScreen } from './RoleFormScreen';
 
 const catalogue: Permission[] = [
@@ -67,6 +69,32 @@ describe('RoleFormScreen', () => {
     await actor.click(screen.getByRole('button', { name: 'Save' }));
     expect(await screen.findByText('Role has been successfully created')).toBeInTheDocument();
     expect(requestsTo('/api/roles')[0].body).toEqual({ name: 'Auditor', permissions: [1, 2] });
+  });
+
+  it('asks before saving a role with no permissions, and saves only after the yes', async () => {
+    const { actor, route, requestsTo } = renderRole('add');
+    route('POST /api/roles', {
+      status: 201,
+      body: {
+        data: { ...editor, id: 9, name: 'Nobody', permissions: [] },
+        message: 'Role has been successfully created',
+      },
+    });
+    await actor.type(screen.getByLabelText(/^Name/), 'Nobody');
+    await screen.findByRole('checkbox', { name: 'All users' });
+    await actor.click(screen.getByRole('button', { name: en.save }));
+    const dialog = await screen.findByRole('dialog', { name: SETTINGS_MESSAGES.noPermissionsTitle });
+    expect(dialog).toHaveTextContent(SETTINGS_MESSAGES.noPermissionsText);
+    // No: nothing is sent, the form stays as it was.
+    await actor.click(within(dialog).getByRole('button', { name: en.cancel }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+    expect(requestsTo('/api/roles')).toEqual([]);
+    // Yes: saved as asked.
+    await actor.click(screen.getByRole('button', { name: en.save }));
+    const again = await screen.findByRole('dialog', { name: SETTINGS_MESSAGES.noPermissionsTitle });
+    await actor.click(within(again).getByRole('button', { name: en.save }));
+    expect(await screen.findByText('Role has been successfully created')).toBeInTheDocument();
+    expect(requestsTo('/api/roles')[0].body).toEqual({ name: 'Nobody', permissions: [] });
   });
 
   it('sets the breadcrumbs to Dashboard › Setting › Role › the role name', async () => {

@@ -5,6 +5,7 @@ import {
   useUpdateRoleMutation,
 } from '../../../store/rolesApi';
 import { ResourceFormPage } from '../../components/resource/ResourceFormPage';
+import { SETTINGS_MESSAGES } from '../../shared/messages/settings';
 import { rolesResource } from '../../shared/resources/roles';
 import { toRoleBody, toRoleValues } from './roleForm';
 import { RoleFields } from './RoleFields';
@@ -21,6 +22,12 @@ export function RoleFormScreen(_props: RoleFormScreenProps) {
       useUpdate={useUpdateRoleMutation}
       useDelete={useDeleteRoleMutation}
       canDelete={(role) => !role.is_super}
+      // A role that grants nothing is most likely a slip: asked before it is saved.
+      confirmSave={(values) =>
+        values.permissions.length === 0
+          ? { title: SETTINGS_MESSAGES.noPermissionsTitle, text: SETTINGS_MESSAGES.noPermissionsText }
+          : null
+      }
       initialValues={toRoleValues}
       toBody={toRoleBody}
     >

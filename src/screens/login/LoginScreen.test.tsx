@@ -4,6 +4,7 @@ import { renderWithProviders } from '../../../test/renderWithProviders';
 import { ROUTES } from '../../shared/routes';
 import { LoginScreen } from './LoginScreen';
 import { en } from '../../shared/messages';
+import { noteSessionRanOut } from '../../../store/session';
 
 const guest = { phase: 'no-auth' as const, user: null };
 
@@ -45,6 +46,15 @@ describe('LoginScreen', () => {
       auth: { ...guest, signInError: 'The user credentials were incorrect.' },
     });
     expect(screen.getByRole('alert')).toHaveTextContent('The user credentials were incorrect.');
+  });
+
+  it('says the session ended when the page reloaded to it after the session ran out, once', () => {
+    noteSessionRanOut();
+    const { unmount } = renderWithProviders(<LoginScreen />, { path: ROUTES.login, auth: guest });
+    expect(screen.getByText(en.sessionRanOut)).toBeVisible();
+    unmount();
+    renderWithProviders(<LoginScreen />, { path: ROUTES.login, auth: guest });
+    expect(screen.queryByText(en.sessionRanOut)).not.toBeInTheDocument();
   });
 
   it('links to the forgot-password screen', () => {

@@ -3,12 +3,14 @@ import Link from '@mui/material/Link';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import { Form, Formik } from 'formik';
+import { useEffect, useState } from 'react';
 import { Link as RouterLink } from 'react-router-dom';
 import { useAuth } from '../../auth/AuthContext';
 import { FormTextField, PasswordField, SubmitButton, validateWith } from '../../components/form';
 import type { LoginInput } from '../../shared/contracts/account';
 import { en, LABELS } from '../../shared/messages';
 import { ROUTES } from '../../shared/routes';
+import { forgetSessionRanOut, sessionRanOut } from '../../../store/session';
 import { accountSchemas } from '../accountSchemas';
 
 const loginSchema = async () => (await accountSchemas()).loginSchema;
@@ -21,6 +23,9 @@ const initialValues: LoginInput = { username: '', password: '' };
 /** Sign-in with e-mail and password; GuestLayout moves the user on once signed in. */
 export function LoginScreen(_props: LoginScreenProps) {
   const { signingIn, signInError, signIn } = useAuth();
+  // The session ran out and the page reloaded here: say why, once.
+  const [ranOut] = useState(sessionRanOut);
+  useEffect(() => forgetSessionRanOut(), []);
   return (
     <Stack spacing={3}>
       <Typography variant="h2" component="h1" textAlign="center">
@@ -36,7 +41,15 @@ export function LoginScreen(_props: LoginScreenProps) {
       >
         <Form noValidate>
           <Stack spacing={2}>
-            {signInError && <Alert severity="error">{signInError}</Alert>}
+            {signInError ? (
+              <Alert severity="error">{signInError}</Alert>
+            ) : (
+              ranOut && (
+                <Alert severity="info" role="status">
+                  {en.sessionRanOut}
+                </Alert>
+              )
+            )}
             <FormTextField
               name="username"
               label={LABELS.email}

@@ -3,7 +3,7 @@ import * as yup from 'yup';
 import '../yupLocale';
 import type { User } from '../resources/users';
 import type { FileObject } from '../resources/wire';
-import { LABELS, validation } from '../messages';
+import { LABELS, t, validation } from '../messages';
 import {
   DEFAULT_PREFERENCES,
   THEME_PREFERENCES,
@@ -110,7 +110,11 @@ export const emailChanges = (email: string, currentEmail: string): boolean =>
 
 export const changePasswordSchema = yup.object({
   current_password: yup.string().required(validation.required(LABELS.currentPassword)),
-  password: newPassword(LABELS.password),
+  // The current password again changes nothing (and would read "changed successfully").
+  password: newPassword(LABELS.password).notOneOf(
+    [yup.ref('current_password')],
+    t('passwordUnchanged', { item: LABELS.password }),
+  ),
   password_confirmation: confirmation(),
 });
 export type ChangePasswordInput = yup.InferType<typeof changePasswordSchema>;

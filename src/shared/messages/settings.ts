@@ -7,7 +7,6 @@ export const SETTINGS_MESSAGES = {
   // Settings screens: users, roles, company
   setting: 'Setting',
   company: 'Company',
-  add: 'Add',
   users: 'Users',
   createdDate: 'Created Date',
   keepPassword: 'Leave empty to keep the current password',
@@ -19,4 +18,9 @@ export const SETTINGS_MESSAGES = {
   methodDelete: 'Delete',
   allOfGroup: 'All {group}',
   allOfMethod: 'All {method}',
+  matrixScrolls: 'Scroll sideways for more columns →',
+  // Saving a role that grants nothing
+  noPermissionsTitle: 'Save the role without permissions?',
+  noPermissionsText:
+    'No permission is checked: users with this role will see only their dashboard and profile.',
 } as const;

@@ -45,7 +45,8 @@ describe('user password rules', () => {
   });
 
   it("refuses a password containing the user's name or the local part of their e-mail", async () => {
-    const personal = format(en.passwordPersonal, { item: LABELS.password });
+    // An administrator sets another user's password: the message names the user, not "your name".
+    const personal = format(en.passwordPersonalOfUser, { item: LABELS.password });
     const errorFor = (fields: Record<string, string>) =>
       userCreateSchema.validateAt('password', fields).then(
         () => null,

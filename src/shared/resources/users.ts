@@ -62,7 +62,7 @@ const base = {
 export const userCreateSchema = yup.object({
   ...base,
   // required first: an empty password reads 'Password is required', not the minimum length.
-  password: newPasswordField(LABELS.password),
+  password: newPasswordField(LABELS.password, 'user'),
   password_confirmation: yup
     .string()
     .required(validation.required(LABELS.passwordConfirmation))
@@ -72,7 +72,7 @@ export const userCreateSchema = yup.object({
 /** Update: the password is optional; when given, its confirmation must match. */
 export const userUpdateSchema = yup.object({
   ...base,
-  password: passwordRules(yup.string())
+  password: passwordRules(yup.string(), LABELS.password, 'user')
     .optional()
     .transform((value: string | undefined) => (value === '' ? undefined : value)),
   password_confirmation: yup
