@@ -135,6 +135,16 @@ describe('signed-in admin', () => {
     await context.close();
   });
 
+  it('shows the 404 page for an unknown path when signed out too, and sends the way home to sign-in', async () => {
+    const { context, page } = await newPage(browser);
+    await page.goto('/no/such/page');
+    await page.getByRole('heading', { name: en.notFoundTitle }).waitFor();
+    expect(new URL(page.url()).pathname).toBe('/no/such/page');
+    await page.getByRole('link', { name: en.backToHome }).click();
+    await page.waitForURL(`**${ROUTES.login}`);
+    await context.close();
+  });
+
   it('signs out from the avatar menu and clears the session', async () => {
     const { context, page } = await newPage(browser);
     await signInViaApi(page);

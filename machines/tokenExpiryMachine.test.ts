@@ -1,5 +1,5 @@
 import { createActor, fromCallback, fromPromise, SimulatedClock } from 'xstate';
-import { DURATIONS } from '../src/shared/limits';
+import { DURATIONS, TOKEN_REFRESH } from '../src/shared/limits';
 import {
   tokenExpiryMachine,
   type RefreshInput,
@@ -21,7 +21,7 @@ interface Fakes {
   lock?: LockAnswer[];
   refresh?: (input: RefreshInput) => Promise<SessionTime>;
   keepDrafts?: () => Promise<void>;
-  input?: { refreshBeforeExpiryMs?: number; refreshLockMs?: number };
+  input?: { refreshBeforeExpiryMs?: number; refreshShare?: number; refreshLockMs?: number };
 }
 
 function startExpiry(fakes: Fakes = {}) {
@@ -85,9 +85,10 @@ describe('tokenExpiryMachine scheduling', () => {
     expect(clearToken).not.toHaveBeenCalled();
   });
 
-  it('takes the refresh lead time and the lock lifetime from DURATIONS unless given', () => {
+  it('takes the refresh lead time, share and lock lifetime from DURATIONS / TOKEN_REFRESH unless given', () => {
     expect(startExpiry().actor.getSnapshot().context).toMatchObject({
       refreshBeforeExpiryMs: BEFORE,
+      refreshShare: TOKEN_REFRESH.lifetimeShare,
       refreshLockMs: LOCK,
     });
     expect(
@@ -127,8 +128,101 @@ describe('tokenExpiryMachine scheduling', () => {
   it('restarts the timers on a new SESSION_STARTED', () => {
     const { actor, clock, lockRequested } = started();
     clock.increment(10 * SECOND);
-    actor.send({ type: 'SESSION_STARTED', expiresAt: 100 * SECOND, now: 10 * SECOND });
-    clock.increment(90 * SECOND - BEFORE);
+    actor.send({ type: 'SESSION_STARTED', expiresAt: 1000 * SECOND, now: 10 * SECOND });
+    clock.increment(990 * SECOND - BEFORE - 1);
+    expect(lockRequested).not.toHaveBeenCalled();
+    clock.increment(1);
+    expect(lockRequested).toHaveBeenCalledTimes(1);
+  });
+});
+
+describe('tokenExpiryMachine with short token lifetimes (issue #41)', () => {
+  it.each([
+    [60, 30],
+    [30, 15],
+    [90, 45],
+    [120, 60],
+  ])('refreshes a %i s token after %i s, not at once', (lifetimeS, dueS) => {
+    const { actor, clock, lockRequested } = startExpiry({ lock: ['busy'] });
+    actor.send({ type: 'SESSION_STARTED', expiresAt: lifetimeS * SECOND, now: 0 });
+    clock.increment(0);
+    expect(lockRequested).not.toHaveBeenCalled();
+    clock.increment(dueS * SECOND - 1);
+    expect(lockRequested).not.toHaveBeenCalled();
+    clock.increment(1);
+    expect(lockRequested).toHaveBeenCalledTimes(1);
+  });
+
+  it('refreshes a 60 s token once per token: 20 refreshes in 10 minutes, none in a loop', async () => {
+    // Each refresh answers a new token that lasts 60 s from then.
+    const t: ReturnType<typeof startExpiry> = startExpiry({
+      refresh: async () => ({ expiresAt: t.clock.now() + 60 * SECOND, now: t.clock.now() }),
+    });
+    t.actor.send({ type: 'SESSION_STARTED', expiresAt: 60 * SECOND, now: 0 });
+    // The first two seconds after sign-in: nothing (the defect fired ~60 refreshes here).
+    t.clock.increment(2 * SECOND);
+    await flush();
+    expect(t.refresh).not.toHaveBeenCalled();
+    for (let second = 2; second < 600; second++) {
+      t.clock.increment(SECOND);
+      await flush();
+    }
+    expect(t.refresh).toHaveBeenCalledTimes(20);
+    expect(t.state()).toEqual({ active: 'scheduled' });
+    expect(t.calls).toEqual([]);
+  });
+
+  it('counts a refresh that brings no newer token as failed and does not refresh it again', async () => {
+    const { actor, clock, state, refresh, sessionEnding, calls } = startExpiry({
+      // The same session again (say another tab's answer was this very token).
+      refresh: async () => ({ expiresAt: 60 * SECOND, now: clock.now() }),
+    });
+    actor.send({ type: 'SESSION_STARTED', expiresAt: 60 * SECOND, now: 0 });
+    clock.increment(30 * SECOND);
+    await flush();
+    expect(state()).toEqual({ active: 'refreshFailed' });
+    expect(sessionEnding).toHaveBeenCalledTimes(1);
+    clock.increment(30 * SECOND - 1);
+    await flush();
+    expect(refresh).toHaveBeenCalledTimes(1);
+    clock.increment(1);
+    await flush();
+    expect(calls).toEqual(['keepDrafts', 'clearToken', 'reloadPage']);
+  });
+
+  it('does not loop on a refresh that answers an already expired token', async () => {
+    const { actor, clock, refresh, state } = startExpiry({
+      refresh: async () => ({ expiresAt: clock.now(), now: clock.now() + 1 }),
+    });
+    actor.send({ type: 'SESSION_STARTED', expiresAt: 60 * SECOND, now: 0 });
+    clock.increment(30 * SECOND);
+    await flush();
+    for (let i = 0; i < 5; i++) {
+      clock.increment(0);
+      await flush();
+    }
+    expect(refresh).toHaveBeenCalledTimes(1);
+    expect(state()).toEqual({ active: 'refreshFailed' });
+  });
+
+  it('keeps the refresh point on WAKE: waking does not bring the refresh forward', () => {
+    const { actor, clock, lockRequested } = startExpiry({ lock: ['busy'] });
+    actor.send({ type: 'SESSION_STARTED', expiresAt: 60 * SECOND, now: 0 });
+    clock.increment(20 * SECOND);
+    actor.send({ type: 'WAKE', now: 20 * SECOND });
+    clock.increment(10 * SECOND - 1);
+    expect(lockRequested).not.toHaveBeenCalled();
+    clock.increment(1);
+    expect(lockRequested).toHaveBeenCalledTimes(1);
+  });
+
+  it('halves the lifetime left when the session is reported late (a reload 50 s into a 60 s token)', () => {
+    const { actor, clock, lockRequested } = startExpiry({ lock: ['busy'] });
+    clock.set(50 * SECOND);
+    actor.send({ type: 'SESSION_STARTED', expiresAt: 60 * SECOND, now: 50 * SECOND });
+    clock.increment(5 * SECOND - 1);
+    expect(lockRequested).not.toHaveBeenCalled();
+    clock.increment(1);
     expect(lockRequested).toHaveBeenCalledTimes(1);
   });
 });

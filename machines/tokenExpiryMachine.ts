@@ -1,5 +1,5 @@
 import { assign, fromCallback, fromPromise, raise, setup, type SnapshotFrom } from 'xstate';
-import { DURATIONS } from '../src/shared/limits';
+import { DURATIONS, TOKEN_REFRESH } from '../src/shared/limits';
 
 /**
  * The access token's lifetime in one tab (spec §4 Token lifetime).
@@ -8,7 +8,12 @@ import { DURATIONS } from '../src/shared/limits';
  * current time, and the delays are computed from that pair, so tests drive the machine with a
  * simulated clock and the machine never reads a clock itself.
  *
- * - `refreshBeforeExpiryMs` before the expiry the tab tries to refresh. Only one tab refreshes:
+ * - At the refresh point the tab tries to refresh: `refreshBeforeExpiryMs` before the expiry, or
+ *   earlier for a short-lived token, after `refreshShare` of the lifetime left when the session was
+ *   reported (issue #41: a 60 s token is refreshed after 30 s, not at once and over again). The
+ *   point is fixed when the session is reported; WAKE moves the clock, not the point. A refresh that
+ *   brings no newer, still-valid token counts as failed, so each token is refreshed at most once and
+ *   the refresh never runs in a loop. Only one tab refreshes:
  *   `acquireRefreshLock` answers `LOCK_ACQUIRED` (this tab then invokes `refresh`, and holds the
  *   lock until it leaves the `refreshing` state) or `LOCK_BUSY` (another tab is refreshing; this one
  *   waits for `TOKEN_STORED`, sent by the app when the other tab writes the new session).
@@ -29,7 +34,10 @@ export interface TokenExpiryContext {
   expiresAt: number;
   /** Epoch ms at which `expiresAt` was reported; the delays count from here. */
   now: number;
+  /** Epoch ms at which this token is due for its refresh (`refreshPoint`). */
+  refreshAt: number;
   refreshBeforeExpiryMs: number;
+  refreshShare: number;
   refreshLockMs: number;
   /** Whether the expiry passed while this tab was still trying to refresh. */
   deadlinePassed: boolean;
@@ -37,6 +45,8 @@ export interface TokenExpiryContext {
 
 export interface TokenExpiryInput {
   refreshBeforeExpiryMs?: number;
+  /** Share (0–1) of the lifetime left after which a short-lived token is refreshed. */
+  refreshShare?: number;
   refreshLockMs?: number;
 }
 
@@ -69,6 +79,19 @@ export interface RefreshInput {
 const MAX_DELAY_MS = 2 ** 31 - 1;
 const clampDelay = (ms: number): number => Math.min(Math.max(0, ms), MAX_DELAY_MS);
 
+/**
+ * When a token that expires at `expiresAt`, reported at `now`, is refreshed: `before` ahead of the
+ * expiry, or after `share` of the lifetime left when that comes first. A token reported expired is
+ * due at once (one last attempt).
+ */
+export function refreshPoint(
+  { expiresAt, now }: SessionTime,
+  { before, share }: { before: number; share: number },
+): number {
+  const left = Math.max(0, expiresAt - now);
+  return expiresAt - Math.min(before, left * (1 - share));
+}
+
 const notProvided = (name: string) => () => {
   throw new Error(`tokenExpiryMachine: '${name}' must be supplied with .provide()`);
 };
@@ -90,19 +113,21 @@ export const tokenExpiryMachine = setup({
      */
     sessionEnding: notProvided('sessionEnding'),
     /** Takes the expiry and clock reading of SESSION_STARTED / TOKEN_STORED. */
-    fromSessionTime: assign(({ event }) =>
+    fromSessionTime: assign(({ context, event }) =>
       event.type === 'SESSION_STARTED' || event.type === 'TOKEN_STORED'
-        ? { expiresAt: event.expiresAt, now: event.now }
+        ? sessionContext(context, { expiresAt: event.expiresAt, now: event.now })
         : {},
     ),
   },
   guards: {
     deadlinePassed: ({ context }) => context.deadlinePassed,
     isPastExpiry: ({ context, event }) => event.type === 'WAKE' && event.now >= context.expiresAt,
+    /** The refresh brought a token that outlives the one it replaces and has not expired yet. */
+    isNewerToken: ({ context }, output: SessionTime) =>
+      output.expiresAt > context.expiresAt && output.expiresAt > output.now,
   },
   delays: {
-    untilRefresh: ({ context }) =>
-      clampDelay(context.expiresAt - context.refreshBeforeExpiryMs - context.now),
+    untilRefresh: ({ context }) => clampDelay(context.refreshAt - context.now),
     untilExpiry: ({ context }) => clampDelay(context.expiresAt - context.now),
     lockLifetime: ({ context }) => context.refreshLockMs,
   },
@@ -119,7 +144,9 @@ export const tokenExpiryMachine = setup({
   context: ({ input }) => ({
     expiresAt: 0,
     now: 0,
+    refreshAt: 0,
     refreshBeforeExpiryMs: input.refreshBeforeExpiryMs ?? DURATIONS.refreshBeforeExpiryMs,
+    refreshShare: input.refreshShare ?? TOKEN_REFRESH.lifetimeShare,
     refreshLockMs: input.refreshLockMs ?? DURATIONS.refreshLockMs,
     deadlinePassed: false,
   }),
@@ -171,14 +198,16 @@ export const tokenExpiryMachine = setup({
               invoke: {
                 src: 'refresh',
                 input: ({ context }) => ({ expiresAt: context.expiresAt }),
-                onDone: {
-                  target: '#tokenExpiry.active',
-                  reenter: true,
-                  actions: assign(({ event }) => ({
-                    expiresAt: event.output.expiresAt,
-                    now: event.output.now,
-                  })),
-                },
+                onDone: [
+                  {
+                    guard: { type: 'isNewerToken', params: ({ event }) => event.output },
+                    target: '#tokenExpiry.active',
+                    reenter: true,
+                    actions: assign(({ context, event }) => sessionContext(context, event.output)),
+                  },
+                  // The same (or a dead) token again: refreshing it once more would loop.
+                  { target: '#tokenExpiry.active.refreshFailed' },
+                ],
                 onError: '#tokenExpiry.active.refreshFailed',
               },
             },
@@ -213,5 +242,11 @@ export const tokenExpiryMachine = setup({
     },
   },
 });
+
+/** The context of a session reported at `time`, with its refresh point. */
+function sessionContext(context: TokenExpiryContext, time: SessionTime): Partial<TokenExpiryContext> {
+  const before = context.refreshBeforeExpiryMs;
+  return { ...time, refreshAt: refreshPoint(time, { before, share: context.refreshShare }) };
+}
 
 export type TokenExpirySnapshot = SnapshotFrom<typeof tokenExpiryMachine>;

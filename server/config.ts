@@ -2,6 +2,7 @@ import fs from 'node:fs';
 import net from 'node:net';
 import path from 'node:path';
 import dotenv from 'dotenv';
+import { TOKEN_REFRESH } from '../src/shared/limits';
 import { en } from '../src/shared/messages';
 import { DEFAULT_QUEUE_SETTINGS, type QueueSettings } from './jobs/queue';
 
@@ -214,6 +215,20 @@ export function s3Settings(env: Env): S3Settings | undefined {
   };
 }
 
+/**
+ * ACCESS_TOKEN_TTL: at least TOKEN_REFRESH.minAccessTokenTtlS seconds. A shorter token leaves the
+ * tab no time to refresh it (at half its lifetime, through a lock held up to 15 s): refused at start.
+ */
+function accessTokenTtl(env: Env): number {
+  const value = int(env, 'ACCESS_TOKEN_TTL', 3600);
+  const min = TOKEN_REFRESH.minAccessTokenTtlS;
+  if (value < min)
+    throw new Error(
+      `ACCESS_TOKEN_TTL must be at least ${min} seconds (got ${value}): shorter tokens cannot be refreshed in time`,
+    );
+  return value;
+}
+
 function passwordMinLength(env: Env): number {
   const value = int(env, 'PASSWORD_MIN_LENGTH', 12);
   const { min, max } = PASSWORD_MIN_LENGTH_RANGE;
@@ -244,7 +259,7 @@ export function loadConfig(env: Env = process.env): Config {
     publicUrl: (text(env, 'PUBLIC_URL') ?? `http://localhost:${port}`).replace(/\/+$/, ''),
     authHost: (text(env, 'AUTH_HOST') ?? '').replace(/\/+$/, ''),
     oauth: { clientId: text(env, 'OAUTH_CLIENT_ID'), clientSecret: text(env, 'OAUTH_CLIENT_SECRET') },
-    accessTokenTtl: int(env, 'ACCESS_TOKEN_TTL', 3600),
+    accessTokenTtl: accessTokenTtl(env),
     refreshTokenTtl: int(env, 'REFRESH_TOKEN_TTL', 2592000),
     passwordResetTtl: 60 * 60,
     smtpUrl: text(env, 'SMTP_URL'),

@@ -11,8 +11,8 @@ export interface Toast {
   kind: ToastKind;
   message: string;
   title?: string;
-  /** How long it stays while not hovered or focused; null: until the user closes it (errors). */
-  durationMs: number | null;
+  /** How long it stays while not hovered or focused (errors too: spec §9, issue #41). */
+  durationMs: number;
   /**
    * A button in the toast (Undo): its label. What it does is kept outside the store (state stays
    * serialisable): `toastActions` under the toast's id, run once by the button, which closes the toast.
@@ -25,9 +25,11 @@ export type ToastInput = Omit<Toast, 'id' | 'durationMs' | 'kind'> & { kind?: To
 /** What each open toast's button does, by toast id (see `Toast.action`); removed when it closes. */
 export const toastActions = new Map<string, () => void>();
 
-/** Errors stay until dismissed: a person must be able to read, and act on, what went wrong. */
-const durationOf = (severity: ToastSeverity, kind: ToastKind, action?: string): number | null => {
-  if (severity === 'error') return null;
+/**
+ * Every toast closes: a message after 3 s, a notification after 4.5 s (spec §9), whatever its
+ * severity; hovering or focusing it holds it meanwhile (Toaster), and its close button ends it early.
+ */
+const durationOf = (kind: ToastKind, action?: string): number => {
   // A toast offering an action (Undo) stays as long as a notification, to leave time to reach it.
   return kind === 'notification' || action ? DURATIONS.notificationMs : DURATIONS.messageMs;
 };
@@ -52,7 +54,7 @@ export const toastSlice = createSlice({
             ...input,
             kind,
             id: nanoid(),
-            durationMs: durationOf(input.severity, kind, input.action),
+            durationMs: durationOf(kind, input.action),
           },
         };
       },

@@ -4,6 +4,7 @@ import type { UploadKind } from '../../src/shared/limits';
 import { LABELS, format, validation } from '../../src/shared/messages';
 import { REFUSAL_MESSAGES } from '../../src/shared/messages/refusals';
 import { CATALOGUE_MESSAGES } from '../../src/shared/messages/catalogue';
+import { IMPORT_MESSAGES } from '../../src/shared/messages/imports';
 import { IMPORT_STATUS, statusLabel } from '../../src/shared/resources/catalog';
 import type { Status } from '../../src/shared/contracts/account';
 import type { Executor } from '../db/client';
@@ -181,6 +182,18 @@ export const seoCellsSql = (table: {
 export const auditCellsSql = (table: { created_at: PgColumn }) => ({
   created_at: isoCellSql(table.created_at),
 });
+
+/**
+ * An imported cell naming a record (a brand, a role) that matches none: the value found and where
+ * the accepted names are (`where`, the list's route), not a bare "Brand is invalid" (issue #41).
+ */
+export const importNoMatch = (label: string, value: string, where: string, { byName = false } = {}): string =>
+  format(byName ? IMPORT_MESSAGES.importNoMatchByName : IMPORT_MESSAGES.importNoMatch, {
+    item: label,
+    value,
+    kind: label.toLowerCase(),
+    where,
+  });
 
 /** The status of an imported row: the exported words or the numbers (already validated). */
 export const importedStatus = (text: string): Status => IMPORT_STATUS[text.toLowerCase()];

@@ -112,12 +112,27 @@ export async function importRows(
 ): Promise<ImportCounts> {
   const spec = resource.import!;
   const { table } = resource;
-  const errors: Record<string, string[]> = {};
+  // Refused rows by spreadsheet row: a row's messages come from several checks, at several times
+  // (the schema, its record's values, the lookups); the report lists the first rows in file order.
+  const refusals = new Map<number, string[]>();
   let failed = false;
   const fail = (row: number, messages: string[]) => {
     failed = true;
-    if (Object.keys(errors).length < MAX_REPORTED_ROWS) (errors[`row ${row}`] ??= []).push(...messages);
+    const known = refusals.get(row);
+    if (known) known.push(...messages);
+    else if (refusals.size < MAX_REPORTED_ROWS) refusals.set(row, [...messages]);
+    else {
+      // Full: an earlier row takes the place of the last one.
+      const last = Math.max(...refusals.keys());
+      if (row > last) return;
+      refusals.delete(last);
+      refusals.set(row, [...messages]);
+    }
   };
+  const report = (): Record<string, string[]> =>
+    Object.fromEntries(
+      [...refusals.entries()].sort(([a], [b]) => a - b).map(([row, messages]) => [`row ${row}`, messages]),
+    );
   const mayUpdate = hasPermission(ctx.user.permissions, updatePermission);
   // Each distinct cell checked once per field (crud/rowValidator.ts); a refused row, or a schema it
   // cannot follow, through the whole schema.
@@ -254,7 +269,7 @@ export async function importRows(
         }
       }
       await writing;
-      if (failed) throw new HttpError(422, IMPORT_MESSAGES.importInvalid, errors);
+      if (failed) throw new HttpError(422, IMPORT_MESSAGES.importInvalid, report());
 
       await prepared.after?.({ created, updated });
       // What the import left in the pending lists is merged now, not scanned by every search later.

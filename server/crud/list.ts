@@ -92,7 +92,7 @@ export function listWhere(resource: AnyResource, query: ListQuery): SQL | undefi
   const parts: (SQL | undefined)[] = [];
   if (query.search && resource.search.length) parts.push(searchCondition(resource.search, query.search));
   for (const [name, filter] of Object.entries(resource.contract.filters)) {
-    const value = query.filters[name];
+    const value = query.filters[name] ?? (filter.kind === 'enum' ? filter.whenUnset : undefined);
     if (value === undefined) continue;
     if (filter.kind === 'dateRange')
       parts.push(dateRangeCondition(dateColumn(resource), value as DateRangeValue));

@@ -36,7 +36,8 @@ function filterDoc(name: string, filter: FilterSpec, dateField: string | undefin
     case 'enum':
       return {
         [name]: text(
-          `${filter.label}: comma-separated, of ${filter.options.map((option) => `${optionKey(option)} (${option.label})`).join(', ')}`,
+          `${filter.label}: comma-separated, of ${filter.options.map((option) => `${optionKey(option)} (${option.label})`).join(', ')}` +
+            (filter.whenUnset ? `; unset: ${filter.whenUnset.join(',')}` : ''),
         ),
       };
     case 'boolean':

@@ -1,5 +1,6 @@
-import { eq, inArray } from 'drizzle-orm';
+import { eq, inArray, ne } from 'drizzle-orm';
 import {
+  CONTACT_STATES,
   CONTACT_STATE_LABELS,
   contactFormsResource,
   SOURCE_LABELS,
@@ -71,7 +72,12 @@ export const contactFormsServer = defineServerResource({
     created_at: contactForms.created_at,
   },
   filters: {
-    states: (values) => inArray(contactForms.state, values),
+    // All states but one (the default view: all but Spam) as `<>`: a filter on whichever index the
+    // search or the sort uses, where `in (…)` would pull the planner onto the state index (issue #41).
+    states: (values) => {
+      const left = CONTACT_STATES.filter((state) => !values.includes(state));
+      return left.length === 1 ? ne(contactForms.state, left[0]) : inArray(contactForms.state, values);
+    },
     sources: (values) => inArray(contactForms.source, values),
     product_ids: (ids) => inArray(contactForms.product_id, ids),
   },

@@ -1,5 +1,6 @@
 import { asc, eq, inArray, max } from 'drizzle-orm';
-import { LABELS, validation } from '../../src/shared/messages';
+import { LABELS } from '../../src/shared/messages';
+import { ROUTES } from '../../src/shared/routes';
 import {
   productHighlightImportRowSchema,
   productHighlightPublicWire,
@@ -20,6 +21,7 @@ import {
   reference,
   statusCells,
   statusWrite,
+  importNoMatch,
 } from '../crud/fields';
 import { auditOf, auditSelect } from '../repositories/audit';
 import { refLookup } from '../repositories/catalog';
@@ -142,7 +144,8 @@ export const productHighlightsServer = defineServerResource({
         // Images are not in the sheet: an update by import leaves them as they are.
         row: (row, existingId) => {
           const productId = row.product ? lookup.find(row.product) : null;
-          if (productId === undefined) return { errors: [validation.invalid(LABELS.product)] };
+          if (productId === undefined)
+            return { errors: [importNoMatch(LABELS.product, row.product, ROUTES.products)] };
           const values = {
             title: row.title,
             description: row.description,

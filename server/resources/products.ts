@@ -1,5 +1,6 @@
 import { and, asc, eq, inArray, sql, type SQL } from 'drizzle-orm';
-import { LABELS, validation } from '../../src/shared/messages';
+import { LABELS } from '../../src/shared/messages';
+import { ROUTES } from '../../src/shared/routes';
 import {
   productImportRowSchema,
   productPublicWire,
@@ -29,6 +30,7 @@ import {
   statusCells,
   statusCellsSql,
   statusWrite,
+  importNoMatch,
 } from '../crud/fields';
 import { sanitizeRichText } from '../lib/sanitizeHtml';
 import { refLookup } from '../repositories/catalog';
@@ -168,9 +170,10 @@ export const productsServer = defineServerResource({
           const slug = importKey(row.slug, row.name);
           const errors = importSlugErrors(slug, LABELS.name);
           const brandId = row.brand ? brandLookup.find(row.brand) : null;
-          if (brandId === undefined) errors.push(validation.invalid(LABELS.brand));
+          if (brandId === undefined) errors.push(importNoMatch(LABELS.brand, row.brand, ROUTES.brands));
           const categoryId = categoryLookup.find(row.category);
-          if (categoryId === undefined) errors.push(validation.invalid(LABELS.category));
+          if (categoryId === undefined)
+            errors.push(importNoMatch(LABELS.category, row.category, ROUTES.categories));
           if (errors.length || brandId === undefined || categoryId === undefined) return { errors };
           return {
             values: {

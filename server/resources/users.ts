@@ -1,6 +1,7 @@
 import { inArray } from 'drizzle-orm';
 import type { Status } from '../../src/shared/contracts/account';
-import { LABELS, en, format, validation } from '../../src/shared/messages';
+import { LABELS, en, format } from '../../src/shared/messages';
+import { ROUTES } from '../../src/shared/routes';
 import { REFUSAL_MESSAGES } from '../../src/shared/messages/refusals';
 import { userImportRowSchema, usersResource, type UserImportRow } from '../../src/shared/resources/users';
 import type { Tx } from '../db/client';
@@ -16,6 +17,7 @@ import {
   statusCells,
   statusWrite,
   validatedOnly,
+  importNoMatch,
 } from '../crud/fields';
 import { randomToken } from '../lib/crypto';
 import { fieldError, HttpError } from '../lib/httpError';
@@ -158,7 +160,8 @@ export const usersServer = defineServerResource({
           const roleId = roleIds.get(row.role.toLowerCase());
           const status = importedStatus(row.status);
           const errors: string[] = [];
-          if (roleId === undefined) errors.push(validation.invalid(LABELS.role));
+          if (roleId === undefined)
+            errors.push(importNoMatch(LABELS.role, row.role, ROUTES.roles, { byName: true }));
           const refused = roleId === undefined ? null : mayAssign(roleId);
           if (refused) errors.push(refused);
           if (existingId !== null && beyond.has(existingId)) errors.push(REFUSAL_MESSAGES.userBeyondYou);

@@ -77,7 +77,7 @@ describe('the inbox for staff (/api/contact-forms, /api/subscribes)', () => {
   afterAll(() => t.close());
 
   it('lists messages with their state, filtered by state, source, product, search and date', async () => {
-    const all = await list();
+    const all = await list('&states=new,read,replied,spam');
     expect(all.meta.total).toBe(3);
     expect(all.data.map((m) => m.state).sort()).toEqual(['new', 'new', 'spam']);
     expect((await list('&states=spam')).data.map((m) => m.subject)).toEqual(['Bot']);
@@ -91,6 +91,21 @@ describe('the inbox for staff (/api/contact-forms, /api/subscribes)', () => {
     expect((await api('GET', '/api/contact-forms?states=unknown')).statusCode).toBe(422);
     expect((await api('GET', '/api/contact-forms?sources=elsewhere')).statusCode).toBe(422);
     expect(all.data.every((m) => m.created_by === null)).toBe(true);
+  });
+
+  it('leaves Spam out of the default view; a state filter brings it back (issue #41)', async () => {
+    const inbox = await list();
+    expect(inbox.meta.total).toBe(2);
+    expect(inbox.data.map((m) => m.subject).sort()).toEqual(['About the pump', 'Promotion question']);
+    expect((await list('&states=new,spam')).data.map((m) => m.state).sort()).toEqual(['new', 'new', 'spam']);
+    // The export of the default view is what the list shows.
+    const exported = await api('GET', '/api/contact-forms/export?format=csv');
+    expect(
+      csvRows(exported.body)
+        .slice(1)
+        .map((row) => row[3])
+        .sort(),
+    ).toEqual(['About the pump', 'Promotion question']);
   });
 
   it('counts New messages for the menu', async () => {

@@ -9,6 +9,9 @@ import { importAnswer, postFile, signInWith } from './fixtures';
 import { adminToken, authHeader, buildTestApp, type TestApp } from './helper';
 import { csvRows as csvOf, xlsxBuffer, xlsxRows as readXlsx } from './sheets';
 
+/** What a status cell accepts, as an import's refusal lists it (issue #41). */
+const STATUS_WORDS = 'Active, Not Active, 1, 0';
+
 const PRODUCT_HEADER = [
   'Name',
   'Slug',
@@ -158,14 +161,49 @@ describe('catalogue export, import and import templates', () => {
       expect(response.json()).toEqual({
         message: IMPORT_MESSAGES.importInvalid,
         errors: {
-          'row 3': ['Brand is invalid'],
-          'row 4': ['Category is invalid'],
-          'row 5': ['Name is required', 'Status is invalid', 'Brand is required', 'Category is required'],
-          'row 6': ['Brand is invalid'],
+          'row 3': [
+            format(IMPORT_MESSAGES.importNoMatch, {
+              item: 'Brand',
+              value: 'No Such Brand',
+              kind: 'brand',
+              where: '/product/brand',
+            }),
+          ],
+          'row 4': [
+            format(IMPORT_MESSAGES.importNoMatch, {
+              item: 'Category',
+              value: 'No Such Category',
+              kind: 'category',
+              where: '/product/category',
+            }),
+          ],
+          'row 5': [
+            'Name is required',
+            format(IMPORT_MESSAGES.importNotOneOf, { item: 'Status', value: 'Maybe', allowed: STATUS_WORDS }),
+            'Brand is required',
+            'Category is required',
+          ],
+          'row 6': [
+            format(IMPORT_MESSAGES.importNoMatch, {
+              item: 'Brand',
+              value: 'Twin',
+              kind: 'brand',
+              where: '/product/brand',
+            }),
+          ],
           'row 8': [format(CATALOGUE_MESSAGES.slugFormat, { item: 'Slug' })],
           'row 9': [format(IMPORT_MESSAGES.importDuplicate, { item: 'fine-row' })],
         },
       });
+      // In the file's order, whichever check refused each row (issue #41).
+      expect(Object.keys(response.json().errors)).toEqual([
+        'row 3',
+        'row 4',
+        'row 5',
+        'row 6',
+        'row 8',
+        'row 9',
+      ]);
       expect(await total(products)).toBe(before);
       expect(await productBySlug('fine-row')).toBeUndefined();
     });
@@ -409,7 +447,10 @@ describe('catalogue export, import and import templates', () => {
       expect(response.statusCode).toBe(422);
       expect(response.json().errors).toEqual({
         'row 3': [format(CATALOGUE_MESSAGES.slugFromName, { item: 'Slug', source: 'name' })],
-        'row 4': ['Name is required', 'Status is invalid'],
+        'row 4': [
+          'Name is required',
+          format(IMPORT_MESSAGES.importNotOneOf, { item: 'Status', value: 'Unknown', allowed: STATUS_WORDS }),
+        ],
       });
       expect(await total(table)).toBe(before);
     });

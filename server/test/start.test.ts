@@ -5,6 +5,7 @@ import os from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
 import { sql } from 'drizzle-orm';
+import { loadConfig } from '../config';
 import { prepareDatabase } from '../db/prepare';
 import { buildSchemaVersion } from '../db/schemaVersion';
 import { startFailure } from '../startFailure';
@@ -107,6 +108,28 @@ describe('a start that fails', () => {
     } finally {
       await database?.drop();
     }
+  });
+
+  it('refuses an ACCESS_TOKEN_TTL too short to refresh in time, in one line, before opening anything', async () => {
+    const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'adm-start-'));
+    try {
+      const { code, stderr } = await runServer({ ACCESS_TOKEN_TTL: '10', DATA_DIR: dataDir, PORT: '0' });
+      expect(code).toBe(1);
+      expect(stderr.trim().split('\n')).toEqual([
+        'Cannot start: ACCESS_TOKEN_TTL must be at least 30 seconds (got 10): shorter tokens cannot be refreshed in time',
+      ]);
+      // Refused before the database was opened: nothing was created.
+      expect(fs.readdirSync(dataDir)).toEqual([]);
+    } finally {
+      fs.rmSync(dataDir, { recursive: true, force: true });
+    }
+  });
+
+  it('starts with the shortest ACCESS_TOKEN_TTL it accepts', () => {
+    expect(loadConfig({ ACCESS_TOKEN_TTL: '30' }).accessTokenTtl).toBe(30);
+    expect(() => loadConfig({ ACCESS_TOKEN_TTL: '29' })).toThrow(
+      'ACCESS_TOKEN_TTL must be at least 30 seconds',
+    );
   });
 });
 

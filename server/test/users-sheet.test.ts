@@ -2,11 +2,14 @@ import { IMPORT_MESSAGES } from '../../src/shared/messages/imports';
 import { count } from 'drizzle-orm';
 import { parse } from 'csv-parse/sync';
 import ExcelJS from 'exceljs';
-import { success } from '../../src/shared/messages';
+import { format, success } from '../../src/shared/messages';
 import { REFUSAL_MESSAGES } from '../../src/shared/messages/refusals';
 import { users } from '../db/schema';
 import { importAnswer, postFile, signInWith } from './fixtures';
 import { adminToken, authHeader, buildTestApp, login, type TestApp } from './helper';
+
+/** What a status cell accepts, as an import's refusal lists it (issue #41). */
+const STATUS_WORDS = 'Active, Not Active, 1, 0';
 
 const HEADER = ['Name', 'Email', 'Phone Number', 'Role', 'Status', 'Created At'];
 
@@ -94,7 +97,10 @@ describe('users export and import', () => {
     expect(response.json()).toEqual({
       message: IMPORT_MESSAGES.importInvalid,
       errors: {
-        'row 3': ['Name is required', 'Status is invalid'],
+        'row 3': [
+          'Name is required',
+          format(IMPORT_MESSAGES.importNotOneOf, { item: 'Status', value: 'Maybe', allowed: STATUS_WORDS }),
+        ],
         'row 5': ['good1@example.com appears more than once in the file'],
       },
     });
@@ -104,7 +110,16 @@ describe('users export and import', () => {
       'Name,Email,Role,Status\nEve,eve@example.com,Nobody,1\n',
       'role.csv',
     );
-    expect(unknownRole.json().errors).toEqual({ 'row 2': ['Role is invalid'] });
+    expect(unknownRole.json().errors).toEqual({
+      'row 2': [
+        format(IMPORT_MESSAGES.importNoMatchByName, {
+          item: 'Role',
+          value: 'Nobody',
+          kind: 'role',
+          where: '/setting/role',
+        }),
+      ],
+    });
     expect(await userCount()).toBe(before);
   });
 

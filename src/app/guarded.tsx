@@ -3,14 +3,19 @@ import type { RouteObject } from 'react-router-dom';
 import { LoadingBlock } from '../components/feedback/LoadingBlock';
 import { RequirePermission } from '../components/layout/RequirePermission';
 import { firstScreenLoading, registerRoutePreload } from '../hooks/routePreload';
-import { PERMISSION_GROUPS, permissionKey, type PermissionGroup } from '../shared/permissions';
+import {
+  PERMISSION_GROUPS,
+  permissionKey,
+  type PermissionAction,
+  type PermissionGroup,
+} from '../shared/permissions';
 import { addPath, itemPath, trashPath } from '../shared/routes';
 import { openedAt, prefetchListRows, registerRouteRows, type LoadListRows } from './listPrefetch';
 
 export type LoadScreen = () => Promise<ComponentType>;
 
-/** `Screen` for a user holding `permission`; the 'No access' page for anyone else. */
-const behind = (permission: string, Screen: ComponentType): ComponentType =>
+/** `Screen` for a user holding `permission` (each of a list); the 'No access' page for anyone else. */
+const behind = (permission: string | readonly string[], Screen: ComponentType): ComponentType =>
   function Guarded() {
     return (
       <RequirePermission permission={permission}>
@@ -20,7 +25,7 @@ const behind = (permission: string, Screen: ComponentType): ComponentType =>
   };
 
 /** A lazily loaded screen shown only to a user holding `permission` (else the 'No access' page). */
-export function guarded(permission: string, load: LoadScreen): Pick<RouteObject, 'lazy'> {
+export function guarded(permission: string | readonly string[], load: LoadScreen): Pick<RouteObject, 'lazy'> {
   return { lazy: async () => ({ Component: behind(permission, await load()) }) };
 }
 
@@ -55,11 +60,15 @@ function whenLoaded(load: LoadScreen): ComponentType {
  * draws it (ResourceListPage shows the deleted records on this route).
  */
 export function trashRoutes(listPath: string, permission: string, list: LoadScreen): RouteObject[] {
+  const destroy = sibling(permission, 'destroy');
+  return destroy ? [{ path: trashPath(listPath), ...guarded(destroy, list) }] : [];
+}
+
+/** The key of `action` in the group of `permission` (`brands.index` → `brands.store`), if it has one. */
+function sibling(permission: string, action: PermissionAction): string | undefined {
   const group = permission.slice(0, permission.lastIndexOf('.')) as PermissionGroup;
   const actions: readonly string[] = PERMISSION_GROUPS[group] ?? [];
-  return actions.includes('destroy')
-    ? [{ path: trashPath(listPath), ...guarded(permissionKey(group, 'destroy'), list) }]
-    : [];
+  return actions.includes(action) ? permissionKey(group, action) : undefined;
 }
 
 /**
@@ -104,7 +113,9 @@ export function listRoute(
 
 /**
  * A resource's routes behind one permission: the list at `listPath` (`listRoute`), and the form
- * screen at `listPath/add` (unless `add` is false: pages cannot be added) and `listPath/:id`.
+ * screen at `listPath/add` (unless `add` is false: pages cannot be added) and `listPath/:id`. The
+ * add screen also needs the group's create key (`brands.store`): without it, 'No access' rather
+ * than a form that cannot be saved (issue #41).
  */
 export function listAndFormRoutes(
   listPath: string,
@@ -115,7 +126,14 @@ export function listAndFormRoutes(
 ): RouteObject[] {
   return [
     listRoute(listPath, permission, list, rows),
-    ...(add ? [{ path: addPath(listPath), ...guarded(permission, form) }] : []),
+    ...(add
+      ? [
+          {
+            path: addPath(listPath),
+            ...guarded([permission, sibling(permission, 'store') ?? permission], form),
+          },
+        ]
+      : []),
     ...trashRoutes(listPath, permission, list),
     { path: itemPath(listPath, ':id'), ...guarded(permission, form) },
   ];

@@ -36,6 +36,30 @@ describe('resource routes', () => {
   });
 
   it.each([
+    [addPath(ROUTES.brands), PERMISSIONS.brandsIndex, 'brands.store'],
+    [addPath(ROUTES.categories), PERMISSIONS.categoriesIndex, 'categories.store'],
+    [addPath(ROUTES.products), PERMISSIONS.productsIndex, 'products.store'],
+    [addPath(ROUTES.news), PERMISSIONS.newsIndex, 'news.store'],
+    [addPath(ROUTES.users), PERMISSIONS.usersIndex, 'users.store'],
+    [addPath(ROUTES.roles), PERMISSIONS.rolesIndex, 'roles.store'],
+  ])(
+    'shows No access at %s to a user holding %s but not %s, not a form that cannot be saved (issue #41)',
+    async (route, index, _store) => {
+      fakeNetwork({ ...catalogOptionRoutes });
+      renderRoutes(resourceRoutes, route, [index]);
+      expect(await screen.findByRole('heading', { name: en.noAccessTitle })).toBeInTheDocument();
+      expect(screen.queryByRole('button', { name: en.back })).not.toBeInTheDocument();
+    },
+  );
+
+  it('opens the add form to a user holding the list and the create permission', async () => {
+    fakeNetwork({ ...catalogOptionRoutes });
+    renderRoutes(resourceRoutes, addPath(ROUTES.brands), [PERMISSIONS.brandsIndex, 'brands.store']);
+    expect(await screen.findByRole('button', { name: en.save })).toBeInTheDocument();
+    expect(screen.queryByRole('heading', { name: en.noAccessTitle })).not.toBeInTheDocument();
+  });
+
+  it.each([
     [ROUTES.brands, 'Brand', 'GET /api/brands'],
     [ROUTES.categories, 'Category', 'GET /api/categories'],
   ])('opens the %s list, not a product called "brand" or "category"', async (route, heading, list) => {

@@ -1,5 +1,6 @@
 import { createBrowserRouter, type RouteObject } from 'react-router-dom';
 import { LoadingBlock } from '../components/feedback/LoadingBlock';
+import type { ShellRouteHandle } from '../components/layout/AppLayout';
 import { GuestLayout } from '../components/layout/GuestLayout';
 import { RouteErrorPage } from '../components/feedback/RouteErrorPage';
 import { ROUTES } from '../shared/routes';
@@ -89,6 +90,8 @@ export const routes: RouteObject[] = [
               ...settingRoutes,
               {
                 path: '*',
+                // Signed out, an unknown path is the 404 page too, not a sign-in (issue #41).
+                handle: { openToGuests: true } satisfies ShellRouteHandle,
                 lazy: () =>
                   import(/* webpackChunkName: "not-found" */ '../components/feedback/MessagePage').then(
                     (m) => ({

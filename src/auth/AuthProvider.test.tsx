@@ -423,6 +423,34 @@ describe('AuthProvider token lifetime', () => {
   });
 });
 
+describe('AuthProvider with a short token lifetime (issue #41)', () => {
+  it('refreshes a 60 s session once, half-way, and each new token once more, never in a storm', async () => {
+    let issued = 0;
+    network.route('POST /oauth/token', () => ({ status: 200, body: token(`refreshed-${++issued}`, 60) }));
+    const { clock, reloadPage } = await renderSignedIn(60);
+    // The first seconds after signing in: no refresh at all (the defect sent ~60 here).
+    act(() => clock.increment(2000));
+    await act(async () => undefined);
+    expect(network.requestsTo('/oauth/token')).toEqual([]);
+    act(() => clock.increment(28_000));
+    await waitFor(() => expect(localStorage.getItem(STORAGE_KEYS.accessToken)).toBe('access-refreshed-1'));
+    expect(network.requestsTo('/oauth/token')).toHaveLength(1);
+    // The new 60 s token is refreshed 30 s later, with its own refresh token.
+    act(() => clock.increment(29_000));
+    await act(async () => undefined);
+    expect(network.requestsTo('/oauth/token')).toHaveLength(1);
+    act(() => clock.increment(1000));
+    await waitFor(() => expect(localStorage.getItem(STORAGE_KEYS.accessToken)).toBe('access-refreshed-2'));
+    expect(network.requestsTo('/oauth/token').map((request) => request.body)).toEqual([
+      expect.objectContaining({ refresh_token: 'refresh-stored' }),
+      expect.objectContaining({ refresh_token: 'refresh-refreshed-1' }),
+    ]);
+    expect(phase()).toBe('auth');
+    expect(screen.getByTestId('reauth')).toHaveTextContent('');
+    expect(reloadPage).not.toHaveBeenCalled();
+  });
+});
+
 describe('AuthProvider across tabs', () => {
   it('reschedules on a storage event with a new expires_at instead of signing out', async () => {
     network.route('POST /oauth/token', () => ({ status: 200, body: token('mine') }));

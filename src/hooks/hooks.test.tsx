@@ -16,14 +16,14 @@ function Notifier() {
 }
 
 describe('useNotify', () => {
-  it('shows a 3 s message, a 4.5 s notification with a title and an error that stays', () => {
+  it('shows a 3 s message, a 4.5 s notification with a title and a 3 s error', () => {
     const { store } = renderWithProviders(<Notifier />);
     expect(screen.getByText('Saved')).toBeInTheDocument();
     expect(screen.getByText(en.tokenExpiredTitle)).toBeInTheDocument();
     const [message, notification, error] = store.getState().toasts;
     expect(message).toMatchObject({ kind: 'message', severity: 'success', durationMs: 3000 });
     expect(notification).toMatchObject({ kind: 'notification', severity: 'success', durationMs: 4500 });
-    expect(error).toMatchObject({ kind: 'message', severity: 'error', durationMs: null });
+    expect(error).toMatchObject({ kind: 'message', severity: 'error', durationMs: 3000 });
   });
 });
 

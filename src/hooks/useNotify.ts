@@ -11,7 +11,7 @@ export interface NotifyInput {
 export interface NotifyApi {
   /** A green message toast (3 s). */
   success: (message: string) => void;
-  /** A red message toast; it stays until the user closes it. */
+  /** A red message toast; it closes after 3 s like any message (or on its close button). */
   error: (message: string) => void;
   /** A blue message toast (3 s). */
   info: (message: string) => void;

@@ -6,7 +6,10 @@ export const DURATIONS = {
   notificationMs: 4500,
   /** webpack's script chunk load time-out, in ms. */
   chunkLoadTimeoutMs: 120000,
-  /** How long before the access token's expiry a tab refreshes it, in ms. */
+  /**
+   * How long before the access token's expiry a tab refreshes it at most, in ms. A shorter-lived
+   * token is refreshed at `TOKEN_REFRESH.lifetimeShare` of its lifetime instead (issue #41).
+   */
   refreshBeforeExpiryMs: 60000,
   /** How long a tab holds the cross-tab refresh lock before another may take it, in ms. */
   refreshLockMs: 15000,
@@ -14,6 +17,21 @@ export const DURATIONS = {
   draftSaveMs: 400,
   /** How often an open tab asks whether a new version of the app was deployed, in ms. */
   versionCheckMs: 5 * 60 * 1000,
+} as const;
+
+/** When the access token is refreshed, and the shortest lifetime the server issues (issue #41). */
+export const TOKEN_REFRESH = {
+  /**
+   * Share of the token's lifetime (as seen when the session was reported) after which a tab
+   * refreshes it, when that comes before `DURATIONS.refreshBeforeExpiryMs` ahead of the expiry: a
+   * 60 s token is refreshed after 30 s, an hour's a minute before it ends.
+   */
+  lifetimeShare: 0.5,
+  /**
+   * The shortest ACCESS_TOKEN_TTL the server starts with, in seconds: the refresh at half of it
+   * must fit the cross-tab lock's lifetime (`DURATIONS.refreshLockMs`) before the token ends.
+   */
+  minAccessTokenTtlS: 30,
 } as const;
 
 export const SIZES = {

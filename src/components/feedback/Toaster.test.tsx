@@ -51,15 +51,34 @@ describe('Toaster', () => {
     expect(screen.getByText('Second')).toBeInTheDocument();
   });
 
-  it('keeps an error until it is closed', () => {
+  it('closes an error message after 3 s too (issue #41), or earlier on its close button', () => {
     const { store } = renderWithProviders(<div />);
+    act(() => {
+      store.dispatch(toastShown({ severity: 'error', message: 'This brand is used by 51 products' }));
+    });
+    act(() => jest.advanceTimersByTime(2900));
+    expect(screen.getByText('This brand is used by 51 products')).toBeInTheDocument();
+    act(() => jest.advanceTimersByTime(200));
+    expect(screen.queryByText('This brand is used by 51 products')).not.toBeInTheDocument();
+
     act(() => {
       store.dispatch(toastShown({ severity: 'error', message: 'It broke' }));
     });
-    act(() => jest.advanceTimersByTime(60_000));
-    expect(screen.getByText('It broke')).toBeInTheDocument();
     act(() => screen.getByRole('button', { name: /close/i }).click());
     expect(screen.queryByText('It broke')).not.toBeInTheDocument();
+  });
+
+  it('closes an error notification after 4.5 s', () => {
+    const { store } = renderWithProviders(<div />);
+    act(() => {
+      store.dispatch(
+        toastShown({ severity: 'error', title: 'Import failed', message: 'Row 3', kind: 'notification' }),
+      );
+    });
+    act(() => jest.advanceTimersByTime(4400));
+    expect(screen.getByText('Row 3')).toBeInTheDocument();
+    act(() => jest.advanceTimersByTime(200));
+    expect(screen.queryByText('Row 3')).not.toBeInTheDocument();
   });
 
   it('holds a toast while the pointer is on it and closes it the rest of its time after', () => {

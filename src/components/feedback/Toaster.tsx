@@ -20,26 +20,25 @@ const grow = keyframes`
 `;
 
 /**
- * Counts down `durationMs` (none for errors, which stay until closed) while the pointer is away and
- * focus is elsewhere: hovering or focusing a toast holds it (WCAG 2.2.1), leaving resumes the rest.
+ * Counts down `durationMs` while the pointer is away and focus is elsewhere: hovering or focusing a
+ * toast holds it (WCAG 2.2.1), leaving resumes the rest.
  */
-function useCountdown(durationMs: number | null, onDone: () => void) {
+function useCountdown(durationMs: number, onDone: () => void) {
   const [paused, setPaused] = useState(false);
   const remaining = useRef(durationMs);
   useEffect(() => {
-    if (paused || remaining.current === null) return undefined;
+    if (paused) return undefined;
     const started = Date.now();
     const timer = setTimeout(onDone, remaining.current);
     return () => {
       clearTimeout(timer);
-      if (remaining.current !== null)
-        remaining.current = Math.max(0, remaining.current - (Date.now() - started));
+      remaining.current = Math.max(0, remaining.current - (Date.now() - started));
     };
   }, [paused, onDone]);
   return { pause: () => setPaused(true), resume: () => setPaused(false) };
 }
 
-/** One toast: closes itself after its duration (errors: only on its close button). */
+/** One toast: closes itself after its duration, or on its close button. */
 export function ToastItem({ toast, onClose }: ToastItemProps) {
   const { id, durationMs } = toast;
   const close = useCallback(() => onClose(id), [id, onClose]);

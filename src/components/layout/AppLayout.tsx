@@ -2,7 +2,7 @@ import { Suspense, useMemo } from 'react';
 import Box from '@mui/material/Box';
 import Drawer from '@mui/material/Drawer';
 import Toolbar from '@mui/material/Toolbar';
-import { Navigate, Outlet, useLocation } from 'react-router-dom';
+import { Navigate, Outlet, useLocation, useMatches } from 'react-router-dom';
 import { useAuth } from '../../auth/AuthContext';
 import { filterMenu, MENU } from '../../shared/menu';
 import { ROUTES } from '../../shared/routes';
@@ -18,14 +18,39 @@ const SIDEBAR_WIDTH = 256;
 
 export type AppLayoutProps = Record<string, never>;
 
+/** A route's `handle` that AppLayout reads. */
+export interface ShellRouteHandle {
+  /**
+   * Shown signed out too, without the shell (the 404 page: spec §2 "any other path"); every other
+   * route of the authenticated area sends a visitor to /login.
+   */
+  openToGuests?: boolean;
+}
+
+const openToGuests = (handle: unknown): boolean =>
+  Boolean((handle as ShellRouteHandle | undefined)?.openToGuests);
+
 /** The signed-in shell: header, side menu, breadcrumbs and the current screen. */
 export function AppLayout(_props: AppLayoutProps) {
   const { phase, user } = useAuth();
   const location = useLocation();
+  const guestScreen = useMatches().some((match) => openToGuests(match.handle));
   const permissions = user?.permissions;
   const menus = useMemo(() => filterMenu(MENU, permissions), [permissions]);
 
   if (phase === 'loading') return <LoadingBlock fullHeight />;
+  if (phase === 'no-auth' && guestScreen)
+    return (
+      <Box
+        component="main"
+        id={MAIN_ID}
+        tabIndex={-1}
+        sx={{ minHeight: '100vh', '&:focus': { outline: 'none' } }}
+      >
+        <ScreenFocus titleFrom="heading" />
+        <Outlet />
+      </Box>
+    );
   if (phase === 'no-auth')
     return (
       <Navigate

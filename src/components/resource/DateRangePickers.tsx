@@ -1,9 +1,8 @@
 import type { Dayjs } from 'dayjs';
-import { AdapterDayjs } from '@mui/x-date-pickers/AdapterDayjs';
 import { DatePicker } from '@mui/x-date-pickers/DatePicker';
-import { LocalizationProvider } from '@mui/x-date-pickers/LocalizationProvider';
 import { DATE_FORMATS } from '../../shared/formats';
 import type { DateRange } from './DateRangeFilter';
+import { DateLocalization } from './fields/DateLocalization';
 import { DATE_FIELD_SX, DATE_RANGE_ENDS } from './dateRangeParts';
 
 export interface DateRangePickersProps {
@@ -17,7 +16,7 @@ const valid = (date: Dayjs | null): Dayjs | null => (date && date.isValid() ? da
 /** DateRangeFilter's From and To pickers, each bounded by the other end. */
 export function DateRangePickers({ value, onChange }: DateRangePickersProps) {
   return (
-    <LocalizationProvider dateAdapter={AdapterDayjs}>
+    <DateLocalization>
       {DATE_RANGE_ENDS.map(({ end, label }) => (
         <DatePicker
           key={end}
@@ -30,6 +29,6 @@ export function DateRangePickers({ value, onChange }: DateRangePickersProps) {
           slotProps={{ textField: { size: 'small', sx: DATE_FIELD_SX }, field: { clearable: true } }}
         />
       ))}
-    </LocalizationProvider>
+    </DateLocalization>
   );
 }

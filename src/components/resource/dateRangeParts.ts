@@ -8,6 +8,6 @@ export const DATE_RANGE_ENDS = [
 
 /**
  * Each field's width, the picker's and its stand-in's alike (the picker's own width for the display
- * format's placeholder, "DD MMMM YYYY"): the filters do not move when the pickers come in.
+ * format's placeholder, "DD MMM YYYY"): the filters do not move when the pickers come in.
  */
 export const DATE_FIELD_SX = { width: 246 } as const;

@@ -30,6 +30,7 @@ export const CATALOGUE_MESSAGES = {
   publishLive: 'Live',
   publishEnded: 'Ended',
   publishDraftSentence: 'Not Active: the website does not show it.',
+  publishUndatedSentence: 'No date yet: the website shows it from the day it is given.',
   publishScheduledSentence: 'Goes live on {date}.',
   publishScheduledUntilSentence: 'Goes live on {date} and ends on {end}.',
   publishLiveSentence: 'Live since {date}.',

@@ -10,6 +10,11 @@ export const IMPORT_MESSAGES = {
     'The file was checked and nothing was imported: {created} to create, {updated} to update, {unchanged} unchanged.',
   importUnreadable: 'The file is not a readable CSV or XLSX file.',
   importDuplicate: '{item} appears more than once in the file',
+  /** A cell that must be one of a few words (a status): what was found and what is accepted. */
+  importNotOneOf: '{item} “{value}” is not one of: {allowed}',
+  /** A cell naming another record (a brand, a role) that matches none, or several: where the names are. */
+  importNoMatch: '{item} “{value}” does not name one {kind}: use a name or slug listed at {where}',
+  importNoMatchByName: '{item} “{value}” does not name one {kind}: use a name listed at {where}',
   importTooBig: 'The file is too large to import: {reason}.',
   importTooBigUnpacked: 'more than {size} once unpacked',
   importTooBigParts: 'more than {count} parts',

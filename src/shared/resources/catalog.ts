@@ -5,6 +5,7 @@ import type { FileObject, Status } from '../contracts/account';
 import { MAX_ID } from '../limits';
 import { LABELS, en, format, validation } from '../messages';
 import { CATALOGUE_MESSAGES } from '../messages/catalogue';
+import { IMPORT_MESSAGES } from '../messages/imports';
 
 /**
  * Field rules the catalogue resources (brands, categories, products) share, written once. A slug is
@@ -79,13 +80,24 @@ export const statusField = () =>
 /** The status cell of an imported row: the exported words or the numbers. */
 export const IMPORT_STATUS: Record<string, Status> = { active: 1, '1': 1, 'not active': 0, '0': 0 };
 
+/** What a status cell accepts, as the import's message lists it. */
+const IMPORT_STATUS_WORDS = [en.active, en.notActive, '1', '0'].join(', ');
+
 export const importStatusField = () =>
   yup
     .string()
     .trim()
     .required(validation.required(LABELS.status))
-    .test('status', validation.invalid(LABELS.status), (value) =>
-      Object.hasOwn(IMPORT_STATUS, value.toLowerCase()),
+    .test(
+      'status',
+      // The cell as found and what is accepted (issue #41), not a bare "Status is invalid".
+      ({ value }: { value?: unknown }) =>
+        format(IMPORT_MESSAGES.importNotOneOf, {
+          item: LABELS.status,
+          value: String(value ?? ''),
+          allowed: IMPORT_STATUS_WORDS,
+        }),
+      (value) => Object.hasOwn(IMPORT_STATUS, value.toLowerCase()),
     );
 
 export const statusLabel = (status: Status): string => (status === 1 ? en.active : en.notActive);

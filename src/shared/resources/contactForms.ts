@@ -166,7 +166,12 @@ export const contactFormsResource = defineResource({
   defaultSort: { sort: 'created_at', order: 'desc' },
   dateField: 'created_at',
   filters: {
-    states: enumFilter({ label: CONTACT_LABELS.state, options: CONTACT_STATE_OPTIONS }),
+    // The inbox's default view leaves Spam out; choosing states (Spam among them) brings it back.
+    states: enumFilter({
+      label: CONTACT_LABELS.state,
+      options: CONTACT_STATE_OPTIONS,
+      whenUnset: CONTACT_STATES.filter((state) => state !== 'spam'),
+    }),
     sources: enumFilter({
       label: CONTACT_LABELS.source,
       options: SOURCE_OPTIONS,

@@ -41,6 +41,11 @@ export interface EnumFilter<V extends EnumValue = EnumValue> {
   label: string;
   options: readonly EnumOption<V>[];
   storageKey?: StorageKey;
+  /**
+   * The values a list keeps while the filter is not set (its default view); any selection replaces
+   * them. The inbox leaves Spam out this way (issue #41). Unset: every row.
+   */
+  whenUnset?: readonly V[];
 }
 
 export interface BooleanFilter {

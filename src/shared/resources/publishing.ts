@@ -8,7 +8,8 @@ import { enumFilter } from './filters';
 /**
  * Scheduled publishing (API contract: Publishing). An Active item whose publish `date` lies in the
  * future is scheduled; it is live from that day on; an item with an `end_date` in the past has
- * ended; a Not Active item is a draft. Computed from the dates at read time, against `today` (a
+ * ended; a Not Active item is a draft, and so is one without a date (a form before its date is
+ * entered: never "live since" no day, issue #41; stored items always have one). Computed from the dates at read time, against `today` (a
  * `YYYY-MM-DD` day; the server's clock is injectable, server/lib/clock.ts), so nothing has to run on
  * the day for the state to change. The server's SQL filter (server/crud/fields.ts `publishFilter`)
  * states the same rule.
@@ -23,7 +24,7 @@ export interface Publishable {
 }
 
 export function publishState(item: Publishable, today: string): PublishState {
-  if (item.status !== 1) return 'draft';
+  if (item.status !== 1 || !item.date) return 'draft';
   if (item.date && item.date > today) return 'scheduled';
   if (item.end_date && item.end_date < today) return 'ended';
   return 'live';
@@ -42,7 +43,9 @@ export function publishSentence(item: Publishable, today: string): string {
   const end = formatDisplayDate(item.end_date ?? null);
   switch (publishState(item, today)) {
     case 'draft':
-      return CATALOGUE_MESSAGES.publishDraftSentence;
+      return item.status === 1 && !item.date
+        ? CATALOGUE_MESSAGES.publishUndatedSentence
+        : CATALOGUE_MESSAGES.publishDraftSentence;
     case 'scheduled':
       return format(
         end ? CATALOGUE_MESSAGES.publishScheduledUntilSentence : CATALOGUE_MESSAGES.publishScheduledSentence,

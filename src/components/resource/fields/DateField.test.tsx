@@ -1,7 +1,8 @@
-import { screen } from '@testing-library/react';
+import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { Formik } from 'formik';
 import { renderWithProviders } from '../../../../test/renderWithProviders';
+import { DATE_FORMATS } from '../../../shared/formats';
 import { DateField } from './DateField';
 
 function Form({ value, onValue }: { value: string; onValue: (value: string) => void }) {
@@ -24,5 +25,11 @@ describe('DateField', () => {
     const actor = userEvent.setup({ delay: null });
     await actor.click(screen.getByRole('button', { name: /clear/i }));
     expect(seen.at(-1)).toBe('');
+  });
+
+  it('reads "DD MMM YYYY" while empty, the format its dates are shown in (issue #41)', () => {
+    renderWithProviders(<Form value="" onValue={() => undefined} />);
+    const sections = within(screen.getByRole('group', { name: 'Date' })).getAllByRole('spinbutton');
+    expect(sections.map((section) => section.textContent).join(' ')).toBe(DATE_FORMATS.display);
   });
 });

@@ -1,9 +1,8 @@
 import dayjs from 'dayjs';
-import { AdapterDayjs } from '@mui/x-date-pickers/AdapterDayjs';
 import { DatePicker } from '@mui/x-date-pickers/DatePicker';
-import { LocalizationProvider } from '@mui/x-date-pickers/LocalizationProvider';
 import { useField } from 'formik';
 import { DATE_FORMATS, formatApiDate } from '../../../shared/formats';
+import { DateLocalization } from './DateLocalization';
 
 export interface DateFieldProps {
   /** The Formik field; its value is `YYYY-MM-DD`, or '' / null when empty. */
@@ -19,7 +18,7 @@ export function DateField({ name, label, required, disabled }: DateFieldProps) {
   const error = meta.touched && meta.error ? meta.error : undefined;
   const value = field.value ? dayjs(field.value) : null;
   return (
-    <LocalizationProvider dateAdapter={AdapterDayjs}>
+    <DateLocalization>
       <DatePicker
         label={label}
         value={value}
@@ -44,6 +43,6 @@ export function DateField({ name, label, required, disabled }: DateFieldProps) {
           field: { clearable: !required },
         }}
       />
-    </LocalizationProvider>
+    </DateLocalization>
   );
 }

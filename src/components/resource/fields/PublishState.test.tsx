@@ -54,4 +54,12 @@ describe('PublishNote', () => {
     renderNote({ status: 0, date: '2026-06-16' });
     expect(screen.getByRole('status')).toHaveTextContent(CATALOGUE_MESSAGES.publishDraftSentence);
   });
+
+  it('calls an Active item without a date a draft that needs one, never "Live since ." (issue #41)', () => {
+    renderNote({ status: 1, date: '' });
+    const note = screen.getByRole('status');
+    expect(note).toHaveTextContent(CATALOGUE_MESSAGES.publishDraft);
+    expect(note).toHaveTextContent(CATALOGUE_MESSAGES.publishUndatedSentence);
+    expect(note).not.toHaveTextContent(CATALOGUE_MESSAGES.publishLive);
+  });
 });
