@@ -16,3 +16,4 @@ export { users } from './users';
 export { contactForms } from './contactForms';
 export { subscribes } from './subscribes';
 export { auditLogs } from './auditLogs';
+export { contactReplies } from './contactReplies';
