@@ -3,7 +3,15 @@ import { en, format } from '../src/shared/messages';
 import { LIST_SCREEN_MESSAGES } from '../src/shared/messages/listScreens';
 import { historyText } from '../src/shared/messages/historyScreens';
 import { transfer } from '../src/shared/messages/transfer';
-import { API_PATHS, PUBLIC_API, ROUTES, addPath, itemPath, trashPath } from '../src/shared/routes';
+import {
+  API_PATHS,
+  PUBLIC_API,
+  ROUTES,
+  addPath,
+  contactRepliesPath,
+  itemPath,
+  trashPath,
+} from '../src/shared/routes';
 import { apiRequest, launchBrowser, signInViaApi, snap } from './support/browser';
 import {
   AXE_VARIANTS,
@@ -214,23 +222,25 @@ async function makeRecords(page: Page): Promise<AxeRecords> {
     'GET',
     API_PATHS.account,
   );
-  const message = await apiRequest<{ data: { id: number }[] }>(page, 'GET', '/api/contact-forms?per_page=10');
-  let contactFormId = message.data[0]?.id;
-  if (!contactFormId) {
-    // As the website's server sends it (no browser origin).
-    await page.context().request.post(`${baseUrl}${PUBLIC_API.contactForms}`, {
-      data: {
-        name: 'Axe Sender',
-        email: 'axe@example.org',
-        subject: 'Axe message',
-        message: 'Hello',
-        source: 'contact-page',
-        started_at: Date.now() - 10_000,
-      },
-    });
-    contactFormId = (await apiRequest<{ data: { id: number }[] }>(page, 'GET', '/api/contact-forms')).data[0]
-      .id;
-  }
+  // A message of its own (as the website's server sends it: no browser origin), with a reply in its thread.
+  const axeSubject = `Axe message ${Date.now().toString(36)}`;
+  await page.context().request.post(`${baseUrl}${PUBLIC_API.contactForms}`, {
+    data: {
+      name: 'Axe Sender',
+      email: 'axe@example.org',
+      subject: axeSubject,
+      message: 'Hello',
+      source: 'contact-page',
+      started_at: Date.now() - 10_000,
+    },
+  });
+  const messages = await apiRequest<{ data: { id: number; subject: string }[] }>(
+    page,
+    'GET',
+    '/api/contact-forms?per_page=10',
+  );
+  const contactFormId = messages.data.find((row) => row.subject === axeSubject)?.id ?? 0;
+  await apiRequest(page, 'POST', contactRepliesPath(contactFormId), { body: 'Thank you, we will call you.' });
   // A brand changed once (two history entries, one to restore) and a deleted one (a Deleted row).
   const brand = await apiRequest<{ data: { name: string; updated_at: string } }>(
     page,

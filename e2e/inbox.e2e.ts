@@ -2,11 +2,13 @@ import { readFileSync } from 'node:fs';
 import type { Browser, Page } from 'playwright-core';
 import { en } from '../src/shared/messages';
 import { LIST_SCREEN_MESSAGES } from '../src/shared/messages/listScreens';
-import { CONTACT_LABELS } from '../src/shared/resources/contactForms';
+import { CONTACT_LABELS, CONTACT_STATE_LABELS } from '../src/shared/resources/contactForms';
+import { REPLY_LABELS, REPLY_STATE_LABELS } from '../src/shared/resources/contactReplies';
 import { PUBLIC_API, ROUTES } from '../src/shared/routes';
 import { STORAGE_KEYS } from '../src/shared/storageKeys';
 import { exactLabel, launchBrowser, newPage, signInViaApi, snap } from './support/browser';
-import { baseUrl } from './support/config';
+import { baseUrl, E2E_ADMIN } from './support/config';
+import { waitForMail } from './support/mailbox';
 import { makeProduct, type MadeProduct } from './support/records';
 
 let browser: Browser;
@@ -97,7 +99,7 @@ describe('the inbox: what the website sends, triaged by staff', () => {
     await context.close();
   });
 
-  it('opens the message (Read), marks it replied, and links the product it was about', async () => {
+  it('opens the message (Read), links the product it was about, and replies by mail: the mail arrives from the company, the thread shows it Sent, the message is Replied', async () => {
     const { context, page } = await newPage(browser);
     await signInViaApi(page);
     await page.goto(ROUTES.contactForms);
@@ -105,12 +107,24 @@ describe('the inbox: what the website sends, triaged by staff', () => {
     await page.getByRole('heading', { name: ABOUT_PRODUCT }).waitFor();
     await page.getByText('Read', { exact: true }).waitFor();
     await page.getByRole('link', { name: product.productName }).waitFor();
-    expect(await page.getByRole('link', { name: CONTACT_LABELS.reply }).getAttribute('href')).toBe(
-      `mailto:ada@example.org?subject=${encodeURIComponent(`Re: ${ABOUT_PRODUCT}`)}`,
-    );
-    await page.getByRole('button', { name: CONTACT_LABELS.markReplied }).click();
-    await page.getByText('Replied', { exact: true }).waitFor();
+    const body = `Dear Ada,\n\nthe pump is in stock (${tag}).\n\nGrace`;
+    await page.getByRole('textbox', { name: exactLabel(REPLY_LABELS.body) }).fill(body);
+    await page.getByRole('button', { name: REPLY_LABELS.send }).click();
+    await page.getByText(REPLY_LABELS.sent).waitFor();
+    const thread = page.getByRole('region', { name: REPLY_LABELS.thread });
+    await thread.getByText(`the pump is in stock (${tag}).`, { exact: false }).waitFor();
+    await thread.getByText(E2E_ADMIN.name, { exact: true }).waitFor();
+    // The queue sends it in the background; the thread follows its delivery.
+    await thread.getByText(REPLY_STATE_LABELS.sent, { exact: true }).waitFor();
+    await page.getByText(CONTACT_STATE_LABELS.replied, { exact: true }).waitFor();
     await snap(page, 'inbox-contact-form-detail');
+
+    const mail = await waitForMail((arrived) => arrived.parsed.text?.includes(tag) ?? false);
+    expect(mail.rcptTo).toEqual(['ada@example.org']);
+    expect(mail.parsed.from?.value).toEqual([{ name: 'Acme Pumps', address: 'hello@acme.test' }]);
+    expect(mail.parsed.to).toMatchObject({ value: [{ name: 'Ada Lovelace', address: 'ada@example.org' }] });
+    expect(mail.parsed.subject).toBe(`Re: ${ABOUT_PRODUCT}`);
+    expect(mail.parsed.text?.trim()).toBe(body);
 
     await page.reload();
     await page.getByText('Replied', { exact: true }).waitFor();

@@ -6,22 +6,112 @@ import {
   contactFormsBulkStateSchema,
   contactFormsResource,
 } from '../../src/shared/resources/contactForms';
+import {
+  contactReplyInputSchema,
+  contactReplyWire,
+  REPLY_LABELS,
+} from '../../src/shared/resources/contactReplies';
 import { can } from '../../src/shared/resources/resource';
-import { API_PATHS } from '../../src/shared/routes';
+import { API_PATHS, contactRepliesPath } from '../../src/shared/routes';
 import { success } from '../../src/shared/messages';
-import { bearer, errorResponses } from '../crud/openapi';
-import type { AnyResource } from '../crud/resource';
+import { bearer, errorResponses, idParams } from '../crud/openapi';
+import { idOf, notFound, type AnyResource } from '../crud/resource';
 import { updateRecords } from '../crud/write';
 import { contactForms } from '../db/schema';
+import { listReplies, queueReply, workReplies } from '../inbox/replies';
+import { HttpError } from '../lib/httpError';
 import { parseBody } from '../lib/validation';
 import { currentUser } from '../plugins/auth';
 import { contactFormsServer } from '../resources/contactForms';
 
 /**
  * The inbox's routes beyond the machinery's: several messages to one state at once (bulk "mark as
- * read"), and the count of New messages the side menu shows.
+ * read"), the count of New messages the side menu shows, and a message's replies by mail.
  */
 export async function inboxRoutes(app: FastifyInstance): Promise<void> {
+  workReplies(app);
+
+  app.get(
+    contactRepliesPath(':id'),
+    {
+      preValidation: app.requirePermission(can(contactFormsResource, 'index')),
+      schema: {
+        tags: [contactFormsResource.group],
+        summary: "A message's replies, oldest first, with their delivery",
+        security: bearer,
+        params: idParams,
+        response: { 200: Type.Object({ data: Type.Array(contactReplyWire) }), ...errorResponses(404) },
+      },
+    },
+    async (request) => {
+      const id = idOf(request);
+      const [found] = await app.db
+        .select({ id: contactForms.id })
+        .from(contactForms)
+        .where(eq(contactForms.id, id));
+      if (!found) throw notFound();
+      return { data: await listReplies(app.db, id) };
+    },
+  );
+
+  app.post(
+    contactRepliesPath(':id'),
+    {
+      preValidation: app.requirePermission(can(contactFormsResource, 'update')),
+      bodyLimit: 64 * 1024,
+      schema: {
+        tags: [contactFormsResource.group],
+        summary: 'Reply to a message by mail',
+        description:
+          'Stores the reply and queues its mail to the sender (from the company, subject "Re: " and ' +
+          "the message's subject); the message moves to Replied. A message marked as Spam is refused (409).",
+        security: bearer,
+        params: idParams,
+        body: Type.Object({}, { additionalProperties: true }),
+        response: {
+          201: Type.Object({ data: contactReplyWire, message: Type.String() }),
+          ...errorResponses(404, 409, 422),
+        },
+      },
+    },
+    async (request, reply) => {
+      const id = idOf(request);
+      const input = await parseBody(contactReplyInputSchema, request.body);
+      const user = currentUser(request);
+      const replyId = await app.db.transaction(async (tx) => {
+        const [message] = await tx
+          .select({
+            id: contactForms.id,
+            email: contactForms.email,
+            subject: contactForms.subject,
+            state: contactForms.state,
+          })
+          .from(contactForms)
+          .where(eq(contactForms.id, id))
+          .for('update');
+        if (!message) throw notFound();
+        if (message.state === 'spam') throw new HttpError(409, REPLY_LABELS.spamRefused);
+        const queued = await queueReply(app, tx, {
+          contactFormId: message.id,
+          to: message.email,
+          messageSubject: message.subject,
+          body: input.body,
+          sender: { id: user.id, name: user.name },
+        });
+        if (message.state !== 'replied')
+          await updateRecords(
+            tx,
+            contactFormsServer as unknown as AnyResource,
+            [{ id: message.id, values: { state: 'replied' } }],
+            { user },
+          );
+        return queued;
+      });
+      const data = (await listReplies(app.db, id)).find((row) => row.id === replyId);
+      return reply.code(201).send({ data, message: REPLY_LABELS.sent });
+    },
+  );
+
   app.put(
     API_PATHS.contactFormsState,
     {

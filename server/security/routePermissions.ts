@@ -7,7 +7,7 @@ import {
   optionReaderKeys,
   type ResourceContract,
 } from '../../src/shared/resources/resource';
-import { API_PATHS, PUBLIC_API, publicPath } from '../../src/shared/routes';
+import { API_PATHS, contactRepliesPath, PUBLIC_API, publicPath } from '../../src/shared/routes';
 import { RESOURCES } from '../resources';
 
 /**
@@ -141,6 +141,14 @@ export const ROUTE_PERMISSIONS: Record<string, RouteAccess> = {
   [`POST ${PUBLIC_API.unsubscribe}`]: open("a subscriber's unsubscribe token; per address"),
   [`PUT ${API_PATHS.contactFormsState}`]: anyOf(['contact-forms.update'], 'bulk mark as read'),
   [`GET ${API_PATHS.contactFormsCount}`]: anyOf(['contact-forms.index'], 'the New count of the side menu'),
+  [`GET ${contactRepliesPath('{id}')}`]: anyOf(
+    ['contact-forms.index'],
+    "a message's replies and their delivery",
+  ),
+  [`POST ${contactRepliesPath('{id}')}`]: anyOf(
+    ['contact-forms.update'],
+    'a reply by mail to the sender; none to a message marked as Spam',
+  ),
   'POST /oauth/token': open('sign-in and refresh; per address, failed sign-ins per account'),
   'GET /env.js': open('the SPA runtime configuration (no secret beyond the public SPA client)'),
   'GET /api/health': open('liveness'),

@@ -70,6 +70,9 @@ export const API_PATHS = {
   env: '/env.js',
 } as const;
 
+/** A contact message's replies: its thread (GET) and a new reply sent by mail (POST). */
+export const contactRepliesPath = (id: number | string): string => `/api/contact-forms/${id}/replies`;
+
 /** The response header every answer carries the served build's id in (see API_PATHS.version). */
 export const BUILD_ID_HEADER = 'x-build-id';
 

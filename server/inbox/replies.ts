@@ -1,0 +1,126 @@
+import { asc, eq, sql } from 'drizzle-orm';
+import type { FastifyInstance } from 'fastify';
+import {
+  headerText,
+  replySubject,
+  type ContactReply,
+} from '../../src/shared/resources/contactReplies';
+import type { Executor } from '../db/client';
+import { contactForms, contactReplies, users } from '../db/schema';
+import { defineJob } from '../jobs/queue';
+import { findNotificationEmail } from '../repositories/company';
+
+/**
+ * The mail of one reply to a contact message, by the reply's id: the text is read from
+ * `contact_replies` when it runs, and the run records the delivery there (sent, or the reason of
+ * the failed try). Retried as every mail is (15 s, doubling, 12 times: about a day of SMTP down);
+ * after the last try the reply is "Not delivered".
+ */
+export const contactReplyJob = defineJob<{ replyId: number }>('contact-reply', {
+  retryLimit: 12,
+  retryDelaySeconds: 15,
+  retryBackoff: true,
+  expireInSeconds: 120,
+  concurrency: 1,
+  deleteOnSuccess: true,
+});
+
+const ERROR_MAX = 500;
+
+/** The thread's replies, oldest first, with their senders. */
+export async function listReplies(db: Executor, contactFormId: number): Promise<ContactReply[]> {
+  const rows = await db
+    .select({
+      id: contactReplies.id,
+      to: contactReplies.to_email,
+      subject: contactReplies.subject,
+      body: contactReplies.body,
+      sent_by: contactReplies.sent_by,
+      user_name: users.name,
+      sender_name: contactReplies.sender_name,
+      state: contactReplies.state,
+      last_error: contactReplies.last_error,
+      attempts: contactReplies.attempts,
+      sent_at: contactReplies.sent_at,
+      created_at: contactReplies.created_at,
+    })
+    .from(contactReplies)
+    .leftJoin(users, eq(users.id, contactReplies.sent_by))
+    .where(eq(contactReplies.contact_form_id, contactFormId))
+    .orderBy(asc(contactReplies.created_at), asc(contactReplies.id));
+  return rows.map(({ sent_by, user_name, ...row }) => ({
+    ...row,
+    sender: sent_by !== null && user_name !== null ? { id: sent_by, name: user_name } : null,
+    sent_at: row.sent_at?.toISOString() ?? null,
+    created_at: row.created_at.toISOString(),
+  }));
+}
+
+export interface NewReply {
+  contactFormId: number;
+  to: string;
+  /** The message's subject: the reply's is "Re: " and it, on one line. */
+  messageSubject: string;
+  body: string;
+  sender: { id: number; name: string };
+}
+
+/** Stores a reply and queues its mail, in the caller's transaction (no mail without the reply). */
+export async function queueReply(app: FastifyInstance, tx: Executor, reply: NewReply): Promise<number> {
+  const [row] = await tx
+    .insert(contactReplies)
+    .values({
+      contact_form_id: reply.contactFormId,
+      to_email: reply.to,
+      subject: replySubject(reply.messageSubject),
+      body: reply.body,
+      sent_by: reply.sender.id,
+      sender_name: reply.sender.name,
+    })
+    .returning({ id: contactReplies.id });
+  await app.jobs.enqueue(contactReplyJob, { replyId: row.id }, { tx });
+  return row.id;
+}
+
+/** Registers the reply job's handler: the mail from the company, to the message's sender. */
+export function workReplies(app: FastifyInstance): void {
+  app.jobs.work(contactReplyJob, async ({ replyId }, run) => {
+    const [reply] = await app.db
+      .select({
+        to: contactReplies.to_email,
+        subject: contactReplies.subject,
+        body: contactReplies.body,
+        state: contactReplies.state,
+        name: contactForms.name,
+      })
+      .from(contactReplies)
+      .innerJoin(contactForms, eq(contactForms.id, contactReplies.contact_form_id))
+      .where(eq(contactReplies.id, replyId));
+    // The message was deleted meanwhile (its replies with it), or a retried run already sent it.
+    if (!reply || reply.state === 'sent') return;
+    try {
+      await app.mailer.send({
+        to: reply.to,
+        toName: headerText(reply.name),
+        replyTo: (await findNotificationEmail(app.db)) ?? undefined,
+        subject: headerText(reply.subject),
+        text: reply.body,
+      });
+    } catch (error) {
+      const last = run.retryCount >= run.retryLimit;
+      await app.db
+        .update(contactReplies)
+        .set({
+          state: last ? 'failed' : 'queued',
+          attempts: sql`${contactReplies.attempts} + 1`,
+          last_error: (error instanceof Error ? error.message : String(error)).slice(0, ERROR_MAX),
+        })
+        .where(eq(contactReplies.id, replyId));
+      throw error;
+    }
+    await app.db
+      .update(contactReplies)
+      .set({ state: 'sent', sent_at: new Date(), last_error: null })
+      .where(eq(contactReplies.id, replyId));
+  });
+}
