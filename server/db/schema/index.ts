@@ -17,3 +17,4 @@ export { contactForms } from './contactForms';
 export { subscribes } from './subscribes';
 export { auditLogs } from './auditLogs';
 export { contactReplies } from './contactReplies';
+export { replyTemplates } from './replyTemplates';
