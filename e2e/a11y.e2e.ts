@@ -23,6 +23,7 @@ import {
   type AxeRecords,
   type AxeScreen,
 } from './support/axe';
+import { REPLY_LABELS } from '../src/shared/resources/contactReplies';
 import { baseUrl, E2E_ADMIN } from './support/config';
 import { makeProduct } from './support/records';
 
@@ -170,7 +171,22 @@ const SCREENS: AxeScreen[] = [
   { name: 'page detail (about)', path: itemPath(ROUTES.pages, 2) },
   { name: 'contact forms', path: ROUTES.contactForms },
   { name: 'contact form detail', path: ({ contactFormId }) => itemPath(ROUTES.contactForms, contactFormId) },
+  {
+    name: 'contact form detail, template chosen',
+    path: ({ contactFormId }) => itemPath(ROUTES.contactForms, contactFormId),
+    prepare: async (page) => {
+      await page.getByRole('combobox', { name: REPLY_LABELS.template }).click();
+      await page.getByRole('option', { name: 'Axe template' }).click();
+      await page.getByText('Thank you, Axe Sender').waitFor();
+    },
+  },
   { name: 'subscribers', path: ROUTES.subscribes },
+  { name: 'reply templates', path: ROUTES.replyTemplates },
+  { name: 'reply template add', path: addPath(ROUTES.replyTemplates) },
+  {
+    name: 'reply template detail',
+    path: ({ replyTemplateId }) => itemPath(ROUTES.replyTemplates, replyTemplateId),
+  },
   { name: '404', path: '/no-such-page' },
 ];
 
@@ -222,6 +238,12 @@ async function makeRecords(page: Page): Promise<AxeRecords> {
     'GET',
     API_PATHS.account,
   );
+  const template = await apiRequest<Created>(page, 'POST', '/api/reply-templates', {
+    title: 'Axe template',
+    subject: 'Thank you, {{sender_name}}',
+    body: 'Dear {{sender_name}},\n\nthank you for your message.\n\n{{staff_name}}',
+    status: 1,
+  });
   // A message of its own (as the website's server sends it: no browser origin), with a reply in its thread.
   const axeSubject = `Axe message ${Date.now().toString(36)}`;
   await page.context().request.post(`${baseUrl}${PUBLIC_API.contactForms}`, {
@@ -273,6 +295,7 @@ async function makeRecords(page: Page): Promise<AxeRecords> {
     promotionId: promotion.data.id,
     newsId: news.data.id,
     productArticleId: article.data.id,
+    replyTemplateId: template.data.id,
   };
 }
 

@@ -1,9 +1,10 @@
 import { readFileSync } from 'node:fs';
 import type { Browser, Page } from 'playwright-core';
-import { en } from '../src/shared/messages';
+import { en, LABELS, success } from '../src/shared/messages';
 import { LIST_SCREEN_MESSAGES } from '../src/shared/messages/listScreens';
 import { CONTACT_LABELS, CONTACT_STATE_LABELS } from '../src/shared/resources/contactForms';
 import { REPLY_LABELS, REPLY_STATE_LABELS } from '../src/shared/resources/contactReplies';
+import { REPLY_TEMPLATE_LABELS, replyTemplatesResource } from '../src/shared/resources/replyTemplates';
 import { PUBLIC_API, ROUTES } from '../src/shared/routes';
 import { STORAGE_KEYS } from '../src/shared/storageKeys';
 import { exactLabel, launchBrowser, newPage, signInViaApi, snap } from './support/browser';
@@ -128,6 +129,64 @@ describe('the inbox: what the website sends, triaged by staff', () => {
 
     await page.reload();
     await page.getByText('Replied', { exact: true }).waitFor();
+    await context.close();
+  });
+
+  it('writes a reply template in Setting › Reply Template, then starts a reply from it: the placeholders are filled and the mail arrives with its subject', async () => {
+    const { context, page } = await newPage(browser);
+    await signInViaApi(page);
+    await page.goto(ROUTES.replyTemplates);
+    await page
+      .getByRole('link', { name: en.addNew })
+      .or(page.getByRole('button', { name: en.addNew }))
+      .first()
+      .click();
+    await page.waitForURL(`**${ROUTES.replyTemplates}/add`);
+    const name = `Stock answer ${tag}`;
+    await page.getByRole('textbox', { name: exactLabel(LABELS.title) }).fill(name);
+    await page
+      .getByRole('textbox', { name: exactLabel(REPLY_TEMPLATE_LABELS.subject) })
+      .fill('About {{product}}, {{sender_name}}');
+    await page
+      .getByRole('textbox', { name: exactLabel(REPLY_TEMPLATE_LABELS.body) })
+      .fill('Dear {{sender_name}},\n\nthe {{product}} ships this week.\n\n{{staff_name}}');
+    await page.getByRole('button', { name: en.save }).click();
+    await page.getByText(success.created(replyTemplatesResource.item)).first().waitFor();
+    await snap(page, 'inbox-reply-template');
+
+    const subject = `Delivery time ${tag}`;
+    const sent = await context.request.post(`${baseUrl}${PUBLIC_API.contactForms}`, {
+      data: {
+        name: 'Charles Babbage',
+        email: 'charles@example.org',
+        subject,
+        message: 'When can you deliver?',
+        source: 'product-page',
+        product: String(product.productId),
+        started_at: Date.now() - 20_000,
+      },
+    });
+    expect(sent.status()).toBe(202);
+    await page.goto(ROUTES.contactForms);
+    await grid(page).getByRole('link', { name: subject }).click();
+    await page.getByRole('heading', { name: subject }).waitFor();
+    await page.getByRole('combobox', { name: REPLY_LABELS.template }).click();
+    await page.getByRole('option', { name }).click();
+    const filled = `About ${product.productName}, Charles Babbage`;
+    await page.getByText(filled).waitFor();
+    const text = `Dear Charles Babbage,\n\nthe ${product.productName} ships this week.\n\n${E2E_ADMIN.name}`;
+    await expect(
+      page.getByRole('textbox', { name: exactLabel(REPLY_LABELS.body) }).inputValue(),
+    ).resolves.toBe(text);
+    await page.getByRole('button', { name: REPLY_LABELS.send }).click();
+    await page
+      .getByRole('region', { name: REPLY_LABELS.thread })
+      .getByText(REPLY_STATE_LABELS.sent, { exact: true })
+      .waitFor();
+
+    const mail = await waitForMail((arrived) => arrived.parsed.subject === filled);
+    expect(mail.rcptTo).toEqual(['charles@example.org']);
+    expect(mail.parsed.text?.trim()).toBe(text);
     await context.close();
   });
 

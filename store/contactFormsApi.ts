@@ -1,7 +1,7 @@
 import { contactFormsResource, type ContactFormsBulkState } from '../src/shared/resources/contactForms';
-import type { ContactReply, ContactReplyInput } from '../src/shared/resources/contactReplies';
+import type { ContactReply, ContactReplyInput, ReplyDraft } from '../src/shared/resources/contactReplies';
 import type { WriteResponse } from '../src/shared/resources/resource';
-import { API_PATHS, contactRepliesPath } from '../src/shared/routes';
+import { API_PATHS, contactRepliesPath, replyDraftPath } from '../src/shared/routes';
 import { api } from './api';
 import { bulkDeleteEndpoint, itemAndList, resourceEndpoints } from './resourceApi';
 
@@ -29,6 +29,12 @@ export const contactFormsApi = api
           transformResponse: (response: { data: ContactReply[] }) => response.data,
           providesTags: (_result, _error, id) => [{ type: REPLY_TAG, id }],
         }),
+        /** A reply template filled in for the message: the reply form's subject and text. */
+        getReplyDraft: build.query<ReplyDraft, { id: number; template: number }>({
+          query: ({ id, template }) => ({ url: replyDraftPath(id), params: { template } }),
+          transformResponse: (response: { data: ReplyDraft }) => response.data,
+          keepUnusedDataFor: 0,
+        }),
         /** A reply by mail; the message moves to Replied. */
         sendContactReply: build.mutation<WriteResponse<ContactReply>, ContactReplyInput & { id: number }>({
           query: ({ id, ...body }) => ({ url: contactRepliesPath(id), method: 'POST', body }),
@@ -48,4 +54,5 @@ export const {
   useSetContactFormsStateMutation,
   useListContactRepliesQuery,
   useSendContactReplyMutation,
+  useLazyGetReplyDraftQuery,
 } = contactFormsApi;

@@ -1,12 +1,10 @@
-import { asc, eq, sql } from 'drizzle-orm';
+import { and, asc, eq, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
-import {
-  headerText,
-  replySubject,
-  type ContactReply,
-} from '../../src/shared/resources/contactReplies';
+import { STATUS } from '../../src/shared/contracts/account';
+import { headerText, type ContactReply, type ReplyDraft } from '../../src/shared/resources/contactReplies';
+import { fillPlaceholders, type PlaceholderValues } from '../../src/shared/resources/replyTemplates';
 import type { Executor } from '../db/client';
-import { contactForms, contactReplies, users } from '../db/schema';
+import { contactForms, contactReplies, products, replyTemplates, users } from '../db/schema';
 import { defineJob } from '../jobs/queue';
 import { findNotificationEmail } from '../repositories/company';
 
@@ -56,11 +54,71 @@ export async function listReplies(db: Executor, contactFormId: number): Promise<
   }));
 }
 
+/** A message as a reply needs it: its sender, subject, state and the product asked about. */
+export interface RepliedMessage {
+  id: number;
+  name: string;
+  email: string;
+  subject: string;
+  state: string;
+  product: string | null;
+}
+
+/** The message, locked for the transaction when `lock` (a reply moves its state); null when none. */
+export async function findRepliedMessage(
+  db: Executor,
+  id: number,
+  lock = false,
+): Promise<RepliedMessage | null> {
+  const query = db
+    .select({
+      id: contactForms.id,
+      name: contactForms.name,
+      email: contactForms.email,
+      subject: contactForms.subject,
+      state: contactForms.state,
+      product: products.name,
+    })
+    .from(contactForms)
+    .leftJoin(products, eq(products.id, contactForms.product_id))
+    .where(eq(contactForms.id, id));
+  const [found] = lock ? await query.for('update', { of: contactForms }) : await query;
+  return found ?? null;
+}
+
+/** What fills a template's placeholders in a reply to `message` by `staff`. */
+export const placeholderValues = (message: RepliedMessage, staff: { name: string }): PlaceholderValues => ({
+  sender_name: message.name,
+  product: message.product ?? '',
+  staff_name: staff.name,
+});
+
+/**
+ * An active template filled in for a message: the subject on one line (each placeholder's value
+ * through `headerText`: a sender's name carrying CR LF cannot add a header), the text as it is.
+ * Null when there is no such active template.
+ */
+export async function draftFromTemplate(
+  db: Executor,
+  templateId: number,
+  values: PlaceholderValues,
+): Promise<ReplyDraft | null> {
+  const [template] = await db
+    .select({ subject: replyTemplates.subject, body: replyTemplates.body })
+    .from(replyTemplates)
+    .where(and(eq(replyTemplates.id, templateId), eq(replyTemplates.status, STATUS.active)));
+  if (!template) return null;
+  return {
+    subject: headerText(fillPlaceholders(template.subject, values, (value) => headerText(value))),
+    body: fillPlaceholders(template.body, values),
+  };
+}
+
 export interface NewReply {
   contactFormId: number;
   to: string;
-  /** The message's subject: the reply's is "Re: " and it, on one line. */
-  messageSubject: string;
+  /** The mail's subject: a template's (filled in), else "Re: " and the message's. */
+  subject: string;
   body: string;
   sender: { id: number; name: string };
 }
@@ -72,7 +130,7 @@ export async function queueReply(app: FastifyInstance, tx: Executor, reply: NewR
     .values({
       contact_form_id: reply.contactFormId,
       to_email: reply.to,
-      subject: replySubject(reply.messageSubject),
+      subject: headerText(reply.subject),
       body: reply.body,
       sent_by: reply.sender.id,
       sender_name: reply.sender.name,

@@ -10,16 +10,25 @@ import {
   contactReplyInputSchema,
   contactReplyWire,
   REPLY_LABELS,
+  replyDraftWire,
+  replySubject,
 } from '../../src/shared/resources/contactReplies';
 import { can } from '../../src/shared/resources/resource';
-import { API_PATHS, contactRepliesPath } from '../../src/shared/routes';
+import { API_PATHS, contactRepliesPath, replyDraftPath } from '../../src/shared/routes';
 import { success } from '../../src/shared/messages';
 import { bearer, errorResponses, idParams } from '../crud/openapi';
 import { idOf, notFound, type AnyResource } from '../crud/resource';
 import { updateRecords } from '../crud/write';
 import { contactForms } from '../db/schema';
-import { listReplies, queueReply, workReplies } from '../inbox/replies';
-import { HttpError } from '../lib/httpError';
+import {
+  draftFromTemplate,
+  findRepliedMessage,
+  listReplies,
+  placeholderValues,
+  queueReply,
+  workReplies,
+} from '../inbox/replies';
+import { fieldError, HttpError } from '../lib/httpError';
 import { parseBody } from '../lib/validation';
 import { currentUser } from '../plugins/auth';
 import { contactFormsServer } from '../resources/contactForms';
@@ -54,6 +63,38 @@ export async function inboxRoutes(app: FastifyInstance): Promise<void> {
     },
   );
 
+  app.get(
+    replyDraftPath(':id'),
+    {
+      preValidation: app.requirePermission(can(contactFormsResource, 'update')),
+      schema: {
+        tags: [contactFormsResource.group],
+        summary: 'A reply template filled in for this message',
+        description:
+          "`?template=<id>` of an active template: its subject and text with the sender's name, the " +
+          "product asked about and the caller's name in place of `{{sender_name}}`, `{{product}}`, " +
+          '`{{staff_name}}`; the subject on one line. 422 on `template` for no such active template.',
+        security: bearer,
+        params: idParams,
+        querystring: Type.Object({ template: Type.Optional(Type.String()) }),
+        response: { 200: Type.Object({ data: replyDraftWire }), ...errorResponses(404, 422) },
+      },
+    },
+    async (request) => {
+      const id = idOf(request);
+      const user = currentUser(request);
+      const { template } = request.query as { template?: string };
+      const message = await findRepliedMessage(app.db, id);
+      if (!message) throw notFound();
+      const draft =
+        template && /^[1-9]\d{0,9}$/.test(template) && Number(template) <= 2 ** 31 - 1
+          ? await draftFromTemplate(app.db, Number(template), placeholderValues(message, user))
+          : null;
+      if (!draft) throw fieldError('template', REPLY_LABELS.templateGone);
+      return { data: draft };
+    },
+  );
+
   app.post(
     contactRepliesPath(':id'),
     {
@@ -79,22 +120,19 @@ export async function inboxRoutes(app: FastifyInstance): Promise<void> {
       const input = await parseBody(contactReplyInputSchema, request.body);
       const user = currentUser(request);
       const replyId = await app.db.transaction(async (tx) => {
-        const [message] = await tx
-          .select({
-            id: contactForms.id,
-            email: contactForms.email,
-            subject: contactForms.subject,
-            state: contactForms.state,
-          })
-          .from(contactForms)
-          .where(eq(contactForms.id, id))
-          .for('update');
+        const message = await findRepliedMessage(tx, id, true);
         if (!message) throw notFound();
         if (message.state === 'spam') throw new HttpError(409, REPLY_LABELS.spamRefused);
+        let subject = replySubject(message.subject);
+        if (input.template_id !== null) {
+          const draft = await draftFromTemplate(tx, input.template_id, placeholderValues(message, user));
+          if (!draft) throw fieldError('template_id', REPLY_LABELS.templateGone);
+          subject = draft.subject;
+        }
         const queued = await queueReply(app, tx, {
           contactFormId: message.id,
           to: message.email,
-          messageSubject: message.subject,
+          subject,
           body: input.body,
           sender: { id: user.id, name: user.name },
         });

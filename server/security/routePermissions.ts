@@ -7,7 +7,13 @@ import {
   optionReaderKeys,
   type ResourceContract,
 } from '../../src/shared/resources/resource';
-import { API_PATHS, contactRepliesPath, PUBLIC_API, publicPath } from '../../src/shared/routes';
+import {
+  API_PATHS,
+  contactRepliesPath,
+  PUBLIC_API,
+  publicPath,
+  replyDraftPath,
+} from '../../src/shared/routes';
 import { RESOURCES } from '../resources';
 
 /**
@@ -144,6 +150,10 @@ export const ROUTE_PERMISSIONS: Record<string, RouteAccess> = {
   [`GET ${contactRepliesPath('{id}')}`]: anyOf(
     ['contact-forms.index'],
     "a message's replies and their delivery",
+  ),
+  [`GET ${replyDraftPath('{id}')}`]: anyOf(
+    ['contact-forms.update'],
+    "a reply template filled in for the message (the template's own permission not needed)",
   ),
   [`POST ${contactRepliesPath('{id}')}`]: anyOf(
     ['contact-forms.update'],

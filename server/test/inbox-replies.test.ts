@@ -1,7 +1,14 @@
 import { eq } from 'drizzle-orm';
-import { PUBLIC_API, contactRepliesPath } from '../../src/shared/routes';
+import { PUBLIC_API, contactRepliesPath, replyDraftPath } from '../../src/shared/routes';
 import { REPLY_LABELS, type ContactReply } from '../../src/shared/resources/contactReplies';
-import { companySettings, contactForms, contactReplies } from '../db/schema';
+import {
+  companySettings,
+  contactForms,
+  contactReplies,
+  products as productsTable,
+  users,
+} from '../db/schema';
+import { createAcmePumps, createProduct } from './catalogFixtures';
 import { contactReplyJob } from '../inbox/replies';
 import { createRole, createTestUser } from './fixtures';
 import { adminToken, authHeader, buildTestApp, login, TEST_ADMIN, type TestApp } from './helper';
@@ -175,6 +182,124 @@ describe('replies to contact messages, sent by mail through a real SMTP server',
     expect(await stateOf(id)).toBe('new');
     expect(await stateOf(spam)).toBe('spam');
     expect(toSenders()).toEqual([]);
+  });
+});
+
+describe('reply templates chosen in a reply', () => {
+  let smtp: TestSmtp;
+  let t: TestApp;
+  let admin: string;
+  const api = (method: 'GET' | 'POST' | 'PUT', url: string, payload?: object, token = admin) =>
+    t.app.inject({ method, url, payload, headers: authHeader(token) });
+  const template = {
+    title: 'Price enquiry',
+    subject: 'Your enquiry about {{product}}, {{sender_name}}',
+    body: 'Dear {{sender_name}},\n\nthe {{product}} is in stock.\n\n{{staff_name}}',
+    slug: '',
+    status: 1,
+  };
+
+  beforeAll(async () => {
+    smtp = await startSmtp();
+    t = await buildTestApp({ smtpUrl: smtp.url, mailFrom: COMPANY_FROM });
+    admin = await adminToken(t.app);
+  });
+  afterAll(async () => {
+    await t.close();
+    await smtp.close();
+  });
+
+  it('refuses a template whose subject breaks the line or which names an unknown placeholder', async () => {
+    const broken = await api('POST', '/api/reply-templates', {
+      ...template,
+      subject: 'Hello\r\nBcc: victim@evil.test',
+    });
+    expect(broken.statusCode).toBe(422);
+    expect(broken.json()).toMatchObject({ errors: { subject: ['Subject must be on one line'] } });
+    const typo = await api('POST', '/api/reply-templates', { ...template, body: 'Dear {{sendername}}' });
+    expect(typo.statusCode).toBe(422);
+    expect(typo.json()).toMatchObject({ errors: { body: ['Unknown placeholder {{sendername}}'] } });
+    expect((await api('GET', '/api/reply-templates')).json()).toMatchObject({ data: [] });
+  });
+
+  it("fills the placeholders for the message (a sender's name with CR LF stays on the subject's line) and sends with the template's subject", async () => {
+    const created = await api('POST', '/api/reply-templates', template);
+    expect(created.statusCode).toBe(201);
+    const templateId = created.json<{ data: { id: number } }>().data.id;
+    const { brand, category } = await createAcmePumps(t, admin);
+    await createProduct(t, admin, { name: 'Pump P-200', brand_id: brand.id, category_id: category.id });
+    const [product] = await t.app.db.select({ id: productsTable.id }).from(productsTable);
+    const [message] = await t.app.db
+      .insert(contactForms)
+      .values({
+        name: 'Eve\r\nBcc: victim@evil.test',
+        email: 'eve@example.org',
+        subject: 'Price?',
+        message: 'How much?',
+        source: 'product-page',
+        product_id: product.id,
+      })
+      .returning({ id: contactForms.id });
+
+    // Someone who may reply but not manage templates lists them and fills one in.
+    const replier = await createTestUser(t.app, {
+      roleId: await createRole(t.app, ['contact-forms.index', 'contact-forms.update']),
+    });
+    const token = (await login(t.app, replier.email, replier.password)).access_token;
+    expect((await api('GET', '/api/reply-templates', undefined, token)).statusCode).toBe(403);
+    const options = await api('GET', '/api/reply-templates/options', undefined, token);
+    expect(options.json()).toMatchObject({ data: [{ id: templateId, name: 'Price enquiry', status: 1 }] });
+    const draft = await api('GET', `${replyDraftPath(message.id)}?template=${templateId}`, undefined, token);
+    expect(draft.statusCode).toBe(200);
+    const [user] = await t.app.db.select({ name: users.name }).from(users).where(eq(users.id, replier.id));
+    expect(draft.json()).toEqual({
+      data: {
+        subject: 'Your enquiry about Pump P-200, Eve Bcc: victim@evil.test',
+        body: `Dear Eve\r\nBcc: victim@evil.test,\n\nthe Pump P-200 is in stock.\n\n${user.name}`,
+      },
+    });
+
+    const sent = await api(
+      'POST',
+      contactRepliesPath(message.id),
+      { template_id: templateId, body: 'Dear Eve,\n\nthe Pump P-200 is in stock.' },
+      token,
+    );
+    expect(sent.statusCode).toBe(201);
+    expect(sent.json()).toMatchObject({
+      data: { subject: 'Your enquiry about Pump P-200, Eve Bcc: victim@evil.test' },
+    });
+    await t.app.jobs.settle();
+    const [mail] = smtp.mails;
+    expect(mail.rcptTo).toEqual(['eve@example.org']);
+    expect(headerLines(mail.raw).filter((line) => /^(bcc|subject):/i.test(line))).toEqual([
+      'Subject: Your enquiry about Pump P-200, Eve Bcc: victim@evil.test',
+    ]);
+  });
+
+  it('refuses an inactive or unknown template, in the draft and in the reply; nothing is sent', async () => {
+    smtp.mails.length = 0;
+    const created = await api('POST', '/api/reply-templates', { ...template, title: 'Old one', status: 0 });
+    const inactive = created.json<{ data: { id: number } }>().data.id;
+    const [message] = await t.app.db
+      .insert(contactForms)
+      .values({ name: 'Grace', email: 'grace@example.org', subject: 'Hi', message: 'x', source: 'footer' })
+      .returning({ id: contactForms.id });
+    for (const query of [`?template=${inactive}`, '?template=999999', '?template=abc', ''])
+      expect((await api('GET', `${replyDraftPath(message.id)}${query}`)).json()).toMatchObject({
+        errors: { template: [REPLY_LABELS.templateGone] },
+      });
+    const refused = await api('POST', contactRepliesPath(message.id), {
+      template_id: inactive,
+      body: 'Hello',
+    });
+    expect(refused.statusCode).toBe(422);
+    expect(refused.json()).toMatchObject({ errors: { template_id: [REPLY_LABELS.templateGone] } });
+    expect(
+      (await api('POST', contactRepliesPath(message.id), { template_id: 'x', body: 'Hello' })).statusCode,
+    ).toBe(422);
+    await t.app.jobs.settle();
+    expect(smtp.mails).toEqual([]);
   });
 });
 

@@ -21,6 +21,7 @@ export const ROUTES = {
   users: '/setting/user',
   roles: '/setting/role',
   auditLog: '/setting/audit-log',
+  replyTemplates: '/setting/reply-template',
 } as const;
 
 export type AppRoute = (typeof ROUTES)[keyof typeof ROUTES];
@@ -72,6 +73,9 @@ export const API_PATHS = {
 
 /** A contact message's replies: its thread (GET) and a new reply sent by mail (POST). */
 export const contactRepliesPath = (id: number | string): string => `/api/contact-forms/${id}/replies`;
+
+/** A reply template filled in for a message (`?template=<id>`): the reply form's subject and text. */
+export const replyDraftPath = (id: number | string): string => `${contactRepliesPath(id)}/draft`;
 
 /** The response header every answer carries the served build's id in (see API_PATHS.version). */
 export const BUILD_ID_HEADER = 'x-build-id';

@@ -126,9 +126,7 @@ describe('ContactFormDetailScreen', () => {
     await actor.click(screen.getByRole('button', { name: 'Send Reply' }));
     expect(await screen.findByText('Reply queued for sending')).toBeInTheDocument();
     expect(network.requestsTo('/api/contact-forms/7/replies').find((r) => r.method === 'POST')?.body).toEqual(
-      {
-        body: 'We ship to the UK.',
-      },
+      { template_id: null, body: 'We ship to the UK.' },
     );
     const thread = screen.getByRole('region', { name: 'Conversation' });
     expect(await within(thread).findByText('We ship to the UK.')).toBeInTheDocument();
@@ -136,6 +134,44 @@ describe('ContactFormDetailScreen', () => {
     expect(within(thread).getByText('Grace Admin')).toBeInTheDocument();
     expect(await screen.findByText('Replied')).toBeInTheDocument();
     expect(screen.getByRole('textbox', { name: 'Reply' })).toHaveValue('');
+  });
+
+  it("starts a reply from a template: the server's filled-in subject and text, sent with the template's id", async () => {
+    const network = fakeNetwork({
+      'GET /api/contact-forms/7': { body: { data: message({ state: 'read' }) } },
+      'GET /api/contact-forms/7/replies': { body: { data: [] } },
+      'GET /api/reply-templates/options': {
+        body: {
+          data: [
+            { id: 4, name: 'Shipping', status: 1 },
+            { id: 5, name: 'Retired', status: 0 },
+          ],
+        },
+      },
+      'GET /api/contact-forms/7/replies/draft': {
+        body: { data: { subject: 'Shipping to London, Ada', body: 'Dear Ada,\n\nwe ship to London.' } },
+      },
+      'POST /api/contact-forms/7/replies': {
+        status: 201,
+        body: { data: reply, message: 'Reply queued for sending' },
+      },
+    });
+    renderWithProviders(<ContactFormDetailScreen />, { path, route });
+    const actor = userEvent.setup({ delay: null });
+    expect(await screen.findByText('Re: Do you ship abroad?')).toBeInTheDocument();
+    await actor.click(await screen.findByRole('combobox', { name: 'Template' }));
+    expect(screen.queryByRole('option', { name: 'Retired' })).not.toBeInTheDocument();
+    await actor.click(screen.getByRole('option', { name: 'Shipping' }));
+    expect(await screen.findByText('Shipping to London, Ada')).toBeInTheDocument();
+    expect(screen.getByRole('textbox', { name: 'Reply' })).toHaveValue('Dear Ada,\n\nwe ship to London.');
+    await actor.click(screen.getByRole('button', { name: 'Send Reply' }));
+    await screen.findByText('Reply queued for sending');
+    expect(network.requestsTo('/api/contact-forms/7/replies').find((r) => r.method === 'POST')?.body).toEqual(
+      {
+        template_id: 4,
+        body: 'Dear Ada,\n\nwe ship to London.',
+      },
+    );
   });
 
   it('offers no reply to a message marked as Spam', async () => {

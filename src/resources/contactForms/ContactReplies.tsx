@@ -3,9 +3,15 @@ import Card from '@mui/material/Card';
 import CardContent from '@mui/material/CardContent';
 import Chip from '@mui/material/Chip';
 import Stack from '@mui/material/Stack';
+import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { Form, Formik } from 'formik';
-import { useListContactRepliesQuery, useSendContactReplyMutation } from '../../../store/contactFormsApi';
+import MenuItem from '@mui/material/MenuItem';
+import {
+  useLazyGetReplyDraftQuery,
+  useListContactRepliesQuery,
+  useSendContactReplyMutation,
+} from '../../../store/contactFormsApi';
 import {
   applyServerErrors,
   FormDraft,
@@ -16,6 +22,8 @@ import {
 } from '../../components/form';
 import { LoadErrorAlert } from '../../components/resource/formPageParts';
 import { useNotify } from '../../hooks/useNotify';
+import { useResourceOptions } from '../../hooks/useResourceOptions';
+import { STATUS } from '../../shared/contracts/account';
 import { formatDateTime } from '../../shared/formats';
 import { format } from '../../shared/messages';
 import type { ContactForm } from '../../shared/resources/contactForms';
@@ -23,9 +31,19 @@ import {
   contactReplyInputSchema,
   REPLY_LABELS,
   REPLY_STATE_LABELS,
+  replySubject,
   type ContactReply,
   type ReplyState,
 } from '../../shared/resources/contactReplies';
+import { replyTemplatesResource } from '../../shared/resources/replyTemplates';
+
+interface ReplyValues {
+  /** The chosen template's id, '' for none. */
+  template: number | '';
+  /** The chosen template's subject, filled in ('' without a template: "Re: " and the message's). */
+  subject: string;
+  body: string;
+}
 
 const STATE_COLORS = { queued: 'default', sent: 'success', failed: 'error' } as const;
 
@@ -99,6 +117,11 @@ export function ContactReplies({ item, mayReply }: ContactRepliesProps) {
   const queued = replies?.some((reply) => reply.state === 'queued') ?? false;
   useListContactRepliesQuery(item.id, { pollingInterval: queued ? QUEUED_POLL_MS : 0, skip: !queued });
   const [send] = useSendContactReplyMutation();
+  const [fetchDraft] = useLazyGetReplyDraftQuery();
+  const templates = useResourceOptions(replyTemplatesResource).options?.filter(
+    (option) => option.status === undefined || option.status === STATUS.active,
+  );
+  const initialValues: ReplyValues = { template: '', subject: '', body: '' };
 
   return (
     <Card variant="outlined" component="section" aria-labelledby="contact-thread-title">
@@ -132,11 +155,15 @@ export function ContactReplies({ item, mayReply }: ContactRepliesProps) {
           )}
           {mayReply && item.state !== 'spam' && (
             <Formik
-              initialValues={{ body: '' }}
-              validate={validateWith(contactReplyInputSchema)}
+              initialValues={initialValues}
+              validate={validateWith(contactReplyInputSchema.pick(['body']))}
               onSubmit={async (values, { setErrors, resetForm }) => {
                 try {
-                  const answer = await send({ id: item.id, body: values.body.trim() }).unwrap();
+                  const answer = await send({
+                    id: item.id,
+                    template_id: values.template === '' ? null : values.template,
+                    body: values.body.trim(),
+                  }).unwrap();
                   resetForm();
                   notify.success(answer.message);
                 } catch (failure) {
@@ -144,11 +171,48 @@ export function ContactReplies({ item, mayReply }: ContactRepliesProps) {
                 }
               }}
             >
-              {({ dirty, isSubmitting }) => (
+              {({ dirty, isSubmitting, values, errors, setValues, setFieldError }) => (
                 <Form noValidate aria-label={REPLY_LABELS.reply}>
                   <Stack spacing={2}>
                     <FormDraft formKey={`contactReply:${item.id}`} />
                     <UnsavedChangesPrompt when={dirty && !isSubmitting} />
+                    {templates && templates.length > 0 && (
+                      <TextField
+                        select
+                        id={`reply-template-${item.id}`}
+                        name="template"
+                        label={REPLY_LABELS.template}
+                        value={values.template}
+                        error={Boolean(errors.template)}
+                        helperText={errors.template}
+                        onChange={async (event) => {
+                          const template = event.target.value === '' ? '' : Number(event.target.value);
+                          if (template === '') {
+                            await setValues({ ...values, template, subject: '' });
+                            return;
+                          }
+                          try {
+                            const draft = await fetchDraft({ id: item.id, template }).unwrap();
+                            await setValues({ template, subject: draft.subject, body: draft.body });
+                          } catch {
+                            setFieldError('template', REPLY_LABELS.templateGone);
+                          }
+                        }}
+                      >
+                        <MenuItem value="">{REPLY_LABELS.noTemplate}</MenuItem>
+                        {templates.map((template) => (
+                          <MenuItem key={template.id} value={template.id}>
+                            {template.name}
+                          </MenuItem>
+                        ))}
+                      </TextField>
+                    )}
+                    <Typography variant="body2">
+                      <Box component="span" sx={{ color: 'text.secondary' }}>
+                        {REPLY_LABELS.subject}:{' '}
+                      </Box>
+                      {values.subject || replySubject(item.subject)}
+                    </Typography>
                     <FormTextField name="body" label={REPLY_LABELS.body} multiline minRows={5} fullWidth />
                     <Box>
                       <SubmitButton>{REPLY_LABELS.send}</SubmitButton>

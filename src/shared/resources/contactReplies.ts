@@ -17,6 +17,10 @@ export const REPLY_LABELS = {
   to: 'To',
   from: 'From',
   staff: 'Staff',
+  template: 'Template',
+  noTemplate: 'No template',
+  subject: 'Subject',
+  templateGone: 'This template is no longer available.',
   noReplies: 'No reply sent yet.',
   spamRefused: 'A message marked as Spam gets no reply. Mark it as not spam first.',
   attempts: '{count} failed tries so far; retried automatically.',
@@ -54,6 +58,13 @@ export const contactReplyWire = Type.Object({
 export type ContactReply = Static<typeof contactReplyWire>;
 
 export const contactReplyInputSchema = yup.object({
+  /** The template the reply started from: its subject is the mail's (placeholders filled). */
+  template_id: yup
+    .number()
+    .integer(validation.invalid(REPLY_LABELS.template))
+    .positive(validation.invalid(REPLY_LABELS.template))
+    .nullable()
+    .default(null),
   body: yup
     .string()
     .trim()
@@ -62,14 +73,21 @@ export const contactReplyInputSchema = yup.object({
 });
 export type ContactReplyInput = yup.InferType<typeof contactReplyInputSchema>;
 
+/** A template filled in for one message (`GET …/replies/draft?template=`): the reply form's start. */
+export const replyDraftWire = Type.Object({ subject: Type.String(), body: Type.String() });
+export type ReplyDraft = Static<typeof replyDraftWire>;
+
 /**
  * One line of a mail header: control characters (CR and LF above all: a header injected after
  * them) become spaces, runs of white space one, cut to `max`. Every value that reaches a header
  * (the subject, a placeholder's value in it) goes through this.
  */
 export function headerText(value: string, max = MAIL_SUBJECT_MAX): string {
-  // eslint-disable-next-line no-control-regex -- exactly the control characters are removed
-  const line = value.replace(/[\u0000-\u001f\u007f\u2028\u2029]+/g, ' ').replace(/\s+/g, ' ').trim();
+  const line = value
+    // eslint-disable-next-line no-control-regex -- exactly the control characters are removed
+    .replace(/[\u0000-\u001f\u007f\u2028\u2029]+/g, ' ')
+    .replace(/\s+/g, ' ')
+    .trim();
   return line.length > max ? `${line.slice(0, max - 1)}…` : line;
 }
 
