@@ -1,5 +1,5 @@
 import { index, integer, pgTable, text } from 'drizzle-orm/pg-core';
-import type { ReplyState } from '../../../src/shared/resources/contactReplies';
+import type { ReplyKind, ReplyState } from '../../../src/shared/resources/contactReplies';
 import { id, timestamptz } from './base';
 import { contactForms } from './contactForms';
 import { users } from './users';
@@ -12,6 +12,8 @@ export const contactReplies = pgTable(
   'contact_replies',
   {
     id: id(),
+    /** A staff member's reply, or the automatic acknowledgement of the message's source. */
+    kind: text('kind').$type<ReplyKind>().notNull().default('reply'),
     contact_form_id: integer('contact_form_id')
       .notNull()
       .references(() => contactForms.id, { onDelete: 'cascade' }),

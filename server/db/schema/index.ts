@@ -18,3 +18,4 @@ export { subscribes } from './subscribes';
 export { auditLogs } from './auditLogs';
 export { contactReplies } from './contactReplies';
 export { replyTemplates } from './replyTemplates';
+export { inboxSources } from './inboxSources';

@@ -35,6 +35,10 @@ export const REPLY_STATE_LABELS: Record<ReplyState, string> = {
   failed: 'Not delivered',
 };
 
+/** A staff member's reply, or the acknowledgement mailed automatically on arrival. */
+export const REPLY_KINDS = ['reply', 'acknowledgement'] as const;
+export type ReplyKind = (typeof REPLY_KINDS)[number];
+
 export const REPLY_MAX = 10_000;
 /** A mail's subject line is cut to this (RFC 5322 recommends lines of 78 characters; folded beyond). */
 export const MAIL_SUBJECT_MAX = 200;
