@@ -182,6 +182,7 @@ const SCREENS: AxeScreen[] = [
   },
   { name: 'subscribers', path: ROUTES.subscribes },
   { name: 'reply templates', path: ROUTES.replyTemplates },
+  { name: 'inbox settings', path: ROUTES.inboxSettings },
   { name: 'reply template add', path: addPath(ROUTES.replyTemplates) },
   {
     name: 'reply template detail',

@@ -2,14 +2,15 @@ import { readFileSync } from 'node:fs';
 import type { Browser, Page } from 'playwright-core';
 import { en, LABELS, success } from '../src/shared/messages';
 import { LIST_SCREEN_MESSAGES } from '../src/shared/messages/listScreens';
-import { CONTACT_LABELS, CONTACT_STATE_LABELS } from '../src/shared/resources/contactForms';
+import { CONTACT_LABELS, CONTACT_STATE_LABELS, SOURCE_LABELS } from '../src/shared/resources/contactForms';
+import { INBOX_SETTINGS_ITEM, INBOX_SETTINGS_LABELS } from '../src/shared/resources/inboxSources';
 import { REPLY_LABELS, REPLY_STATE_LABELS } from '../src/shared/resources/contactReplies';
 import { REPLY_TEMPLATE_LABELS, replyTemplatesResource } from '../src/shared/resources/replyTemplates';
 import { PUBLIC_API, ROUTES } from '../src/shared/routes';
 import { STORAGE_KEYS } from '../src/shared/storageKeys';
-import { exactLabel, launchBrowser, newPage, signInViaApi, snap } from './support/browser';
+import { apiRequest, exactLabel, launchBrowser, newPage, signInViaApi, snap } from './support/browser';
 import { baseUrl, E2E_ADMIN } from './support/config';
-import { waitForMail } from './support/mailbox';
+import { arrivedMails, waitForMail } from './support/mailbox';
 import { makeProduct, type MadeProduct } from './support/records';
 
 let browser: Browser;
@@ -187,6 +188,49 @@ describe('the inbox: what the website sends, triaged by staff', () => {
     const mail = await waitForMail((arrived) => arrived.parsed.subject === filled);
     expect(mail.rcptTo).toEqual(['charles@example.org']);
     expect(mail.parsed.text?.trim()).toBe(text);
+    await context.close();
+  });
+
+  it('chooses an acknowledgement template for the contact page in Setting › Inbox: the next sender from it gets the mail, a Spam one does not', async () => {
+    const { context, page } = await newPage(browser);
+    await signInViaApi(page);
+    const name = `Acknowledgement ${tag}`;
+    await apiRequest(page, 'POST', '/api/reply-templates', {
+      title: name,
+      subject: `Thanks ${tag}, {{sender_name}}`,
+      body: 'Dear {{sender_name}}, thank you.',
+      status: 1,
+    });
+    await page.goto(ROUTES.inboxSettings);
+    await page.getByRole('heading', { name: INBOX_SETTINGS_LABELS.title }).waitFor();
+    await page
+      .getByRole('combobox', {
+        name: `${SOURCE_LABELS['contact-page']}: ${INBOX_SETTINGS_LABELS.acknowledgement}`,
+      })
+      .click();
+    await page.getByRole('option', { name }).click();
+    await page.getByRole('button', { name: en.save }).click();
+    await page.getByText(success.updated(INBOX_SETTINGS_ITEM)).first().waitFor();
+    await snap(page, 'inbox-settings');
+
+    const post = (data: object) =>
+      context.request.post(`${baseUrl}${PUBLIC_API.contactForms}`, {
+        data: { message: 'Hello', source: 'contact-page', started_at: Date.now() - 20_000, ...data },
+      });
+    expect(
+      (await post({ name: 'Bot', email: `bot-${tag}@example.org`, subject: 'Spam', website: 'x' })).status(),
+    ).toBe(202);
+    expect(
+      (
+        await post({ name: 'Mary Somerville', email: `mary-${tag}@example.org`, subject: `Hi ${tag}` })
+      ).status(),
+    ).toBe(202);
+    const mail = await waitForMail((arrived) => arrived.parsed.subject === `Thanks ${tag}, Mary Somerville`);
+    expect(mail.rcptTo).toEqual([`mary-${tag}@example.org`]);
+    expect(mail.parsed.text?.trim()).toBe('Dear Mary Somerville, thank you.');
+    expect((await arrivedMails()).some((arrived) => arrived.rcptTo.includes(`bot-${tag}@example.org`))).toBe(
+      false,
+    );
     await context.close();
   });
 

@@ -1,7 +1,12 @@
 import { and, asc, eq, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { STATUS } from '../../src/shared/contracts/account';
-import { headerText, type ContactReply, type ReplyDraft } from '../../src/shared/resources/contactReplies';
+import {
+  headerText,
+  type ContactReply,
+  type ReplyDraft,
+  type ReplyKind,
+} from '../../src/shared/resources/contactReplies';
 import { fillPlaceholders, type PlaceholderValues } from '../../src/shared/resources/replyTemplates';
 import type { Executor } from '../db/client';
 import { contactForms, contactReplies, products, replyTemplates, users } from '../db/schema';
@@ -30,6 +35,7 @@ export async function listReplies(db: Executor, contactFormId: number): Promise<
   const rows = await db
     .select({
       id: contactReplies.id,
+      kind: contactReplies.kind,
       to: contactReplies.to_email,
       subject: contactReplies.subject,
       body: contactReplies.body,
@@ -115,12 +121,16 @@ export async function draftFromTemplate(
 }
 
 export interface NewReply {
+  kind?: ReplyKind;
   contactFormId: number;
   to: string;
   /** The mail's subject: a template's (filled in), else "Re: " and the message's. */
   subject: string;
   body: string;
-  sender: { id: number; name: string };
+  /** The staff member who wrote it (none for an acknowledgement). */
+  sender: { id: number; name: string } | null;
+  /** The name shown as its sender: the staff member's, or the company's. */
+  senderName: string;
 }
 
 /** Stores a reply and queues its mail, in the caller's transaction (no mail without the reply). */
@@ -128,12 +138,13 @@ export async function queueReply(app: FastifyInstance, tx: Executor, reply: NewR
   const [row] = await tx
     .insert(contactReplies)
     .values({
+      kind: reply.kind ?? 'reply',
       contact_form_id: reply.contactFormId,
       to_email: reply.to,
       subject: headerText(reply.subject),
       body: reply.body,
-      sent_by: reply.sender.id,
-      sender_name: reply.sender.name,
+      sent_by: reply.sender?.id ?? null,
+      sender_name: reply.senderName,
     })
     .returning({ id: contactReplies.id });
   await app.jobs.enqueue(contactReplyJob, { replyId: row.id }, { tx });

@@ -13,7 +13,14 @@ import {
   replyDraftWire,
   replySubject,
 } from '../../src/shared/resources/contactReplies';
+import {
+  INBOX_SETTINGS_ITEM,
+  inboxSettingsSchema,
+  inboxSettingsWire,
+} from '../../src/shared/resources/inboxSources';
 import { can } from '../../src/shared/resources/resource';
+import { dataAnswer, writeAnswer } from '../../src/shared/resources/wire';
+import { PERMISSIONS } from '../../src/shared/permissions';
 import { API_PATHS, contactRepliesPath, replyDraftPath } from '../../src/shared/routes';
 import { success } from '../../src/shared/messages';
 import { bearer, errorResponses, idParams } from '../crud/openapi';
@@ -28,7 +35,10 @@ import {
   queueReply,
   workReplies,
 } from '../inbox/replies';
+import { findInboxSettings, lockInboxSettings, saveInboxSettings } from '../inbox/sources';
+import { assertFresh } from '../lib/concurrency';
 import { fieldError, HttpError } from '../lib/httpError';
+import { actorOf, recordAudit } from '../security/audit';
 import { parseBody } from '../lib/validation';
 import { currentUser } from '../plugins/auth';
 import { contactFormsServer } from '../resources/contactForms';
@@ -39,6 +49,56 @@ import { contactFormsServer } from '../resources/contactForms';
  */
 export async function inboxRoutes(app: FastifyInstance): Promise<void> {
   workReplies(app);
+
+  app.get(
+    API_PATHS.inboxSettings,
+    {
+      preValidation: app.requirePermission(PERMISSIONS.settingsShow),
+      schema: {
+        tags: ['settings'],
+        summary: "The inbox's settings per website form (the acknowledgement template)",
+        security: bearer,
+        response: { 200: dataAnswer(inboxSettingsWire), ...errorResponses() },
+      },
+    },
+    async () => ({ data: await findInboxSettings(app.db) }),
+  );
+
+  app.put(
+    API_PATHS.inboxSettings,
+    {
+      preValidation: app.requirePermission(PERMISSIONS.settingsUpdate),
+      bodyLimit: 16 * 1024,
+      schema: {
+        tags: ['settings'],
+        summary: "Save the inbox's settings per website form",
+        description:
+          '`sources`: `{source, acknowledgement_template_id}` (an active reply template, or null for none). ' +
+          '`updated_at`: the version the edit started from (null before the first save); a stale one → 409.',
+        security: bearer,
+        body: Type.Object({}, { additionalProperties: true }),
+        response: { 200: writeAnswer(inboxSettingsWire), ...errorResponses(409, 422) },
+      },
+    },
+    async (request) => {
+      const { sources, updated_at: version } = await parseBody(inboxSettingsSchema, request.body);
+      const user = currentUser(request);
+      await app.db.transaction(async (tx) => {
+        assertFresh(await lockInboxSettings(tx), version, INBOX_SETTINGS_ITEM);
+        await saveInboxSettings(tx, sources, user.id);
+        await recordAudit(tx, {
+          kind: 'inbox.changed',
+          actor: actorOf(user),
+          resource: 'settings',
+          summary: `Inbox settings changed: ${sources.map((row) => `${row.source} → ${row.acknowledgement_template_id ?? 'none'}`).join(', ')}`,
+          details: {
+            sources: sources.map((row) => `${row.source}:${row.acknowledgement_template_id ?? ''}`),
+          },
+        });
+      });
+      return { data: await findInboxSettings(app.db), message: success.updated(INBOX_SETTINGS_ITEM) };
+    },
+  );
 
   app.get(
     contactRepliesPath(':id'),
@@ -135,6 +195,7 @@ export async function inboxRoutes(app: FastifyInstance): Promise<void> {
           subject,
           body: input.body,
           sender: { id: user.id, name: user.name },
+          senderName: user.name,
         });
         if (message.state !== 'replied')
           await updateRecords(

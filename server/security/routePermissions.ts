@@ -178,6 +178,8 @@ export const ROUTE_PERMISSIONS: Record<string, RouteAccess> = {
   'GET /api/permissions': anyOf(['roles.index']),
   'GET /api/settings/company': anyOf(['settings.show']),
   'PUT /api/settings/company': anyOf(['settings.update']),
+  [`GET ${API_PATHS.inboxSettings}`]: anyOf(['settings.show']),
+  [`PUT ${API_PATHS.inboxSettings}`]: anyOf(['settings.update'], 'only active reply templates'),
 
   'GET /api/users': anyOf(['users.index']),
   'GET /api/users/{id}': anyOf(['users.index']),

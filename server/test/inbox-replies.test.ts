@@ -1,5 +1,6 @@
 import { eq } from 'drizzle-orm';
-import { PUBLIC_API, contactRepliesPath, replyDraftPath } from '../../src/shared/routes';
+import { API_PATHS, PUBLIC_API, contactRepliesPath, replyDraftPath } from '../../src/shared/routes';
+import { INBOX_SETTINGS_LABELS } from '../../src/shared/resources/inboxSources';
 import { REPLY_LABELS, type ContactReply } from '../../src/shared/resources/contactReplies';
 import {
   companySettings,
@@ -300,6 +301,131 @@ describe('reply templates chosen in a reply', () => {
     ).toBe(422);
     await t.app.jobs.settle();
     expect(smtp.mails).toEqual([]);
+  });
+});
+
+describe('acknowledgements per source (PUT /api/settings/inbox)', () => {
+  let smtp: TestSmtp;
+  let t: TestApp;
+  let admin: string;
+  const api = (method: 'GET' | 'POST' | 'PUT', url: string, payload?: object, token = admin) =>
+    t.app.inject({ method, url, payload, headers: authHeader(token) });
+  const send = (fields: Record<string, unknown>) =>
+    t.app.inject({
+      method: 'POST',
+      url: PUBLIC_API.contactForms,
+      payload: {
+        name: 'Grace Hopper',
+        email: 'grace@example.org',
+        subject: 'A question',
+        message: 'Hello',
+        source: 'contact-page',
+        started_at: Date.now() - 60_000,
+        ...fields,
+      },
+    });
+  const settings = async () =>
+    (await api('GET', API_PATHS.inboxSettings)).json<{
+      data: { updated_at: string | null; sources: unknown[] };
+    }>().data;
+
+  beforeAll(async () => {
+    smtp = await startSmtp();
+    t = await buildTestApp({ smtpUrl: smtp.url, mailFrom: COMPANY_FROM, appName: 'Acme Pumps' });
+    admin = await adminToken(t.app);
+  });
+  afterAll(async () => {
+    await t.close();
+    await smtp.close();
+  });
+
+  it('refuses settings from someone without settings.update, an inactive template and a stale version', async () => {
+    const viewer = await createTestUser(t.app, { roleId: await createRole(t.app, ['settings.show']) });
+    const token = (await login(t.app, viewer.email, viewer.password)).access_token;
+    expect((await api('GET', API_PATHS.inboxSettings, undefined, token)).statusCode).toBe(200);
+    const body = {
+      sources: [{ source: 'contact-page', acknowledgement_template_id: null }],
+      updated_at: null,
+    };
+    expect((await api('PUT', API_PATHS.inboxSettings, body, token)).statusCode).toBe(403);
+
+    const inactive = (
+      await api('POST', '/api/reply-templates', { title: 'Off', subject: 'Off', body: 'Off', status: 0 })
+    ).json<{ data: { id: number } }>().data.id;
+    const refused = await api('PUT', API_PATHS.inboxSettings, {
+      sources: [{ source: 'contact-page', acknowledgement_template_id: inactive }],
+      updated_at: null,
+    });
+    expect(refused.statusCode).toBe(422);
+    expect(refused.json()).toMatchObject({
+      errors: { 'sources[0].acknowledgement_template_id': [INBOX_SETTINGS_LABELS.templateGone] },
+    });
+    expect((await api('PUT', API_PATHS.inboxSettings, { sources: [{ source: 'nowhere' }] })).statusCode).toBe(
+      422,
+    );
+    expect((await settings()).updated_at).toBeNull();
+
+    expect((await api('PUT', API_PATHS.inboxSettings, body)).statusCode).toBe(200);
+    // The edit started before that save is stale.
+    expect((await api('PUT', API_PATHS.inboxSettings, body)).statusCode).toBe(409);
+  });
+
+  it("mails the source's acknowledgement to the sender (never for Spam, once a day per address); it joins the thread and the message stays New", async () => {
+    const templateId = (
+      await api('POST', '/api/reply-templates', {
+        title: 'Thanks',
+        subject: 'We received your message, {{sender_name}}',
+        body: 'Dear {{sender_name}},\n\nwe will answer within a working day.\n\n{{staff_name}}',
+        status: 1,
+      })
+    ).json<{ data: { id: number } }>().data.id;
+    const saved = await api('PUT', API_PATHS.inboxSettings, {
+      sources: [
+        { source: 'contact-page', acknowledgement_template_id: templateId },
+        { source: 'footer', acknowledgement_template_id: null },
+      ],
+      updated_at: (await settings()).updated_at,
+    });
+    expect(saved.statusCode).toBe(200);
+    expect(saved.json()).toMatchObject({
+      data: {
+        sources: expect.arrayContaining([
+          { source: 'contact-page', acknowledgement_template: { id: templateId, name: 'Thanks' } },
+          { source: 'footer', acknowledgement_template: null },
+        ]),
+      },
+    });
+    smtp.mails.length = 0;
+
+    expect((await send({ subject: 'First' })).statusCode).toBe(202);
+    expect((await send({ subject: 'Bot', email: 'bot@example.org', website: 'x' })).statusCode).toBe(202);
+    expect((await send({ subject: 'Footer', email: 'ada@example.org', source: 'footer' })).statusCode).toBe(
+      202,
+    );
+    expect((await send({ subject: 'Second' })).statusCode).toBe(202);
+    await t.app.jobs.settle();
+
+    expect(smtp.mails.map((mail) => mail.rcptTo)).toEqual([['grace@example.org']]);
+    const [mail] = smtp.mails;
+    expect(mail.parsed.subject).toBe('We received your message, Grace Hopper');
+    expect(mail.parsed.text?.trim()).toBe(
+      'Dear Grace Hopper,\n\nwe will answer within a working day.\n\nAcme Pumps',
+    );
+    const [first] = await t.app.db
+      .select({ id: contactForms.id, state: contactForms.state })
+      .from(contactForms)
+      .where(eq(contactForms.subject, 'First'));
+    expect(first.state).toBe('new');
+    const thread = (await api('GET', contactRepliesPath(first.id))).json<{ data: ContactReply[] }>().data;
+    expect(thread).toMatchObject([
+      {
+        kind: 'acknowledgement',
+        state: 'sent',
+        sender: null,
+        sender_name: 'Acme Pumps',
+        subject: mail.parsed.subject,
+      },
+    ]);
   });
 });
 

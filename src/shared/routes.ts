@@ -21,6 +21,7 @@ export const ROUTES = {
   users: '/setting/user',
   roles: '/setting/role',
   auditLog: '/setting/audit-log',
+  inboxSettings: '/setting/inbox',
   replyTemplates: '/setting/reply-template',
 } as const;
 
@@ -62,6 +63,7 @@ export const API_PATHS = {
   uploads: '/api/uploads',
   permissions: '/api/permissions',
   companySettings: '/api/settings/company',
+  inboxSettings: '/api/settings/inbox',
   contactFormsState: '/api/contact-forms/state',
   contactFormsCount: '/api/contact-forms/count',
   health: '/api/health',

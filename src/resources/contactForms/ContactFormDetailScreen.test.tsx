@@ -11,6 +11,7 @@ const path = itemPath(ROUTES.contactForms, ':id');
 
 const reply = {
   id: 1,
+  kind: 'reply' as 'reply' | 'acknowledgement',
   to: 'ada@example.org',
   subject: 'Re: Do you ship abroad?',
   body: 'Yes, we do.',

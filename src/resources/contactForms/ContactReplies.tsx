@@ -136,7 +136,11 @@ export function ContactReplies({ item, mayReply }: ContactRepliesProps) {
             {(replies ?? []).map((reply) => (
               <Entry
                 key={reply.id}
-                who={reply.sender?.name ?? reply.sender_name}
+                who={
+                  reply.kind === 'acknowledgement'
+                    ? `${reply.sender_name} · ${REPLY_LABELS.acknowledgement}`
+                    : (reply.sender?.name ?? reply.sender_name)
+                }
                 when={reply.created_at}
                 text={reply.body}
                 reply={reply}

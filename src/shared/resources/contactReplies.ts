@@ -21,6 +21,7 @@ export const REPLY_LABELS = {
   noTemplate: 'No template',
   subject: 'Subject',
   templateGone: 'This template is no longer available.',
+  acknowledgement: 'Acknowledgement',
   noReplies: 'No reply sent yet.',
   spamRefused: 'A message marked as Spam gets no reply. Mark it as not spam first.',
   attempts: '{count} failed tries so far; retried automatically.',
@@ -48,6 +49,7 @@ const enumSchema = <const V extends string>(values: readonly V[], description: s
 
 export const contactReplyWire = Type.Object({
   id: IdSchema,
+  kind: enumSchema(REPLY_KINDS, "A staff member's reply, or the automatic acknowledgement"),
   to: Type.String(),
   subject: Type.String(),
   body: Type.String(),

@@ -123,8 +123,8 @@ export const replyTemplatesResource = defineResource({
   ],
   exportable: true,
   importable: true,
-  // The reply form lists the templates to choose from.
-  options: { readers: ['contact-forms'] },
+  // The reply form lists the templates to choose from; Setting › Inbox, the acknowledgements'.
+  options: { readers: ['contact-forms', 'settings'] },
   wire: replyTemplatesWire,
   input: { create: replyTemplatesCreateSchema, update: replyTemplatesUpdateSchema },
 });
