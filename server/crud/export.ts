@@ -9,7 +9,14 @@ import { itemBatches, listTotal, listWhere, parseListQuery } from './list';
 import { bearer, errorResponses, fileAnswer, formatQueryDoc, listQueryDoc } from './openapi';
 import type { AnyResource } from './resource';
 import { csvCopyStream, csvStream, SHEET_TYPES, xlsxStream, type CellRow, type SheetFormat } from './sheet';
-import { copiedCsv, copyCsvText, copyPoolOf, takeCopySlot } from './sheetSql';
+import {
+  copiedCsv,
+  copyCsvText,
+  copyPoolOf,
+  pgliteClientOf,
+  pgliteCopiedCsv,
+  takeCopySlot,
+} from './sheetSql';
 
 const today = () => new Date().toISOString().slice(0, 10);
 
@@ -90,6 +97,14 @@ export function exportRoute(app: FastifyInstance, resource: AnyResource, base: s
           (sent, complete) =>
             recordExport(app.db, currentUser(request), contract.group, sheetFormat, sent, complete),
           release,
+        );
+        return download(reply, sheetFormat, filename).send(csvCopyStream(columns, rows));
+      }
+      // On PGlite the database writes it too, in keyset batches of COPY (no stream to a client).
+      const pglite = sheetFormat === 'csv' && resource.cellsSql ? pgliteClientOf(app.db) : undefined;
+      if (pglite) {
+        const rows = pgliteCopiedCsv(pglite, resource, app.db, query, columns, (sent, complete) =>
+          recordExport(app.db, currentUser(request), contract.group, sheetFormat, sent, complete),
         );
         return download(reply, sheetFormat, filename).send(csvCopyStream(columns, rows));
       }
