@@ -1,7 +1,7 @@
 import { readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { simpleParser, type ParsedMail } from 'mailparser';
-import { SMTPServer } from 'smtp-server';
+import { startSmtp } from '../../server/test/smtp';
 
 /** One mail as it arrived at the e2e SMTP server: the envelope and the raw message. */
 interface StoredMail {
@@ -15,35 +15,15 @@ export interface ArrivedMail extends StoredMail {
 }
 
 /**
- * The e2e run's SMTP server (smtp-server from the npm registry, on loopback), started by run.ts:
+ * The e2e run's SMTP server (server/test/smtp.ts: smtp-server on loopback), started by run.ts:
  * each mail that arrives is written to `dir` as one JSON file, in order, for the journeys to read.
  */
 export async function startMailbox(port: number, dir: string): Promise<{ close(): Promise<void> }> {
   let sequence = 0;
-  const server = new SMTPServer({
-    authOptional: true,
-    disabledCommands: ['STARTTLS'],
-    logger: false,
-    disableReverseLookup: true,
-    onData(stream, session, callback) {
-      const chunks: Buffer[] = [];
-      stream.on('data', (chunk: Buffer) => chunks.push(chunk));
-      stream.on('end', () => {
-        const mail: StoredMail = {
-          rcptTo: session.envelope.rcptTo.map((rcpt) => rcpt.address),
-          mailFrom: session.envelope.mailFrom ? session.envelope.mailFrom.address : '',
-          raw: Buffer.concat(chunks).toString(),
-        };
-        writeFileSync(path.join(dir, `${String(++sequence).padStart(6, '0')}.json`), JSON.stringify(mail));
-        callback();
-      });
-    },
+  return startSmtp(port, ({ rcptTo, mailFrom, raw }) => {
+    const stored: StoredMail = { rcptTo, mailFrom, raw };
+    writeFileSync(path.join(dir, `${String(++sequence).padStart(6, '0')}.json`), JSON.stringify(stored));
   });
-  await new Promise<void>((resolve, reject) => {
-    server.once('error', reject);
-    server.listen(port, '127.0.0.1', () => resolve());
-  });
-  return { close: () => new Promise<void>((resolve) => server.close(() => resolve())) };
 }
 
 /** The mails that arrived so far, oldest first (in a journey: E2E_MAIL_DIR, set by run.ts). */

@@ -20,8 +20,11 @@ export interface TestSmtp {
   close(): Promise<void>;
 }
 
-/** A real SMTP server on loopback (smtp-server from the npm registry), keeping what it receives. */
-export async function startSmtp(port = 0): Promise<TestSmtp> {
+/**
+ * A real SMTP server on loopback (smtp-server from the npm registry), keeping what it receives;
+ * `onMail` is told of each mail as it arrives (the e2e run writes it to a folder).
+ */
+export async function startSmtp(port = 0, onMail?: (mail: ArrivedMail) => void): Promise<TestSmtp> {
   const received: string[] = [];
   const mails: ArrivedMail[] = [];
   const server = new SMTPServer({
@@ -35,13 +38,15 @@ export async function startSmtp(port = 0): Promise<TestSmtp> {
       stream.on('end', () => {
         simpleParser(data).then(
           (parsed) => {
-            received.push(data);
-            mails.push({
+            const mail: ArrivedMail = {
               raw: data,
               rcptTo: session.envelope.rcptTo.map((rcpt) => rcpt.address),
               mailFrom: session.envelope.mailFrom ? session.envelope.mailFrom.address : '',
               parsed,
-            });
+            };
+            received.push(data);
+            mails.push(mail);
+            onMail?.(mail);
             callback();
           },
           (error: Error) => callback(error),
