@@ -92,7 +92,12 @@ export const MENU: MenuItem[] = [
         permission: PERMISSIONS.replyTemplatesIndex,
       },
       { key: 'company', label: 'Company', path: ROUTES.company, permission: PERMISSIONS.settingsShow },
-      { key: 'inbox-settings', label: 'Inbox', path: ROUTES.inboxSettings, permission: PERMISSIONS.settingsShow },
+      {
+        key: 'inbox-settings',
+        label: 'Inbox',
+        path: ROUTES.inboxSettings,
+        permission: PERMISSIONS.settingsShow,
+      },
       { key: 'user', label: 'User', path: ROUTES.users, permission: PERMISSIONS.usersIndex },
       { key: 'role', label: 'Role', path: ROUTES.roles, permission: PERMISSIONS.rolesIndex },
       {
