@@ -3,7 +3,15 @@ import { en, format } from '../src/shared/messages';
 import { LIST_SCREEN_MESSAGES } from '../src/shared/messages/listScreens';
 import { historyText } from '../src/shared/messages/historyScreens';
 import { transfer } from '../src/shared/messages/transfer';
-import { API_PATHS, PUBLIC_API, ROUTES, addPath, itemPath, trashPath } from '../src/shared/routes';
+import {
+  API_PATHS,
+  PUBLIC_API,
+  ROUTES,
+  addPath,
+  contactRepliesPath,
+  itemPath,
+  trashPath,
+} from '../src/shared/routes';
 import { apiRequest, launchBrowser, signInViaApi, snap } from './support/browser';
 import {
   AXE_VARIANTS,
@@ -15,6 +23,7 @@ import {
   type AxeRecords,
   type AxeScreen,
 } from './support/axe';
+import { REPLY_LABELS } from '../src/shared/resources/contactReplies';
 import { baseUrl, E2E_ADMIN } from './support/config';
 import { makeProduct } from './support/records';
 
@@ -172,7 +181,23 @@ const SCREENS: AxeScreen[] = [
   { name: 'page detail (about)', path: itemPath(ROUTES.pages, 2) },
   ...list('contact forms', ROUTES.contactForms),
   { name: 'contact form detail', path: ({ contactFormId }) => itemPath(ROUTES.contactForms, contactFormId) },
+  {
+    name: 'contact form detail, template chosen',
+    path: ({ contactFormId }) => itemPath(ROUTES.contactForms, contactFormId),
+    prepare: async (page) => {
+      await page.getByRole('combobox', { name: REPLY_LABELS.template }).click();
+      await page.getByRole('option', { name: 'Axe template' }).click();
+      await page.getByText('Thank you, Axe Sender').waitFor();
+    },
+  },
   ...list('subscribers', ROUTES.subscribes),
+  ...list('reply templates', ROUTES.replyTemplates),
+  { name: 'inbox settings', path: ROUTES.inboxSettings },
+  { name: 'reply template add', path: addPath(ROUTES.replyTemplates) },
+  {
+    name: 'reply template detail',
+    path: ({ replyTemplateId }) => itemPath(ROUTES.replyTemplates, replyTemplateId),
+  },
   { name: '404', path: '/no-such-page' },
 ];
 
@@ -224,23 +249,31 @@ async function makeRecords(page: Page): Promise<AxeRecords> {
     'GET',
     API_PATHS.account,
   );
-  const message = await apiRequest<{ data: { id: number }[] }>(page, 'GET', '/api/contact-forms?per_page=10');
-  let contactFormId = message.data[0]?.id;
-  if (!contactFormId) {
-    // As the website's server sends it (no browser origin).
-    await page.context().request.post(`${baseUrl}${PUBLIC_API.contactForms}`, {
-      data: {
-        name: 'Axe Sender',
-        email: 'axe@example.org',
-        subject: 'Axe message',
-        message: 'Hello',
-        source: 'contact-page',
-        started_at: Date.now() - 10_000,
-      },
-    });
-    contactFormId = (await apiRequest<{ data: { id: number }[] }>(page, 'GET', '/api/contact-forms')).data[0]
-      .id;
-  }
+  const template = await apiRequest<Created>(page, 'POST', '/api/reply-templates', {
+    title: 'Axe template',
+    subject: 'Thank you, {{sender_name}}',
+    body: 'Dear {{sender_name}},\n\nthank you for your message.\n\n{{staff_name}}',
+    status: 1,
+  });
+  // A message of its own (as the website's server sends it: no browser origin), with a reply in its thread.
+  const axeSubject = `Axe message ${Date.now().toString(36)}`;
+  await page.context().request.post(`${baseUrl}${PUBLIC_API.contactForms}`, {
+    data: {
+      name: 'Axe Sender',
+      email: 'axe@example.org',
+      subject: axeSubject,
+      message: 'Hello',
+      source: 'contact-page',
+      started_at: Date.now() - 10_000,
+    },
+  });
+  const messages = await apiRequest<{ data: { id: number; subject: string }[] }>(
+    page,
+    'GET',
+    '/api/contact-forms?per_page=10',
+  );
+  const contactFormId = messages.data.find((row) => row.subject === axeSubject)?.id ?? 0;
+  await apiRequest(page, 'POST', contactRepliesPath(contactFormId), { body: 'Thank you, we will call you.' });
   // A brand changed once (two history entries, one to restore) and a deleted one (a Deleted row).
   const brand = await apiRequest<{ data: { name: string; updated_at: string } }>(
     page,
@@ -285,6 +318,7 @@ async function makeRecords(page: Page): Promise<AxeRecords> {
     promotionId: promotion.data.id,
     newsId: news.data.id,
     productArticleId: article.data.id,
+    replyTemplateId: template.data.id,
   };
 }
 

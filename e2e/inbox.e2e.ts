@@ -1,12 +1,16 @@
 import { readFileSync } from 'node:fs';
 import type { Browser, Page } from 'playwright-core';
-import { en } from '../src/shared/messages';
+import { en, LABELS, success } from '../src/shared/messages';
 import { LIST_SCREEN_MESSAGES } from '../src/shared/messages/listScreens';
-import { CONTACT_LABELS } from '../src/shared/resources/contactForms';
+import { CONTACT_LABELS, CONTACT_STATE_LABELS, SOURCE_LABELS } from '../src/shared/resources/contactForms';
+import { INBOX_SETTINGS_ITEM, INBOX_SETTINGS_LABELS } from '../src/shared/resources/inboxSources';
+import { REPLY_LABELS, REPLY_STATE_LABELS } from '../src/shared/resources/contactReplies';
+import { REPLY_TEMPLATE_LABELS, replyTemplatesResource } from '../src/shared/resources/replyTemplates';
 import { PUBLIC_API, ROUTES } from '../src/shared/routes';
 import { STORAGE_KEYS } from '../src/shared/storageKeys';
-import { exactLabel, launchBrowser, newPage, signInViaApi, snap } from './support/browser';
-import { baseUrl } from './support/config';
+import { apiRequest, exactLabel, launchBrowser, newPage, signInViaApi, snap } from './support/browser';
+import { baseUrl, E2E_ADMIN } from './support/config';
+import { waitForMail } from './support/mailbox';
 import { makeProduct, type MadeProduct } from './support/records';
 
 let browser: Browser;
@@ -97,7 +101,7 @@ describe('the inbox: what the website sends, triaged by staff', () => {
     await context.close();
   });
 
-  it('opens the message (Read), marks it replied, and links the product it was about', async () => {
+  it('opens the message (Read), links the product it was about, and replies by mail: the mail arrives from the company, the thread shows it Sent, the message is Replied', async () => {
     const { context, page } = await newPage(browser);
     await signInViaApi(page);
     await page.goto(ROUTES.contactForms);
@@ -105,15 +109,111 @@ describe('the inbox: what the website sends, triaged by staff', () => {
     await page.getByRole('heading', { name: ABOUT_PRODUCT }).waitFor();
     await page.getByText('Read', { exact: true }).waitFor();
     await page.getByRole('link', { name: product.productName }).waitFor();
-    expect(await page.getByRole('link', { name: CONTACT_LABELS.reply }).getAttribute('href')).toBe(
-      `mailto:ada@example.org?subject=${encodeURIComponent(`Re: ${ABOUT_PRODUCT}`)}`,
-    );
-    await page.getByRole('button', { name: CONTACT_LABELS.markReplied }).click();
-    await page.getByText('Replied', { exact: true }).waitFor();
+    const body = `Dear Ada,\n\nthe pump is in stock (${tag}).\n\nGrace`;
+    await page.getByRole('textbox', { name: exactLabel(REPLY_LABELS.body) }).fill(body);
+    await page.getByRole('button', { name: REPLY_LABELS.send }).click();
+    await page.getByText(REPLY_LABELS.sent).waitFor();
+    const thread = page.getByRole('region', { name: REPLY_LABELS.thread });
+    await thread.getByText(`the pump is in stock (${tag}).`, { exact: false }).waitFor();
+    await thread.getByText(E2E_ADMIN.name, { exact: true }).waitFor();
+    // The queue sends it in the background; the thread follows its delivery.
+    await thread.getByText(REPLY_STATE_LABELS.sent, { exact: true }).waitFor();
+    await page.getByText(CONTACT_STATE_LABELS.replied, { exact: true }).waitFor();
     await snap(page, 'inbox-contact-form-detail');
+
+    const mail = await waitForMail((arrived) => arrived.parsed.text?.includes(tag) ?? false);
+    expect(mail.rcptTo).toEqual(['ada@example.org']);
+    expect(mail.parsed.from?.value).toEqual([{ name: 'Acme Pumps', address: 'hello@acme.test' }]);
+    expect(mail.parsed.to).toMatchObject({ value: [{ name: 'Ada Lovelace', address: 'ada@example.org' }] });
+    expect(mail.parsed.subject).toBe(`Re: ${ABOUT_PRODUCT}`);
+    expect(mail.parsed.text?.trim()).toBe(body);
 
     await page.reload();
     await page.getByText('Replied', { exact: true }).waitFor();
+    await context.close();
+  });
+
+  it('writes a reply template in Setting › Reply Template, then starts a reply from it: the placeholders are filled and the mail arrives with its subject', async () => {
+    const { context, page } = await newPage(browser);
+    await signInViaApi(page);
+    await page.goto(ROUTES.replyTemplates);
+    await page
+      .getByRole('link', { name: en.addNew })
+      .or(page.getByRole('button', { name: en.addNew }))
+      .first()
+      .click();
+    await page.waitForURL(`**${ROUTES.replyTemplates}/add`);
+    const name = `Stock answer ${tag}`;
+    await page.getByRole('textbox', { name: exactLabel(LABELS.title) }).fill(name);
+    await page
+      .getByRole('textbox', { name: exactLabel(REPLY_TEMPLATE_LABELS.subject) })
+      .fill('About {{product}}, {{sender_name}}');
+    await page
+      .getByRole('textbox', { name: exactLabel(REPLY_TEMPLATE_LABELS.body) })
+      .fill('Dear {{sender_name}},\n\nthe {{product}} ships this week.\n\n{{staff_name}}');
+    await page.getByRole('button', { name: en.save }).click();
+    await page.getByText(success.created(replyTemplatesResource.item)).first().waitFor();
+    await snap(page, 'inbox-reply-template');
+
+    // The website's form takes 5 messages per address in 10 minutes: the message about the product is answered again.
+    const subject = ABOUT_PRODUCT;
+    await page.goto(ROUTES.contactForms);
+    await grid(page).getByRole('link', { name: subject }).click();
+    await page.getByRole('heading', { name: subject }).waitFor();
+    await page.getByRole('combobox', { name: REPLY_LABELS.template }).click();
+    await page.getByRole('option', { name }).click();
+    const filled = `About ${product.productName}, Ada Lovelace`;
+    await page.getByText(filled).waitFor();
+    const text = `Dear Ada Lovelace,\n\nthe ${product.productName} ships this week.\n\n${E2E_ADMIN.name}`;
+    await expect(
+      page.getByRole('textbox', { name: exactLabel(REPLY_LABELS.body) }).inputValue(),
+    ).resolves.toBe(text);
+    await page.getByRole('button', { name: REPLY_LABELS.send }).click();
+    await page
+      .getByRole('region', { name: REPLY_LABELS.thread })
+      .getByText(REPLY_STATE_LABELS.sent, { exact: true })
+      .waitFor();
+
+    const mail = await waitForMail((arrived) => arrived.parsed.subject === filled);
+    expect(mail.rcptTo).toEqual(['ada@example.org']);
+    expect(mail.parsed.text?.trim()).toBe(text);
+    await context.close();
+  });
+
+  it('chooses an acknowledgement template for the contact page in Setting › Inbox: the next sender from it gets the mail (none for Spam: the API tests)', async () => {
+    const { context, page } = await newPage(browser);
+    await signInViaApi(page);
+    const name = `Acknowledgement ${tag}`;
+    await apiRequest(page, 'POST', '/api/reply-templates', {
+      title: name,
+      subject: `Thanks ${tag}, {{sender_name}}`,
+      body: 'Dear {{sender_name}}, thank you.',
+      status: 1,
+    });
+    await page.goto(ROUTES.inboxSettings);
+    await page.getByRole('heading', { name: INBOX_SETTINGS_LABELS.title }).waitFor();
+    await page
+      .getByRole('combobox', {
+        name: `${SOURCE_LABELS['contact-page']}: ${INBOX_SETTINGS_LABELS.acknowledgement}`,
+      })
+      .click();
+    await page.getByRole('option', { name }).click();
+    await page.getByRole('button', { name: en.save }).click();
+    await page.getByText(success.updated(INBOX_SETTINGS_ITEM)).first().waitFor();
+    await snap(page, 'inbox-settings');
+
+    const post = (data: object) =>
+      context.request.post(`${baseUrl}${PUBLIC_API.contactForms}`, {
+        data: { message: 'Hello', source: 'contact-page', started_at: Date.now() - 20_000, ...data },
+      });
+    expect(
+      (
+        await post({ name: 'Mary Somerville', email: `mary-${tag}@example.org`, subject: `Hi ${tag}` })
+      ).status(),
+    ).toBe(202);
+    const mail = await waitForMail((arrived) => arrived.parsed.subject === `Thanks ${tag}, Mary Somerville`);
+    expect(mail.rcptTo).toEqual([`mary-${tag}@example.org`]);
+    expect(mail.parsed.text?.trim()).toBe('Dear Mary Somerville, thank you.');
     await context.close();
   });
 

@@ -3,11 +3,12 @@
  * production runs it — on a throwaway data dir, serving the built SPA, waits for it, runs the
  * browser suite (Jest + playwright-core + Debian's Chromium) against it, stops it.
  */
-import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
+import { spawn, type ChildProcess } from 'node:child_process';
 import { existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { E2E_ADMIN, E2E_PORT, baseUrl } from './support/config';
+import { E2E_ADMIN, E2E_MAIL_FROM, E2E_PORT, E2E_SMTP_PORT, baseUrl } from './support/config';
+import { startMailbox } from './support/mailbox';
 
 const root = path.resolve(__dirname, '..');
 
@@ -41,6 +42,9 @@ async function main(): Promise<number> {
     return 1;
   }
   const dataDir = mkdtempSync(path.join(tmpdir(), 'admin-e2e-'));
+  // A real SMTP server on loopback: the journeys read the mails that arrived (support/mailbox.ts).
+  const mailDir = mkdtempSync(path.join(tmpdir(), 'admin-e2e-mail-'));
+  const mailbox = await startMailbox(E2E_SMTP_PORT, mailDir);
   const server = spawn(process.execPath, [serverEntry], {
     cwd: root,
     stdio: ['ignore', 'inherit', 'inherit'],
@@ -56,13 +60,15 @@ async function main(): Promise<number> {
       ADMIN_EMAIL: E2E_ADMIN.email,
       ADMIN_PASSWORD: E2E_ADMIN.password,
       LOG_LEVEL: 'warn',
-      SMTP_URL: '',
+      SMTP_URL: `smtp://127.0.0.1:${E2E_SMTP_PORT}`,
+      MAIL_FROM: E2E_MAIL_FROM,
       REDIS_URL: '',
     },
   });
   try {
     await waitForHealth(server);
-    const jest = spawnSync(
+    // Not spawnSync: this process's SMTP server must answer while the suite runs.
+    const jest = spawn(
       process.execPath,
       [
         require.resolve('jest/bin/jest'),
@@ -71,15 +77,17 @@ async function main(): Promise<number> {
         '--runInBand',
         ...process.argv.slice(2),
       ],
-      { cwd: root, stdio: 'inherit', env: process.env },
+      { cwd: root, stdio: 'inherit', env: { ...process.env, E2E_MAIL_DIR: mailDir } },
     );
-    return jest.status ?? 1;
+    return await new Promise<number>((resolve) => jest.once('exit', (code) => resolve(code ?? 1)));
   } finally {
     if (server.exitCode === null && server.signalCode === null) {
       server.kill('SIGTERM');
       await new Promise((resolve) => server.once('exit', resolve));
     }
+    await mailbox.close();
     rmSync(dataDir, { recursive: true, force: true });
+    rmSync(mailDir, { recursive: true, force: true });
   }
 }
 

@@ -1,12 +1,15 @@
 import { contactFormsResource, type ContactFormsBulkState } from '../src/shared/resources/contactForms';
+import type { ContactReply, ContactReplyInput, ReplyDraft } from '../src/shared/resources/contactReplies';
 import type { WriteResponse } from '../src/shared/resources/resource';
-import { API_PATHS } from '../src/shared/routes';
+import { API_PATHS, contactRepliesPath, replyDraftPath } from '../src/shared/routes';
 import { api } from './api';
-import { bulkDeleteEndpoint, resourceEndpoints } from './resourceApi';
+import { bulkDeleteEndpoint, itemAndList, resourceEndpoints } from './resourceApi';
+
+const REPLY_TAG = 'ContactReply';
 
 /** The contact form slice (`/api/contact-forms`): list, item, state and note, delete, bulk actions. */
 export const contactFormsApi = api
-  .enhanceEndpoints({ addTagTypes: [contactFormsResource.tag] })
+  .enhanceEndpoints({ addTagTypes: [contactFormsResource.tag, REPLY_TAG] })
   .injectEndpoints({
     endpoints: (build) => {
       const contactForms = resourceEndpoints(build, contactFormsResource);
@@ -20,6 +23,24 @@ export const contactFormsApi = api
           query: (body) => ({ url: API_PATHS.contactFormsState, method: 'PUT', body }),
           invalidatesTags: (result) => (result ? [{ type: contactFormsResource.tag }] : []),
         }),
+        /** A message's replies, oldest first, with their delivery state. */
+        listContactReplies: build.query<ContactReply[], number>({
+          query: (id) => contactRepliesPath(id),
+          transformResponse: (response: { data: ContactReply[] }) => response.data,
+          providesTags: (_result, _error, id) => [{ type: REPLY_TAG, id }],
+        }),
+        /** A reply template filled in for the message: the reply form's subject and text. */
+        getReplyDraft: build.query<ReplyDraft, { id: number; template: number }>({
+          query: ({ id, template }) => ({ url: replyDraftPath(id), params: { template } }),
+          transformResponse: (response: { data: ReplyDraft }) => response.data,
+          keepUnusedDataFor: 0,
+        }),
+        /** A reply by mail; the message moves to Replied. */
+        sendContactReply: build.mutation<WriteResponse<ContactReply>, ContactReplyInput & { id: number }>({
+          query: ({ id, ...body }) => ({ url: contactRepliesPath(id), method: 'POST', body }),
+          invalidatesTags: (result, _error, { id }) =>
+            result ? [{ type: REPLY_TAG, id }, ...itemAndList(contactFormsResource.tag, id)] : [],
+        }),
       };
     },
   });
@@ -31,4 +52,7 @@ export const {
   useDeleteContactFormMutation,
   useBulkDeleteContactFormsMutation,
   useSetContactFormsStateMutation,
+  useListContactRepliesQuery,
+  useSendContactReplyMutation,
+  useLazyGetReplyDraftQuery,
 } = contactFormsApi;

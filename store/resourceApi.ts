@@ -49,7 +49,10 @@ const listAndOptions = <Tag extends string>(type: Tag) => [
   { type, id: OPTIONS },
 ];
 
-const itemAndList = <Tag extends string>(type: Tag, id: number) => [{ type, id }, ...listAndOptions(type)];
+export const itemAndList = <Tag extends string>(type: Tag, id: number) => [
+  { type, id },
+  ...listAndOptions(type),
+];
 
 const listsOf = <Tag extends string>(types: readonly Tag[]) =>
   types.map((type) => ({ type, id: 'LIST' as const }));

@@ -141,6 +141,7 @@ export interface AxeRecords {
   promotionId: number;
   newsId: number;
   productArticleId: number;
+  replyTemplateId: number;
 }
 
 /** One screen of the list: a later screen is one line here. */

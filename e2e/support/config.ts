@@ -1,5 +1,9 @@
 export const E2E_PORT = Number(process.env.E2E_PORT ?? 8199);
 export const baseUrl = `http://127.0.0.1:${E2E_PORT}`;
+/** The loopback SMTP server the e2e server sends its mail to (`E2E_SMTP_PORT`, else the next port). */
+export const E2E_SMTP_PORT = Number(process.env.E2E_SMTP_PORT ?? E2E_PORT + 1);
+/** The company's sender address in the e2e server's mails (MAIL_FROM). */
+export const E2E_MAIL_FROM = '"Acme Pumps" <hello@acme.test>';
 
 /** The initial admin the e2e server is started with. */
 export const E2E_ADMIN = {

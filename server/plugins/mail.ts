@@ -7,6 +7,10 @@ import { defineJob } from '../jobs/queue';
 
 export interface MailMessage {
   to: string;
+  /** The recipient's name, shown beside `to` (encoded by the transport, never pasted into a header). */
+  toName?: string;
+  /** Where the recipient's answer goes (a reply to a customer: the company's inbox address). */
+  replyTo?: string;
   subject: string;
   text: string;
   html?: string;
@@ -68,8 +72,8 @@ const SMTP_TIMEOUTS = {
 export function createSmtpMailer(smtpUrl: string, from: string): Mailer & { close(): void } {
   const transport = nodemailer.createTransport({ url: smtpUrl, ...SMTP_TIMEOUTS });
   return {
-    async send(message) {
-      await transport.sendMail({ from, ...message });
+    async send({ to, toName, ...message }) {
+      await transport.sendMail({ from, ...message, to: toName ? { name: toName, address: to } : to });
     },
     close: () => transport.close(),
   };

@@ -11,6 +11,7 @@ import { pagesServer } from './pages';
 import { contactFormsServer } from './contactForms';
 import { subscribesServer } from './subscribes';
 import { auditLogsServer } from './auditLogs';
+import { replyTemplatesServer } from './replyTemplates';
 
 /**
  * Every declared resource; `routes/resources.ts` registers each (its routes follow its permission
@@ -30,4 +31,5 @@ export const RESOURCES = [
   contactFormsServer,
   subscribesServer,
   auditLogsServer,
+  replyTemplatesServer,
 ] as const;

@@ -6,22 +6,211 @@ import {
   contactFormsBulkStateSchema,
   contactFormsResource,
 } from '../../src/shared/resources/contactForms';
+import {
+  contactReplyInputSchema,
+  contactReplyWire,
+  REPLY_LABELS,
+  replyDraftWire,
+  replySubject,
+} from '../../src/shared/resources/contactReplies';
+import {
+  INBOX_SETTINGS_ITEM,
+  inboxSettingsSchema,
+  inboxSettingsWire,
+} from '../../src/shared/resources/inboxSources';
 import { can } from '../../src/shared/resources/resource';
-import { API_PATHS } from '../../src/shared/routes';
+import { dataAnswer, writeAnswer } from '../../src/shared/resources/wire';
+import { PERMISSIONS } from '../../src/shared/permissions';
+import { API_PATHS, contactRepliesPath, replyDraftPath } from '../../src/shared/routes';
 import { success } from '../../src/shared/messages';
-import { bearer, errorResponses } from '../crud/openapi';
-import type { AnyResource } from '../crud/resource';
+import { bearer, errorResponses, idParams } from '../crud/openapi';
+import { idOf, notFound, type AnyResource } from '../crud/resource';
 import { updateRecords } from '../crud/write';
 import { contactForms } from '../db/schema';
+import {
+  draftFromTemplate,
+  findRepliedMessage,
+  listReplies,
+  placeholderValues,
+  queueReply,
+  workReplies,
+} from '../inbox/replies';
+import { findInboxSettings, lockInboxSettings, saveInboxSettings } from '../inbox/sources';
+import { assertFresh } from '../lib/concurrency';
+import { fieldError, HttpError } from '../lib/httpError';
+import { actorOf, recordAudit } from '../security/audit';
 import { parseBody } from '../lib/validation';
 import { currentUser } from '../plugins/auth';
 import { contactFormsServer } from '../resources/contactForms';
 
 /**
  * The inbox's routes beyond the machinery's: several messages to one state at once (bulk "mark as
- * read"), and the count of New messages the side menu shows.
+ * read"), the count of New messages the side menu shows, and a message's replies by mail.
  */
 export async function inboxRoutes(app: FastifyInstance): Promise<void> {
+  workReplies(app);
+
+  app.get(
+    API_PATHS.inboxSettings,
+    {
+      preValidation: app.requirePermission(PERMISSIONS.settingsShow),
+      schema: {
+        tags: ['settings'],
+        summary: "The inbox's settings per website form (the acknowledgement template)",
+        security: bearer,
+        response: { 200: dataAnswer(inboxSettingsWire), ...errorResponses() },
+      },
+    },
+    async () => ({ data: await findInboxSettings(app.db) }),
+  );
+
+  app.put(
+    API_PATHS.inboxSettings,
+    {
+      preValidation: app.requirePermission(PERMISSIONS.settingsUpdate),
+      bodyLimit: 16 * 1024,
+      schema: {
+        tags: ['settings'],
+        summary: "Save the inbox's settings per website form",
+        description:
+          '`sources`: `{source, acknowledgement_template_id}` (an active reply template, or null for none). ' +
+          '`updated_at`: the version the edit started from (null before the first save); a stale one → 409.',
+        security: bearer,
+        body: Type.Object({}, { additionalProperties: true }),
+        response: { 200: writeAnswer(inboxSettingsWire), ...errorResponses(409, 422) },
+      },
+    },
+    async (request) => {
+      const { sources, updated_at: version } = await parseBody(inboxSettingsSchema, request.body);
+      const user = currentUser(request);
+      await app.db.transaction(async (tx) => {
+        assertFresh(await lockInboxSettings(tx), version, INBOX_SETTINGS_ITEM);
+        await saveInboxSettings(tx, sources, user.id);
+        await recordAudit(tx, {
+          kind: 'inbox.changed',
+          actor: actorOf(user),
+          resource: 'settings',
+          summary: `Inbox settings changed: ${sources.map((row) => `${row.source} → ${row.acknowledgement_template_id ?? 'none'}`).join(', ')}`,
+          details: {
+            sources: sources.map((row) => `${row.source}:${row.acknowledgement_template_id ?? ''}`),
+          },
+        });
+      });
+      return { data: await findInboxSettings(app.db), message: success.updated(INBOX_SETTINGS_ITEM) };
+    },
+  );
+
+  app.get(
+    contactRepliesPath(':id'),
+    {
+      preValidation: app.requirePermission(can(contactFormsResource, 'index')),
+      schema: {
+        tags: [contactFormsResource.group],
+        summary: "A message's replies, oldest first, with their delivery",
+        security: bearer,
+        params: idParams,
+        response: { 200: Type.Object({ data: Type.Array(contactReplyWire) }), ...errorResponses(404) },
+      },
+    },
+    async (request) => {
+      const id = idOf(request);
+      const [found] = await app.db
+        .select({ id: contactForms.id })
+        .from(contactForms)
+        .where(eq(contactForms.id, id));
+      if (!found) throw notFound();
+      return { data: await listReplies(app.db, id) };
+    },
+  );
+
+  app.get(
+    replyDraftPath(':id'),
+    {
+      preValidation: app.requirePermission(can(contactFormsResource, 'update')),
+      schema: {
+        tags: [contactFormsResource.group],
+        summary: 'A reply template filled in for this message',
+        description:
+          "`?template=<id>` of an active template: its subject and text with the sender's name, the " +
+          "product asked about and the caller's name in place of `{{sender_name}}`, `{{product}}`, " +
+          '`{{staff_name}}`; the subject on one line. 422 on `template` for no such active template.',
+        security: bearer,
+        params: idParams,
+        querystring: Type.Object({ template: Type.Optional(Type.String()) }),
+        response: { 200: Type.Object({ data: replyDraftWire }), ...errorResponses(404, 422) },
+      },
+    },
+    async (request) => {
+      const id = idOf(request);
+      const user = currentUser(request);
+      const { template } = request.query as { template?: string };
+      const message = await findRepliedMessage(app.db, id);
+      if (!message) throw notFound();
+      const draft =
+        template && /^[1-9]\d{0,9}$/.test(template) && Number(template) <= 2 ** 31 - 1
+          ? await draftFromTemplate(app.db, Number(template), placeholderValues(message, user))
+          : null;
+      if (!draft) throw fieldError('template', REPLY_LABELS.templateGone);
+      return { data: draft };
+    },
+  );
+
+  app.post(
+    contactRepliesPath(':id'),
+    {
+      preValidation: app.requirePermission(can(contactFormsResource, 'update')),
+      bodyLimit: 64 * 1024,
+      schema: {
+        tags: [contactFormsResource.group],
+        summary: 'Reply to a message by mail',
+        description:
+          'Stores the reply and queues its mail to the sender (from the company, subject "Re: " and ' +
+          "the message's subject); the message moves to Replied. A message marked as Spam is refused (409).",
+        security: bearer,
+        params: idParams,
+        body: Type.Object({}, { additionalProperties: true }),
+        response: {
+          201: Type.Object({ data: contactReplyWire, message: Type.String() }),
+          ...errorResponses(404, 409, 422),
+        },
+      },
+    },
+    async (request, reply) => {
+      const id = idOf(request);
+      const input = await parseBody(contactReplyInputSchema, request.body);
+      const user = currentUser(request);
+      const replyId = await app.db.transaction(async (tx) => {
+        const message = await findRepliedMessage(tx, id, true);
+        if (!message) throw notFound();
+        if (message.state === 'spam') throw new HttpError(409, REPLY_LABELS.spamRefused);
+        let subject = replySubject(message.subject);
+        if (input.template_id !== null) {
+          const draft = await draftFromTemplate(tx, input.template_id, placeholderValues(message, user));
+          if (!draft) throw fieldError('template_id', REPLY_LABELS.templateGone);
+          subject = draft.subject;
+        }
+        const queued = await queueReply(app, tx, {
+          contactFormId: message.id,
+          to: message.email,
+          subject,
+          body: input.body,
+          sender: { id: user.id, name: user.name },
+          senderName: user.name,
+        });
+        if (message.state !== 'replied')
+          await updateRecords(
+            tx,
+            contactFormsServer as unknown as AnyResource,
+            [{ id: message.id, values: { state: 'replied' } }],
+            { user },
+          );
+        return queued;
+      });
+      const data = (await listReplies(app.db, id)).find((row) => row.id === replyId);
+      return reply.code(201).send({ data, message: REPLY_LABELS.sent });
+    },
+  );
+
   app.put(
     API_PATHS.contactFormsState,
     {

@@ -22,6 +22,7 @@ import { randomToken } from '../lib/crypto';
 import { fieldError } from '../lib/httpError';
 import { parseBody } from '../lib/validation';
 import { findCompanySettings, findNotificationEmail } from '../repositories/company';
+import { acknowledge } from '../inbox/sources';
 import { RESOURCES } from '../resources';
 
 /** What the website is told after a submission: the same whatever happened to it. */
@@ -152,17 +153,34 @@ export async function publicRoutes(
         ));
       // The message and its notification in one transaction: a stored message's mail is queued.
       await app.db.transaction(async (tx) => {
-        await tx.insert(contactForms).values({
-          name: input.name,
-          email: input.email,
-          phone_number: input.phone_number || null,
-          subject: input.subject,
-          message: input.message,
-          source: input.source,
-          product_id: productId,
-          state: spam ? 'spam' : 'new',
-        });
+        const [stored] = await tx
+          .insert(contactForms)
+          .values({
+            name: input.name,
+            email: input.email,
+            phone_number: input.phone_number || null,
+            subject: input.subject,
+            message: input.message,
+            source: input.source,
+            product_id: productId,
+            state: spam ? 'spam' : 'new',
+          })
+          .returning({ id: contactForms.id });
         if (notify) await notifyStaff(app, tx, config, input);
+        // The sender's acknowledgement (their source's template), never for Spam, within the same cap.
+        if (notify)
+          await acknowledge(
+            app,
+            tx,
+            {
+              id: stored.id,
+              name: input.name,
+              email: input.email,
+              source: input.source,
+              product: productId ? await productName(tx, productId) : null,
+            },
+            config.appName,
+          );
       });
       return reply.code(202).send({ message: PUBLIC_TEXT.contactReceived });
     },
@@ -256,6 +274,9 @@ async function findPublishedProduct(app: FastifyInstance, ref: string, at: Date)
   if (!found) throw fieldError('product', validation.invalid(CONTACT_LABELS.product));
   return found.id;
 }
+
+const productName = async (tx: Tx, id: number): Promise<string | null> =>
+  (await tx.select({ name: products.name }).from(products).where(eq(products.id, id)))[0]?.name ?? null;
 
 /** One mail to the company's notification address (if set) about a new message, queued in its transaction. */
 async function notifyStaff(

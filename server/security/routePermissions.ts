@@ -7,7 +7,13 @@ import {
   optionReaderKeys,
   type ResourceContract,
 } from '../../src/shared/resources/resource';
-import { API_PATHS, PUBLIC_API, publicPath } from '../../src/shared/routes';
+import {
+  API_PATHS,
+  contactRepliesPath,
+  PUBLIC_API,
+  publicPath,
+  replyDraftPath,
+} from '../../src/shared/routes';
 import { RESOURCES } from '../resources';
 
 /**
@@ -141,6 +147,18 @@ export const ROUTE_PERMISSIONS: Record<string, RouteAccess> = {
   [`POST ${PUBLIC_API.unsubscribe}`]: open("a subscriber's unsubscribe token; per address"),
   [`PUT ${API_PATHS.contactFormsState}`]: anyOf(['contact-forms.update'], 'bulk mark as read'),
   [`GET ${API_PATHS.contactFormsCount}`]: anyOf(['contact-forms.index'], 'the New count of the side menu'),
+  [`GET ${contactRepliesPath('{id}')}`]: anyOf(
+    ['contact-forms.index'],
+    "a message's replies and their delivery",
+  ),
+  [`GET ${replyDraftPath('{id}')}`]: anyOf(
+    ['contact-forms.update'],
+    "a reply template filled in for the message (the template's own permission not needed)",
+  ),
+  [`POST ${contactRepliesPath('{id}')}`]: anyOf(
+    ['contact-forms.update'],
+    'a reply by mail to the sender; none to a message marked as Spam',
+  ),
   'POST /oauth/token': open('sign-in and refresh; per address, failed sign-ins per account'),
   'GET /env.js': open('the SPA runtime configuration (no secret beyond the public SPA client)'),
   'GET /api/health': open('liveness'),
@@ -160,6 +178,8 @@ export const ROUTE_PERMISSIONS: Record<string, RouteAccess> = {
   'GET /api/permissions': anyOf(['roles.index']),
   'GET /api/settings/company': anyOf(['settings.show']),
   'PUT /api/settings/company': anyOf(['settings.update']),
+  [`GET ${API_PATHS.inboxSettings}`]: anyOf(['settings.show']),
+  [`PUT ${API_PATHS.inboxSettings}`]: anyOf(['settings.update'], 'only active reply templates'),
 
   'GET /api/users': anyOf(['users.index']),
   'GET /api/users/{id}': anyOf(['users.index']),

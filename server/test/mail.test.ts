@@ -1,40 +1,14 @@
 import fs from 'node:fs';
-import type { AddressInfo } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
-import { SMTPServer } from 'smtp-server';
 import { API_PATHS } from '../../src/shared/routes';
 import { buildApp } from '../app';
 import { mailJob } from '../plugins/mail';
 import { freePort } from './network';
+import { startSmtp } from './smtp';
 import { buildTestApp, createNativePglite, testConfig, throwawayDatabase, TEST_ADMIN } from './helper';
-
-/** A real SMTP server on loopback (smtp-server from the npm registry), keeping what it receives. */
-async function startSmtp(port = 0): Promise<{ port: number; received: string[]; close(): Promise<void> }> {
-  const received: string[] = [];
-  const server = new SMTPServer({
-    authOptional: true,
-    disabledCommands: ['STARTTLS'],
-    logger: false,
-    disableReverseLookup: true,
-    onData(stream, _session, callback) {
-      let data = '';
-      stream.on('data', (chunk: Buffer) => (data += chunk.toString()));
-      stream.on('end', () => {
-        received.push(data);
-        callback();
-      });
-    },
-  });
-  await new Promise<void>((resolve) => server.listen(port, '127.0.0.1', resolve));
-  return {
-    port: (server.server.address() as AddressInfo).port,
-    received,
-    close: () => new Promise<void>((resolve) => server.close(() => resolve())),
-  };
-}
 
 interface MailRow {
   state: string;

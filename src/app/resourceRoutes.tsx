@@ -137,6 +137,18 @@ const subscribeRows = () =>
   import(/* webpackChunkName: "subscribes-rows" */ '../resources/subscribes/subscribeRows').then(
     (m) => m.subscribeRows,
   );
+const replyTemplateList = () =>
+  import(
+    /* webpackChunkName: "reply-templates" */ '../resources/replyTemplates/ReplyTemplateListScreen'
+  ).then((m) => m.ReplyTemplateListScreen);
+const replyTemplateRows = () =>
+  import(/* webpackChunkName: "reply-templates-rows" */ '../resources/replyTemplates/replyTemplateRows').then(
+    (m) => m.replyTemplateRows,
+  );
+const replyTemplateForm = () =>
+  import(
+    /* webpackChunkName: "reply-templates-form" */ '../resources/replyTemplates/ReplyTemplateFormScreen'
+  ).then((m) => m.ReplyTemplateFormScreen);
 
 export const resourceRoutes: RouteObject[] = [
   // Product
@@ -182,4 +194,11 @@ export const resourceRoutes: RouteObject[] = [
   }),
   listRoute(ROUTES.subscribes, PERMISSIONS.subscribesIndex, subscribeList, subscribeRows),
   ...trashRoutes(ROUTES.subscribes, PERMISSIONS.subscribesIndex, subscribeList),
+  ...listAndFormRoutes(
+    ROUTES.replyTemplates,
+    PERMISSIONS.replyTemplatesIndex,
+    replyTemplateList,
+    replyTemplateForm,
+    { rows: replyTemplateRows },
+  ),
 ];

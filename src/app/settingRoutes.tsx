@@ -6,7 +6,13 @@ import { guarded } from './guarded';
 const company = () =>
   import(/* webpackChunkName: "company" */ '../resources/company/CompanyScreen').then((m) => m.CompanyScreen);
 
-/** The Setting section's one-record screens (spec §2): company settings. Users and roles are in resourceRoutes.tsx. */
+const inboxSettings = () =>
+  import(/* webpackChunkName: "inbox-settings" */ '../resources/inboxSettings/InboxSettingsScreen').then(
+    (m) => m.InboxSettingsScreen,
+  );
+
+/** The Setting section's one-record screens (spec §2): company settings, the inbox's settings. Users and roles are in resourceRoutes.tsx. */
 export const settingRoutes: RouteObject[] = [
   { path: ROUTES.company, ...guarded(PERMISSIONS.settingsShow, company) },
+  { path: ROUTES.inboxSettings, ...guarded(PERMISSIONS.settingsShow, inboxSettings) },
 ];

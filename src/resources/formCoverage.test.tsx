@@ -15,6 +15,7 @@ import { newsResource } from '../shared/resources/news';
 import { promotionsResource } from '../shared/resources/promotions';
 import { productHighlightsResource } from '../shared/resources/productHighlights';
 import { productArticlesResource } from '../shared/resources/productArticles';
+import { replyTemplatesResource } from '../shared/resources/replyTemplates';
 import { addPath } from '../shared/routes';
 import { en } from '../shared/messages';
 
@@ -35,6 +36,7 @@ describe.each<[string, ResourceContract]>([
   ['promotions', promotionsResource],
   ['productHighlights', productHighlightsResource],
   ['productArticles', productArticlesResource],
+  ['replyTemplates', replyTemplatesResource],
 ])('the %s form', (_key, contract) => {
   it('has an input for every field of the create schema', async () => {
     fakeNetwork({

@@ -19,6 +19,10 @@ export const formatMoment = (value: number, now: number): string =>
 export const formatDisplayDate = (value: string | Date | Dayjs | null | undefined): string =>
   value ? dayjs(value).format(DATE_FORMATS.display) : '';
 
+/** '03 Mar 2026 10:42': a moment shown with its time (a reply sent, a message received). */
+export const formatDateTime = (value: string | Date | Dayjs | null | undefined): string =>
+  value ? dayjs(value).format(DATE_FORMATS.dateTime) : '';
+
 export const formatApiDate = (value: string | Date | Dayjs | null | undefined): string =>
   value ? dayjs(value).format(DATE_FORMATS.api) : '';
 

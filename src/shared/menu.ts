@@ -85,7 +85,19 @@ export const MENU: MenuItem[] = [
     label: 'Setting',
     icon: 'setting',
     children: [
+      {
+        key: 'reply-templates',
+        label: 'Reply Template',
+        path: ROUTES.replyTemplates,
+        permission: PERMISSIONS.replyTemplatesIndex,
+      },
       { key: 'company', label: 'Company', path: ROUTES.company, permission: PERMISSIONS.settingsShow },
+      {
+        key: 'inbox-settings',
+        label: 'Inbox',
+        path: ROUTES.inboxSettings,
+        permission: PERMISSIONS.settingsShow,
+      },
       { key: 'user', label: 'User', path: ROUTES.users, permission: PERMISSIONS.usersIndex },
       { key: 'role', label: 'Role', path: ROUTES.roles, permission: PERMISSIONS.rolesIndex },
       {

@@ -30,6 +30,7 @@ export const PERMISSION_GROUPS = {
   users: ['index', 'store', 'update', 'destroy'],
   roles: ['index', 'store', 'update', 'destroy'],
   'audit-logs': ['index'],
+  'reply-templates': ['index', 'store', 'update', 'destroy'],
 } as const satisfies Record<string, readonly PermissionAction[]>;
 
 export type PermissionGroup = keyof typeof PERMISSION_GROUPS;
@@ -75,6 +76,7 @@ export const PERMISSIONS = {
   usersIndex: 'users.index',
   rolesIndex: 'roles.index',
   auditLogsIndex: 'audit-logs.index',
+  replyTemplatesIndex: 'reply-templates.index',
 } as const;
 
 export type PermissionKey = (typeof PERMISSIONS)[keyof typeof PERMISSIONS];

@@ -21,6 +21,8 @@ export const ROUTES = {
   users: '/setting/user',
   roles: '/setting/role',
   auditLog: '/setting/audit-log',
+  inboxSettings: '/setting/inbox',
+  replyTemplates: '/setting/reply-template',
 } as const;
 
 export type AppRoute = (typeof ROUTES)[keyof typeof ROUTES];
@@ -61,6 +63,7 @@ export const API_PATHS = {
   uploads: '/api/uploads',
   permissions: '/api/permissions',
   companySettings: '/api/settings/company',
+  inboxSettings: '/api/settings/inbox',
   contactFormsState: '/api/contact-forms/state',
   contactFormsCount: '/api/contact-forms/count',
   health: '/api/health',
@@ -69,6 +72,12 @@ export const API_PATHS = {
   docs: '/api/docs',
   env: '/env.js',
 } as const;
+
+/** A contact message's replies: its thread (GET) and a new reply sent by mail (POST). */
+export const contactRepliesPath = (id: number | string): string => `/api/contact-forms/${id}/replies`;
+
+/** A reply template filled in for a message (`?template=<id>`): the reply form's subject and text. */
+export const replyDraftPath = (id: number | string): string => `${contactRepliesPath(id)}/draft`;
 
 /** The response header every answer carries the served build's id in (see API_PATHS.version). */
 export const BUILD_ID_HEADER = 'x-build-id';

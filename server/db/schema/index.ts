@@ -16,3 +16,6 @@ export { users } from './users';
 export { contactForms } from './contactForms';
 export { subscribes } from './subscribes';
 export { auditLogs } from './auditLogs';
+export { contactReplies } from './contactReplies';
+export { replyTemplates } from './replyTemplates';
+export { inboxSources } from './inboxSources';

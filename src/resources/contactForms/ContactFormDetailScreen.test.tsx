@@ -1,4 +1,4 @@
-import { screen, waitFor } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { message } from '../../../test/inboxFixtures';
 import { fakeNetwork } from '../../../test/fakeNetwork';
@@ -6,9 +6,23 @@ import { renderWithProviders } from '../../../test/renderWithProviders';
 import { testUser } from '../../../test/accountFixtures';
 import { itemPath, ROUTES } from '../../shared/routes';
 import { ContactFormDetailScreen } from './ContactFormDetailScreen';
-import { replyLink } from './ContactFormDetailScreen';
 
 const path = itemPath(ROUTES.contactForms, ':id');
+
+const reply = {
+  id: 1,
+  kind: 'reply' as 'reply' | 'acknowledgement',
+  to: 'ada@example.org',
+  subject: 'Re: Do you ship abroad?',
+  body: 'Yes, we do.',
+  sender: { id: 2, name: 'Grace Admin' },
+  sender_name: 'Grace Admin',
+  state: 'sent' as 'queued' | 'sent' | 'failed',
+  last_error: null,
+  attempts: 0,
+  sent_at: '2026-11-20T10:05:00.000Z' as string | null,
+  created_at: '2026-11-20T10:04:00.000Z',
+};
 const route = itemPath(ROUTES.contactForms, 7);
 
 describe('ContactFormDetailScreen', () => {
@@ -16,6 +30,7 @@ describe('ContactFormDetailScreen', () => {
     let current = message();
     const network = fakeNetwork({
       'GET /api/contact-forms/7': () => ({ body: { data: current } }),
+      'GET /api/contact-forms/7/replies': { body: { data: [] } },
       'PUT /api/contact-forms/7': (request) => {
         current = { ...current, ...(request.body as object), updated_at: '2026-11-20T11:00:00.000Z' };
         return { body: { data: current, message: 'Contact Form has been successfully updated' } };
@@ -41,10 +56,11 @@ describe('ContactFormDetailScreen', () => {
     expect(await screen.findByText('Read')).toBeInTheDocument();
   });
 
-  it('marks it replied, keeps a note, and offers a reply by e-mail with the subject', async () => {
+  it('marks it replied and keeps a note', async () => {
     let current = message({ state: 'read' });
     const network = fakeNetwork({
       'GET /api/contact-forms/7': () => ({ body: { data: current } }),
+      'GET /api/contact-forms/7/replies': { body: { data: [] } },
       'PUT /api/contact-forms/7': (request) => {
         current = { ...current, ...(request.body as object), updated_at: new Date().toISOString() };
         return { body: { data: current, message: 'ok' } };
@@ -53,10 +69,6 @@ describe('ContactFormDetailScreen', () => {
     renderWithProviders(<ContactFormDetailScreen />, { path, route });
     const actor = userEvent.setup({ delay: null });
     await screen.findByRole('heading', { name: 'Do you ship abroad?' });
-    expect(screen.getByRole('link', { name: 'Reply by E-mail' })).toHaveAttribute(
-      'href',
-      'mailto:ada@example.org?subject=Re%3A%20Do%20you%20ship%20abroad%3F',
-    );
     await actor.click(screen.getByRole('button', { name: 'Mark as Replied' }));
     expect(await screen.findByText('Replied')).toBeInTheDocument();
     expect(screen.queryByRole('button', { name: 'Mark as Replied' })).not.toBeInTheDocument();
@@ -68,7 +80,10 @@ describe('ContactFormDetailScreen', () => {
   });
 
   it('is read-only without contact-forms.update: no state change on opening, no buttons', async () => {
-    const network = fakeNetwork({ 'GET /api/contact-forms/7': { body: { data: message() } } });
+    const network = fakeNetwork({
+      'GET /api/contact-forms/7': { body: { data: message() } },
+      'GET /api/contact-forms/7/replies': { body: { data: [reply] } },
+    });
     renderWithProviders(<ContactFormDetailScreen />, {
       path,
       route,
@@ -78,12 +93,95 @@ describe('ContactFormDetailScreen', () => {
     expect(screen.queryByRole('button', { name: 'Mark as Spam' })).not.toBeInTheDocument();
     expect(screen.queryByRole('button', { name: 'Delete' })).not.toBeInTheDocument();
     expect(screen.getByRole('textbox', { name: 'Internal Note' })).toBeDisabled();
-    expect(network.requests.filter((r) => r.method === 'PUT')).toEqual([]);
+    // The thread is shown; no reply can be written.
+    expect(await screen.findByText('Yes, we do.')).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Send Reply' })).not.toBeInTheDocument();
+    expect(network.requests.filter((r) => r.method === 'PUT' || r.method === 'POST')).toEqual([]);
   });
 
-  it('builds a mailto link whose subject cannot inject headers', () => {
-    expect(replyLink({ email: 'a@b.test', subject: 'Hi\r\nBcc: x@y.test' })).toBe(
-      'mailto:a@b.test?subject=Re%3A%20Hi%0D%0ABcc%3A%20x%40y.test',
+  it('sends a reply and shows it in the conversation with its sender and delivery; the message is Replied', async () => {
+    let current = message({ state: 'read' });
+    let replies: (typeof reply)[] = [];
+    const network = fakeNetwork({
+      'GET /api/contact-forms/7': () => ({ body: { data: current } }),
+      'GET /api/contact-forms/7/replies': () => ({ body: { data: replies } }),
+      'POST /api/contact-forms/7/replies': (request) => {
+        const sent = {
+          ...reply,
+          body: (request.body as { body: string }).body,
+          state: 'queued' as const,
+          sent_at: null,
+        };
+        replies = [sent];
+        current = { ...current, state: 'replied', updated_at: '2026-11-20T12:00:00.000Z' };
+        return { status: 201, body: { data: sent, message: 'Reply queued for sending' } };
+      },
+    });
+    renderWithProviders(<ContactFormDetailScreen />, { path, route });
+    const actor = userEvent.setup({ delay: null });
+    await screen.findByRole('heading', { name: 'Conversation' });
+    expect(await screen.findByText('No reply sent yet.')).toBeInTheDocument();
+    await actor.click(screen.getByRole('button', { name: 'Send Reply' }));
+    expect(await screen.findByText('Reply is required')).toBeInTheDocument();
+    await actor.type(screen.getByRole('textbox', { name: 'Reply' }), 'We ship to the UK.');
+    await actor.click(screen.getByRole('button', { name: 'Send Reply' }));
+    expect(await screen.findByText('Reply queued for sending')).toBeInTheDocument();
+    expect(network.requestsTo('/api/contact-forms/7/replies').find((r) => r.method === 'POST')?.body).toEqual(
+      { template_id: null, body: 'We ship to the UK.' },
     );
+    const thread = screen.getByRole('region', { name: 'Conversation' });
+    expect(await within(thread).findByText('We ship to the UK.')).toBeInTheDocument();
+    expect(within(thread).getByText('Queued')).toBeInTheDocument();
+    expect(within(thread).getByText('Grace Admin')).toBeInTheDocument();
+    expect(await screen.findByText('Replied')).toBeInTheDocument();
+    expect(screen.getByRole('textbox', { name: 'Reply' })).toHaveValue('');
+  });
+
+  it("starts a reply from a template: the server's filled-in subject and text, sent with the template's id", async () => {
+    const network = fakeNetwork({
+      'GET /api/contact-forms/7': { body: { data: message({ state: 'read' }) } },
+      'GET /api/contact-forms/7/replies': { body: { data: [] } },
+      'GET /api/reply-templates/options': {
+        body: {
+          data: [
+            { id: 4, name: 'Shipping', status: 1 },
+            { id: 5, name: 'Retired', status: 0 },
+          ],
+        },
+      },
+      'GET /api/contact-forms/7/replies/draft': {
+        body: { data: { subject: 'Shipping to London, Ada', body: 'Dear Ada,\n\nwe ship to London.' } },
+      },
+      'POST /api/contact-forms/7/replies': {
+        status: 201,
+        body: { data: reply, message: 'Reply queued for sending' },
+      },
+    });
+    renderWithProviders(<ContactFormDetailScreen />, { path, route });
+    const actor = userEvent.setup({ delay: null });
+    expect(await screen.findByText('Re: Do you ship abroad?')).toBeInTheDocument();
+    await actor.click(await screen.findByRole('combobox', { name: 'Template' }));
+    expect(screen.queryByRole('option', { name: 'Retired' })).not.toBeInTheDocument();
+    await actor.click(screen.getByRole('option', { name: 'Shipping' }));
+    expect(await screen.findByText('Shipping to London, Ada')).toBeInTheDocument();
+    expect(screen.getByRole('textbox', { name: 'Reply' })).toHaveValue('Dear Ada,\n\nwe ship to London.');
+    await actor.click(screen.getByRole('button', { name: 'Send Reply' }));
+    await screen.findByText('Reply queued for sending');
+    expect(network.requestsTo('/api/contact-forms/7/replies').find((r) => r.method === 'POST')?.body).toEqual(
+      {
+        template_id: 4,
+        body: 'Dear Ada,\n\nwe ship to London.',
+      },
+    );
+  });
+
+  it('offers no reply to a message marked as Spam', async () => {
+    fakeNetwork({
+      'GET /api/contact-forms/7': { body: { data: message({ state: 'spam' }) } },
+      'GET /api/contact-forms/7/replies': { body: { data: [] } },
+    });
+    renderWithProviders(<ContactFormDetailScreen />, { path, route });
+    expect(await screen.findByText(/gets no reply/)).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Send Reply' })).not.toBeInTheDocument();
   });
 });

@@ -7,7 +7,6 @@ import Link from '@mui/material/Link';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import DoneAllIcon from '@mui/icons-material/DoneAll';
-import MailOutlineIcon from '@mui/icons-material/MailOutline';
 import ReportIcon from '@mui/icons-material/Report';
 import MarkEmailUnreadIcon from '@mui/icons-material/MarkEmailUnread';
 import { Form, Formik } from 'formik';
@@ -36,18 +35,14 @@ import {
   contactFormsResource,
   contactFormsUpdateSchema,
   SOURCE_LABELS,
-  type ContactForm,
   type ContactState,
 } from '../../shared/resources/contactForms';
 import { can } from '../../shared/resources/resource';
 import { itemPath, ROUTES } from '../../shared/routes';
+import { ContactReplies } from './ContactReplies';
 import { ContactStateChip } from './ContactStateChip';
 
 const noteSchema = yup.object({ note: contactFormsUpdateSchema.fields.note });
-
-/** `mailto:` the sender with the subject prefilled ("Re: …"). */
-export const replyLink = (item: Pick<ContactForm, 'email' | 'subject'>): string =>
-  `mailto:${encodeURIComponent(item.email).replace(/%40/g, '@')}?subject=${encodeURIComponent(`Re: ${item.subject}`)}`;
 
 function Detail({ label, children }: { label: string; children: React.ReactNode }) {
   return (
@@ -63,9 +58,9 @@ function Detail({ label, children }: { label: string; children: React.ReactNode 
 export type ContactFormDetailScreenProps = Record<string, never>;
 
 /**
- * /inbox/contact-form/{id}: the message in full. Opening a New one marks it Read; staff mark it
- * Replied or Spam (or back to unread), reply by e-mail, keep an internal note, or delete it. The
- * message itself is never edited.
+ * /inbox/contact-form/{id}: the message in full and its conversation. Opening a New one marks it
+ * Read; staff reply by mail from the product (the message moves to Replied), mark it Replied or
+ * Spam (or back to unread), keep an internal note, or delete it. The message itself is never edited.
  */
 export function ContactFormDetailScreen(_props: ContactFormDetailScreenProps) {
   const id = useRecordId();
@@ -166,13 +161,7 @@ export function ContactFormDetailScreen(_props: ContactFormDetailScreenProps) {
                 )}
               </Detail>
             </Box>
-            <Detail label={CONTACT_LABELS.message}>
-              <Box sx={{ whiteSpace: 'pre-wrap', overflowWrap: 'anywhere' }}>{item.message}</Box>
-            </Detail>
             <Stack direction="row" spacing={1} flexWrap="wrap" useFlexGap>
-              <Button variant="contained" startIcon={<MailOutlineIcon />} href={replyLink(item)}>
-                {CONTACT_LABELS.reply}
-              </Button>
               {mayUpdate && item.state !== 'replied' && (
                 <Button
                   variant="outlined"
@@ -208,6 +197,7 @@ export function ContactFormDetailScreen(_props: ContactFormDetailScreenProps) {
           </Stack>
         </CardContent>
       </Card>
+      <ContactReplies item={item} mayReply={mayUpdate} />
       <Card variant="outlined">
         <CardContent>
           <Formik

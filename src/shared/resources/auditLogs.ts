@@ -29,6 +29,7 @@ export const AUDIT_KIND_LABELS = {
   'role.changed': 'Role changed',
   'role.deleted': 'Role deleted',
   'company.changed': 'Company settings changed',
+  'inbox.changed': 'Inbox settings changed',
   import: 'Import',
   export: 'Export',
 } as const;

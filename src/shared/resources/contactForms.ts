@@ -36,7 +36,6 @@ export const CONTACT_LABELS = {
   markReplied: 'Mark as Replied',
   markSpam: 'Mark as Spam',
   markNew: 'Mark as Unread',
-  reply: 'Reply by E-mail',
   saveNote: 'Save Note',
   selected: '{count} selected',
   bulkMarked: '{count} messages marked as read',
