@@ -21,6 +21,12 @@ import { contactForms, products, subscribes } from '../db/schema';
 import { randomToken } from '../lib/crypto';
 import { fieldError } from '../lib/httpError';
 import { parseBody } from '../lib/validation';
+import {
+  contactSubmissionBody,
+  documentedOnly,
+  subscribeSubmissionBody,
+  unsubscribeBody,
+} from './publicBodies';
 import { findCompanySettings, findNotificationEmail } from '../repositories/company';
 import { acknowledge } from '../inbox/sources';
 import { RESOURCES } from '../resources';
@@ -127,6 +133,7 @@ export async function publicRoutes(
     PUBLIC_API.contactForms,
     {
       bodyLimit: PUBLIC_BODY_LIMIT,
+      ...documentedOnly,
       schema: {
         tags: ['public'],
         summary: 'Send a contact-form message',
@@ -135,7 +142,7 @@ export async function publicRoutes(
           '`website` (a honeypot, leave empty) and `started_at` (epoch ms when the form was shown) ' +
           'are bot traps: a filled honeypot or a form sent within 3 s is accepted but stored as Spam. ' +
           'Always 202 with the same message; never echoes what was stored.',
-        body: Type.Object({}, { additionalProperties: true }),
+        body: contactSubmissionBody,
         response: { 202: MessageAnswer, ...errorResponses(422) },
       },
     },
@@ -190,13 +197,14 @@ export async function publicRoutes(
     PUBLIC_API.subscribes,
     {
       bodyLimit: PUBLIC_BODY_LIMIT,
+      ...documentedOnly,
       schema: {
         tags: ['public'],
         summary: 'Subscribe an address to the newsletter',
         description:
           'Idempotent: subscribing twice keeps one subscriber (an unsubscribed one is subscribed again). ' +
           'The answer is the same whether the address was known.',
-        body: Type.Object({}, { additionalProperties: true }),
+        body: subscribeSubmissionBody,
         response: { 202: MessageAnswer, ...errorResponses(422) },
       },
     },
@@ -225,11 +233,12 @@ export async function publicRoutes(
     PUBLIC_API.unsubscribe,
     {
       bodyLimit: PUBLIC_BODY_LIMIT,
+      ...documentedOnly,
       schema: {
         tags: ['public'],
         summary: "Unsubscribe with the token of a subscriber's links",
         description: 'The subscriber is kept, marked unsubscribed. An unknown token is a 422 on `token`.',
-        body: Type.Object({}, { additionalProperties: true }),
+        body: unsubscribeBody,
         response: { 202: MessageAnswer, ...errorResponses(422) },
       },
     },
