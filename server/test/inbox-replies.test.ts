@@ -461,7 +461,12 @@ describe('a reply while SMTP is down', () => {
       });
 
       smtp = await startSmtp(port);
-      expect(await t.app.jobs.retryNow(contactReplyJob)).toBe(1);
+      // The reply records its failed try inside the run; the queue records the run's failure just
+      // after, and only then is the job waiting for its retry (on PostgreSQL, on another connection).
+      for (let waited = 0; (await t.app.jobs.retryNow(contactReplyJob)) === 0; waited += 50) {
+        if (waited > 60_000) throw new Error('the job was not waiting for a retry within a minute');
+        await new Promise((resolve) => setTimeout(resolve, 50));
+      }
       await t.app.jobs.settle();
       expect(smtp.mails.map((mail) => mail.rcptTo)).toEqual([['grace@example.org']]);
       expect(await read()).toMatchObject({ state: 'sent', last_error: null, attempts: 1 });
