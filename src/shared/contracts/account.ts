@@ -111,9 +111,12 @@ export const emailChanges = (email: string, currentEmail: string): boolean =>
 export const changePasswordSchema = yup.object({
   current_password: yup.string().required(validation.required(LABELS.currentPassword)),
   // The current password again changes nothing (and would read "changed successfully").
-  password: newPassword(LABELS.password).notOneOf(
-    [yup.ref('current_password')],
+  // Only a password given is compared (an empty one is told it is required, not that it is the same).
+  password: newPassword(LABELS.password).test(
+    'differs-from-current',
     t('passwordUnchanged', { item: LABELS.password }),
+    (value, context) =>
+      !value || value !== (context.parent as { current_password?: string }).current_password,
   ),
   password_confirmation: confirmation(),
 });
