@@ -1,3 +1,4 @@
+import { sql } from 'drizzle-orm';
 import { index, integer, pgTable, text } from 'drizzle-orm/pg-core';
 import type { ReplyKind, ReplyState } from '../../../src/shared/resources/contactReplies';
 import { id, timestamptz } from './base';
@@ -31,5 +32,12 @@ export const contactReplies = pgTable(
     sent_at: timestamptz('sent_at'),
     created_at: timestamptz('created_at').notNull().defaultNow(),
   },
-  (table) => [index('contact_replies_contact_form_id_idx').on(table.contact_form_id, table.created_at)],
+  (table) => [
+    index('contact_replies_contact_form_id_idx').on(table.contact_form_id, table.created_at),
+    // Each public contact submission asks whether its address was acknowledged in the last day
+    // (server/inbox/sources.ts): an index scan of that address's few acknowledgements, not the table.
+    index('contact_replies_acknowledged_idx')
+      .on(table.to_email, table.created_at)
+      .where(sql`${table.kind} = 'acknowledgement'`),
+  ],
 );

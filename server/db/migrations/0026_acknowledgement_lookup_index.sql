@@ -1,0 +1,1 @@
+CREATE INDEX "contact_replies_acknowledged_idx" ON "contact_replies" USING btree ("to_email","created_at") WHERE "contact_replies"."kind" = 'acknowledgement';
