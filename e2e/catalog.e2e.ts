@@ -3,6 +3,7 @@ import { parse } from 'csv-parse/sync';
 import type { Browser, Page } from 'playwright-core';
 import { LABELS, en, success, format } from '../src/shared/messages';
 import { LIST_SCREEN_MESSAGES } from '../src/shared/messages/listScreens';
+import { REFUSAL_MESSAGES } from '../src/shared/messages/refusals';
 import { transfer } from '../src/shared/messages/transfer';
 import { brandsResource } from '../src/shared/resources/brands';
 import { categoriesResource } from '../src/shared/resources/categories';
@@ -64,8 +65,19 @@ describe('catalogue (run in order)', () => {
     await page.getByRole('button', { name: en.save }).click();
     await page.getByText(success.created(categoriesResource.item)).first().waitFor();
 
+    // The same name in capitals is another brand's name: refused on the field, nothing created (issue 41).
+    await addNew(page, ROUTES.brands);
+    await page.getByLabel(exactLabel(LABELS.name)).fill(BRAND.toUpperCase());
+    await page.getByRole('button', { name: en.save }).click();
+    await page
+      .getByText(format(REFUSAL_MESSAGES.taken, { item: LABELS.name }))
+      .first()
+      .waitFor();
+    expect(page.url()).toMatch(/\/add$/);
+
     await page.goto(ROUTES.brands);
     await grid(page).getByText('aqua-dynamics').waitFor();
+    expect(await grid(page).getByText('aqua-dynamics-2').count()).toBe(0);
     await snap(page, 'brand-list');
     await context.close();
   });

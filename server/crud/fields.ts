@@ -1,4 +1,4 @@
-import { and, eq, gt, gte, isNull, lt, lte, or, sql, type SQL } from 'drizzle-orm';
+import { and, eq, getTableColumns, gt, gte, isNull, lt, lte, or, sql, type SQL } from 'drizzle-orm';
 import type { PgColumn, PgTable } from 'drizzle-orm/pg-core';
 import type { UploadKind } from '../../src/shared/limits';
 import { LABELS, format, validation } from '../../src/shared/messages';
@@ -12,7 +12,7 @@ import { fieldError } from '../lib/httpError';
 import { sanitizeRichText } from '../lib/sanitizeHtml';
 import { makeSlug } from '../lib/slug';
 import { isoCellSql, statusCellSql, textCellSql } from './sheetSql';
-import { freeSlug, idExists, slugTaken } from '../repositories/catalog';
+import { freeSlug, idExists, nameTaken, slugTaken } from '../repositories/catalog';
 import { checkFile, setFileAlt } from '../repositories/files';
 import {
   dayOf,
@@ -81,6 +81,18 @@ export const reference =
   async (value, ctx) => {
     if (value !== null && !(await idExists(ctx.tx, target, value)))
       throw fieldError(ctx.field, validation.invalid(label));
+    return [[col, value]];
+  };
+
+/**
+ * A name unique whatever its case (a brand, a category, a role): one that another row has already,
+ * as typed or in another case, is a 422 '{label} has already been taken' on the field.
+ */
+export const uniqueName =
+  <C extends PgColumn>(col: C, label: string): FieldWriter<string> =>
+  async (value, ctx) => {
+    if (await nameTaken(ctx.tx, col, value, ctx.id))
+      throw fieldError(ctx.field, format(REFUSAL_MESSAGES.taken, { item: label }));
     return [[col, value]];
   };
 
@@ -194,6 +206,43 @@ export const importNoMatch = (label: string, value: string, where: string, { byN
     kind: label.toLowerCase(),
     where,
   });
+
+/**
+ * The import's check of a name unique whatever its case (`uniqueName`): the names stored, by
+ * id, loaded once per import, and each row's name claimed in file order, so a clash with a stored
+ * record or with an earlier row is the row's error (the value and what it clashes with), not the
+ * unique index's refusal of the whole batch. A renamed record frees its old name for later rows.
+ */
+export async function importNameClaims(
+  tx: Executor,
+  col: PgColumn,
+  label: string,
+  kind: string,
+): Promise<(name: string, existingId: number | null, key: string) => string | null> {
+  const id = getTableColumns(col.table).id;
+  const stored = await tx.select({ id, name: col }).from(col.table);
+  const owners = new Map<string, string>();
+  const nameOf = new Map<number, string>();
+  for (const row of stored) {
+    const lower = String(row.name).toLowerCase();
+    owners.set(lower, `id:${row.id}`);
+    nameOf.set(Number(row.id), lower);
+  }
+  return (name, existingId, key) => {
+    const lower = name.trim().toLowerCase();
+    const owner = existingId === null ? `key:${key}` : `id:${existingId}`;
+    const current = owners.get(lower);
+    if (current !== undefined && current !== owner)
+      return format(IMPORT_MESSAGES.importNameTaken, { item: label, value: name, kind });
+    if (existingId !== null) {
+      const before = nameOf.get(existingId);
+      if (before !== undefined && before !== lower && owners.get(before) === owner) owners.delete(before);
+      nameOf.set(existingId, lower);
+    }
+    owners.set(lower, owner);
+    return null;
+  };
+}
 
 /** The status of an imported row: the exported words or the numbers (already validated). */
 export const importedStatus = (text: string): Status => IMPORT_STATUS[text.toLowerCase()];

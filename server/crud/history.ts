@@ -5,6 +5,7 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import * as yup from 'yup';
 import { format, validation } from '../../src/shared/messages';
 import { HISTORY_MESSAGES } from '../../src/shared/messages/history';
+import { REFUSAL_MESSAGES } from '../../src/shared/messages/refusals';
 import { hasPermission } from '../../src/shared/permissions';
 import {
   HISTORY_PER_PAGE,
@@ -328,10 +329,12 @@ export function historyRoutes(app: FastifyInstance, resource: AnyResource, base:
             });
           }
           const ctx: WriteContext = { user, action: 'restore' };
-          // The writers check what the version names (422 when gone) and the grant rules (users, roles).
-          await inputValues(tx, resource, input, ctx).catch((error: unknown) =>
-            referencesGone(error, references),
-          );
+          // The writers check what the version names (422 when gone) and the grant rules (users, roles);
+          // a name now another record's in another case (`uniqueName`) is a clash like a unique column's.
+          await inputValues(tx, resource, input, ctx).catch((error: unknown) => {
+            uniqueClash(error, resource, input);
+            referencesGone(error, references);
+          });
           await reinsertRecord(tx, resource, latest.snapshot, {
             ...ctx,
             linked: async ([restored]) =>
@@ -415,6 +418,23 @@ async function assertRestorable(tx: Tx, resource: AnyResource, snapshot: Record<
         }),
       );
   }
+}
+
+/** A writer's '{field} has already been taken' during a restore: the 409 of `assertRestorable`. */
+function uniqueClash(error: unknown, resource: AnyResource, input: Record<string, unknown>): void {
+  if (!(error instanceof HttpError) || error.statusCode !== 422 || !error.errors) return;
+  const field = Object.keys(error.errors).find((key) =>
+    error.errors![key].includes(format(REFUSAL_MESSAGES.taken, { item: labelOf(key) })),
+  );
+  if (field === undefined) return;
+  throw new HttpError(
+    409,
+    format(HISTORY_MESSAGES.uniqueTaken, {
+      item: resource.contract.item.toLowerCase(),
+      field: labelOf(field).toLowerCase(),
+      value: String(input[field]),
+    }),
+  );
 }
 
 /**

@@ -1,4 +1,4 @@
-import { and, count, eq, getTableColumns, like, ne, or, type SQL } from 'drizzle-orm';
+import { and, count, eq, getTableColumns, like, ne, or, sql, type SQL } from 'drizzle-orm';
 import type { PgColumn, PgTable } from 'drizzle-orm/pg-core';
 import type { Executor } from '../db/client';
 import { products } from '../db/schema';
@@ -18,6 +18,24 @@ export async function idExists(db: Executor, t: PgTable & { id: PgColumn }, id: 
 
 /** The id column of the table a column belongs to. */
 const idOf = (col: PgColumn): PgColumn => getTableColumns(col.table).id;
+
+/**
+ * Whether another row (than `exceptId`) has this name in `col` whatever its case (a brand, a
+ * category, a role: names staff pick from a list). Read by `lower(col)`'s index where there is one.
+ */
+export async function nameTaken(
+  db: Executor,
+  col: PgColumn,
+  name: string,
+  exceptId?: number,
+): Promise<boolean> {
+  const rows = await db
+    .select({ id: idOf(col) })
+    .from(col.table)
+    .where(and(sql`lower(${col}) = ${name.trim().toLowerCase()}`, except(idOf(col), exceptId)))
+    .limit(1);
+  return rows.length > 0;
+}
 
 /** Whether another row (than `exceptId`) has this slug in `col`. */
 export async function slugTaken(

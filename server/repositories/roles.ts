@@ -1,4 +1,4 @@
-import { and, asc, count, eq, inArray, ne, sql } from 'drizzle-orm';
+import { asc, count, eq, inArray } from 'drizzle-orm';
 import type { Permission, Role } from '../../src/shared/resources/roles';
 import type { Executor } from '../db/client';
 import { permissions, rolePermissions, roles, users } from '../db/schema';
@@ -79,20 +79,6 @@ export async function unknownPermissionIds(db: Executor, ids: readonly number[])
 
 export async function allPermissionIds(db: Executor): Promise<number[]> {
   return (await db.select({ id: permissions.id }).from(permissions)).map((row) => row.id);
-}
-
-export async function roleNameTaken(db: Executor, name: string, exceptId?: number): Promise<boolean> {
-  const rows = await db
-    .select({ id: roles.id })
-    .from(roles)
-    .where(
-      and(
-        sql`lower(${roles.name}) = ${name.trim().toLowerCase()}`,
-        exceptId === undefined ? undefined : ne(roles.id, exceptId),
-      ),
-    )
-    .limit(1);
-  return rows.length > 0;
 }
 
 /** Replaces the role's permissions with exactly `ids`. */

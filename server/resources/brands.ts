@@ -23,6 +23,6 @@ export const brandsServer = defineServerResource({
   write: { ...taxonomyWrite(brands), logo: file(brands.logo_id, 'image', LABELS.logo) },
   beforeDelete: (tx, id) => refuseIfUsed(tx, products.brand_id, id, brandsResource.item),
   cells: taxonomyCells,
-  import: taxonomyImport(brands),
+  import: taxonomyImport(brands, brandsResource.item.toLowerCase()),
   publicRead: taxonomyPublicRead(brands, brandPublicWire),
 });

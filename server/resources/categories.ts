@@ -23,6 +23,6 @@ export const categoriesServer = defineServerResource({
   write: { ...taxonomyWrite(categories), image: file(categories.image_id, 'image', LABELS.image) },
   beforeDelete: (tx, id) => refuseIfUsed(tx, products.category_id, id, categoriesResource.item),
   cells: taxonomyCells,
-  import: taxonomyImport(categories),
+  import: taxonomyImport(categories, categoriesResource.item.toLowerCase()),
   publicRead: taxonomyPublicRead(categories, categoryPublicWire),
 });

@@ -3,12 +3,11 @@ import { REFUSAL_MESSAGES } from '../../src/shared/messages/refusals';
 import { ROLE_LABELS, rolesResource } from '../../src/shared/resources/roles';
 import { roles } from '../db/schema';
 import { defineServerResource } from '../crud/define';
-import { set } from '../crud/fields';
+import { uniqueName } from '../crud/fields';
 import { fieldError, HttpError } from '../lib/httpError';
 import {
   allPermissionIds,
   findRoleGuard,
-  roleNameTaken,
   roleSelect,
   setRolePermissions,
   toRoles,
@@ -35,11 +34,7 @@ export const rolesServer = defineServerResource({
   },
   filters: {},
   write: {
-    name: async (name, ctx) => {
-      if (await roleNameTaken(ctx.tx, name, ctx.id))
-        throw fieldError(ctx.field, format(REFUSAL_MESSAGES.taken, { item: LABELS.name }));
-      return [set(roles.name, name)];
-    },
+    name: uniqueName(roles.name, LABELS.name),
     // Checked here, stored by `afterWrite` (the role's own row has no permission column).
     permissions: async (ids, ctx) => {
       if ((await unknownPermissionIds(ctx.tx, ids)).length)

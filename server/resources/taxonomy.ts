@@ -10,10 +10,12 @@ import {
   column,
   importedStatus,
   importKey,
+  importNameClaims,
   importSlugErrors,
   slugWrite,
   statusCells,
   statusWrite,
+  uniqueName,
 } from '../crud/fields';
 import type { TaxonomyItem } from '../repositories/taxonomy';
 
@@ -40,7 +42,7 @@ export const taxonomyList = (table: TaxonomyTable) => ({
 
 /** The writers of a brand or category other than its picture. */
 export const taxonomyWrite = (table: TaxonomyTable) => ({
-  name: column(table.name),
+  name: uniqueName(table.name, LABELS.name),
   ...slugWrite(table, 'name', LABELS.name),
   description: column(table.description),
   ...statusWrite(table),
@@ -55,21 +57,34 @@ export const taxonomyCells = (item: TaxonomyItem) => ({
 });
 
 /** Rows matched by slug (made from the name when empty); a re-import updates, never duplicates. */
-export function taxonomyImport<T extends TaxonomyTable>(table: T): ResourceImport<T, TaxonomyImportRow> {
+export function taxonomyImport<T extends TaxonomyTable>(
+  table: T,
+  kind: string,
+): ResourceImport<T, TaxonomyImportRow> {
   return {
     schema: taxonomyImportRowSchema,
     key: table.slug,
     keyOf: (row) => importKey(row.slug, row.name),
-    prepare: async () => ({
-      row: (row) => {
-        const slug = importKey(row.slug, row.name);
-        const errors = importSlugErrors(slug, LABELS.name);
-        if (errors.length) return { errors };
-        return {
-          values: { name: row.name, slug, description: row.description, status: importedStatus(row.status) },
-        };
-      },
-    }),
+    prepare: async (tx) => {
+      const claim = await importNameClaims(tx, table.name, LABELS.name, kind);
+      return {
+        row: (row, existingId) => {
+          const slug = importKey(row.slug, row.name);
+          const errors = importSlugErrors(slug, LABELS.name);
+          const taken = claim(row.name, existingId, slug);
+          if (taken) errors.push(taken);
+          if (errors.length) return { errors };
+          return {
+            values: {
+              name: row.name,
+              slug,
+              description: row.description,
+              status: importedStatus(row.status),
+            },
+          };
+        },
+      };
+    },
   };
 }
 

@@ -348,6 +348,17 @@ describe('record history, trash and undo', () => {
     expect(taken.json().message).toBe(
       format(HISTORY_MESSAGES.uniqueTaken, { item: 'brand', field: 'slug', value: other.slug }),
     );
+
+    // Its name taken meanwhile in another case (names are unique whatever their case, issue 41): 409.
+    const named = await createTaxon(t, admin, '/api/brands', { name: 'Restorable Name', slug: 'restorable' });
+    expect((await send('DELETE', `/api/brands/${named.id}`)).statusCode).toBe(200);
+    await createTaxon(t, admin, '/api/brands', { name: 'RESTORABLE NAME', slug: 'restorable-shouting' });
+    const nameTaken = await send('POST', `/api/brands/${named.id}/restore`);
+    expect(nameTaken.statusCode).toBe(409);
+    expect(nameTaken.json().message).toBe(
+      format(HISTORY_MESSAGES.uniqueTaken, { item: 'brand', field: 'name', value: 'Restorable Name' }),
+    );
+    expect((await get(`/api/brands/${named.id}`)).statusCode).toBe(404);
   });
 
   it('refuses to restore a deleted product whose brand is gone (422)', async () => {

@@ -1,9 +1,10 @@
 import { en, format, success } from '../../src/shared/messages';
 import { REFUSAL_MESSAGES } from '../../src/shared/messages/refusals';
 import { CATALOGUE_MESSAGES } from '../../src/shared/messages/catalogue';
+import { IMPORT_MESSAGES } from '../../src/shared/messages/imports';
 import type { ListResponse } from '../../src/shared/resources/resource';
 import { createProduct, createTaxon, uploaded } from './catalogFixtures';
-import { signInWith } from './fixtures';
+import { postFile, signInWith } from './fixtures';
 import { adminToken, authHeader, buildTestApp, type TestApp } from './helper';
 
 /** What a brand and a category have in common as the API answers them. */
@@ -148,9 +149,72 @@ export function describeTaxonomy({ path, group, item, file, fileLabel }: Taxonom
 
       it('makes a free slug from a name whose slug is taken (-2, -3)', async () => {
         const one = await create({ name: 'Twin Name' });
-        const two = await create({ name: 'Twin Name' });
-        const three = await create({ name: 'twin  name!' });
+        const two = await create({ name: 'Twin Name!' });
+        const three = await create({ name: 'twin  name?' });
         expect([one.slug, two.slug, three.slug]).toEqual(['twin-name', 'twin-name-2', 'twin-name-3']);
+      });
+
+      it('refuses a name another has, in any case, with 422 on the name field; its own may change case (issue 41)', async () => {
+        const first = await create({ name: 'Centrifugal Pumps Unique' });
+        const message = format(REFUSAL_MESSAGES.taken, { item: 'Name' });
+        for (const name of [
+          'Centrifugal Pumps Unique',
+          'CENTRIFUGAL PUMPS UNIQUE',
+          '  centrifugal pumps unique ',
+        ]) {
+          const again = await send('POST', path, { name, status: 1 });
+          expect([name, again.statusCode]).toEqual([name, 422]);
+          expect(again.json()).toEqual({ message, errors: { name: [message] } });
+        }
+        const second = await create({ name: 'Another Unique Name' });
+        const renamed = await edit(second, { name: 'centrifugal PUMPS unique' });
+        expect(renamed.statusCode).toBe(422);
+        expect(renamed.json().errors).toEqual({ name: [message] });
+        const ownCase = await edit(first, { name: 'CENTRIFUGAL Pumps Unique' });
+        expect(ownCase.statusCode).toBe(200);
+        expect(ownCase.json().data.name).toBe('CENTRIFUGAL Pumps Unique');
+        const names = (await get(`${path}?search=centrifugal&per_page=100`)).json<ListResponse<Taxon>>().data;
+        expect(names.map((taxon) => taxon.name)).toEqual(['CENTRIFUGAL Pumps Unique']);
+      });
+
+      it('refuses, row by row, an import whose names clash with a stored one or an earlier row in any case', async () => {
+        await create({ name: 'Kestrel Valves', slug: 'kestrel-valves' });
+        const csv = [
+          'Name,Slug,Description,Status',
+          'KESTREL VALVES,kestrel-shouting,,Active',
+          'Harrier Gauges,harrier,,Active',
+          'harrier gauges,harrier-again,,Active',
+          'kestrel valves,kestrel-valves,renamed in case,Active',
+        ].join('\n');
+        const kind = item.toLowerCase();
+        for (const query of ['?dry_run=true', '']) {
+          const response = await postFile(t.app, admin, `${path}/import${query}`, csv, 'names.csv');
+          expect(response.statusCode).toBe(422);
+          expect(response.json()).toEqual({
+            message: IMPORT_MESSAGES.importInvalid,
+            errors: {
+              'row 2': [
+                format(IMPORT_MESSAGES.importNameTaken, { item: 'Name', value: 'KESTREL VALVES', kind }),
+              ],
+              'row 4': [
+                format(IMPORT_MESSAGES.importNameTaken, { item: 'Name', value: 'harrier gauges', kind }),
+              ],
+            },
+          });
+        }
+        expect((await get(`${path}?search=harrier`)).json<ListResponse<Taxon>>().data).toEqual([]);
+        const fine = await postFile(
+          t.app,
+          admin,
+          `${path}/import`,
+          ['Name,Slug,Description,Status', 'kestrel valves,kestrel-valves,renamed in case,Active'].join('\n'),
+          'names.csv',
+        );
+        expect(fine.statusCode).toBe(200);
+        const kestrel = (await get(`${path}?search=kestrel`)).json<ListResponse<Taxon>>().data;
+        expect(kestrel.map((taxon) => [taxon.name, taxon.description])).toEqual([
+          ['kestrel valves', 'renamed in case'],
+        ]);
       });
 
       it('returns 422 with the product templates for a bad body', async () => {

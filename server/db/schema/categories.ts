@@ -1,6 +1,6 @@
 import { index, pgTable, text } from 'drizzle-orm/pg-core';
 import { auditColumns, fileRef, id, slugColumns, statusColumns } from './columns';
-import { searchIndex } from './indexes';
+import { lowerUniqueIndex, searchIndex } from './indexes';
 
 export const categories = pgTable(
   'categories',
@@ -13,10 +13,12 @@ export const categories = pgTable(
     ...statusColumns(),
     ...auditColumns(),
   },
-  // The search's index (name and slug), one index per list filter and sort (slug sorts by its unique index).
+  // The search's index (name and slug), one index per list filter and sort (slug sorts by its unique
+  // index), and the name unique whatever its case.
   (table) => [
     searchIndex([table.name, table.slug]),
     index('categories_name_idx').on(table.name),
+    lowerUniqueIndex(table.name),
     index('categories_status_idx').on(table.status),
     index('categories_created_at_idx').on(table.created_at),
     index('categories_updated_at_idx').on(table.updated_at),

@@ -1,5 +1,5 @@
 import { getTableName, sql, type Column, type SQL } from 'drizzle-orm';
-import { index, type ExtraConfigColumn } from 'drizzle-orm/pg-core';
+import { index, uniqueIndex, type ExtraConfigColumn } from 'drizzle-orm/pg-core';
 
 /**
  * What a list search of several columns matches: the columns joined by a line break, one text that
@@ -51,4 +51,14 @@ export function searchIndex(
     columns.length === 1 ? columns[0].op('gin_trgm_ops') : sql`(${searchExpression(columns)}) gin_trgm_ops`;
   const [first, ...rest] = [...(options.keys ?? []), search];
   return index(name).using('gin', first, ...rest);
+}
+
+/**
+ * A unique index on `lower(column)`: names that staff pick from a list (a brand, a category) are
+ * unique whatever their case ("KESTREL VALVES" beside "Kestrel Valves" is refused, issue 41). The
+ * writers say so first with the field's 422 (`uniqueName` in server/crud/fields.ts); this is the
+ * last guard against two writes racing.
+ */
+export function lowerUniqueIndex(col: ExtraConfigColumn) {
+  return uniqueIndex(`${getTableName(col.table)}_${col.name}_lower_idx`).on(sql`lower(${col})`);
 }

@@ -14,6 +14,9 @@ export const IMPORT_MESSAGES = {
   importNotOneOf: '{item} “{value}” is not one of: {allowed}',
   /** A cell naming another record (a brand, a role) that matches none, or several: where the names are. */
   importNoMatch: '{item} “{value}” does not name one {kind}: use a name or slug listed at {where}',
+  /** A name another record (or an earlier row of the file) has already, in any case. */
+  importNameTaken:
+    '{item} “{value}” is already the name of another {kind} (names are unique whatever their case)',
   importNoMatchByName: '{item} “{value}” does not name one {kind}: use a name listed at {where}',
   importTooBig: 'The file is too large to import: {reason}.',
   importTooBigUnpacked: 'more than {size} once unpacked',
