@@ -40,6 +40,7 @@ import { oauthRoutes } from './routes/oauth';
 import { passwordRoutes } from './routes/password';
 import { publicRoutes } from './routes/public';
 import { resourceRoutes } from './routes/resources';
+import { searchRoutes } from './routes/search';
 import { uploadRoutes } from './routes/uploads';
 import { versionRoutes } from './routes/version';
 
@@ -324,6 +325,7 @@ async function buildHttpApp(
   await app.register(uploadRoutes, { config });
   await app.register(resourceRoutes);
   await app.register(inboxRoutes);
+  await app.register(searchRoutes);
   await app.register(publicRoutes, { config, now: deps.now ?? (() => new Date(clockNow())) });
   await app.register(companyRoutes);
   await app.register(envRoutes, { config });

@@ -66,6 +66,8 @@ export const API_PATHS = {
   inboxSettings: '/api/settings/inbox',
   contactFormsState: '/api/contact-forms/state',
   contactFormsCount: '/api/contact-forms/count',
+  /** Search everything (Ctrl/Cmd-K): `?q=` across every resource the caller may read. */
+  search: '/api/search',
   health: '/api/health',
   ready: '/api/ready',
   version: '/api/version',

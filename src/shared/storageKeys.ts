@@ -28,6 +28,11 @@ export const STORAGE_KEYS = {
    * so the sign-in screen it lands on says why (read once, then removed).
    */
   sessionRanOut: 'auth.session_ran_out',
+  /**
+   * Not a session value: the records last opened from Search everything, with the id of the user
+   * who opened them (another user signing in on this browser never sees them).
+   */
+  recentRecords: 'ui.recent_records',
 } as const;
 
 /**
