@@ -12,6 +12,8 @@ export const TEST_HOST = 'http://api.test';
 export interface RecordedRequest {
   method: string;
   path: string;
+  /** The query string, `?` included ('' when none). */
+  search: string;
   authorization: string | null;
   /** JSON parsed; other text as text; multipart as 'multipart'; no body as undefined. */
   body: unknown;
@@ -65,6 +67,7 @@ export function fakeNetwork(routes: Record<string, Route> = {}): FakeNetwork {
     const recorded: RecordedRequest = {
       method: request.method,
       path: new URL(request.url).pathname,
+      search: new URL(request.url).search,
       authorization: request.headers.get('authorization'),
       body: await readBody(request),
     };

@@ -8,6 +8,7 @@ import { AppLayout } from '../components/layout/AppLayout';
 import { MenuBadgesContext } from '../components/navigation/menuBadges';
 import { hasPermission, PERMISSIONS } from '../shared/permissions';
 import { ROUTES } from '../shared/routes';
+import { SearchEverything } from './search/SearchEverything';
 
 /** How often the menu's count of New messages is refreshed (any inbox write refreshes it at once). */
 const INBOX_POLL_MS = 60_000;
@@ -55,7 +56,7 @@ export function ShellLayout(_props: ShellLayoutProps) {
   }, [mayRead, newMessages]);
   return (
     <MenuBadgesContext.Provider value={badges}>
-      <AppLayout />
+      <AppLayout headerActions={<SearchEverything />} />
     </MenuBadgesContext.Provider>
   );
 }

@@ -1,4 +1,4 @@
-import { Suspense, useMemo } from 'react';
+import { Suspense, useMemo, type ReactNode } from 'react';
 import Box from '@mui/material/Box';
 import Drawer from '@mui/material/Drawer';
 import Toolbar from '@mui/material/Toolbar';
@@ -16,7 +16,10 @@ import { SessionDialog } from './SessionDialog';
 /** Width of the permanent sidebar on desktop. */
 const SIDEBAR_WIDTH = 256;
 
-export type AppLayoutProps = Record<string, never>;
+export interface AppLayoutProps {
+  /** Shown in the header beside the account menu while signed in (the shell's Search everything). */
+  headerActions?: ReactNode;
+}
 
 /** A route's `handle` that AppLayout reads. */
 export interface ShellRouteHandle {
@@ -31,7 +34,7 @@ const openToGuests = (handle: unknown): boolean =>
   Boolean((handle as ShellRouteHandle | undefined)?.openToGuests);
 
 /** The signed-in shell: header, side menu, breadcrumbs and the current screen. */
-export function AppLayout(_props: AppLayoutProps) {
+export function AppLayout({ headerActions }: AppLayoutProps) {
   const { phase, user } = useAuth();
   const location = useLocation();
   const guestScreen = useMatches().some((match) => openToGuests(match.handle));
@@ -64,7 +67,7 @@ export function AppLayout(_props: AppLayoutProps) {
     <Box sx={{ display: 'flex', minHeight: '100vh' }}>
       <SkipLink />
       <ScreenFocus titleFrom="breadcrumbs" />
-      <Header menus={menus} />
+      <Header menus={menus} actions={headerActions} />
       <Drawer
         variant="permanent"
         sx={{

@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useState, type ReactNode } from 'react';
 import AppBar from '@mui/material/AppBar';
 import Box from '@mui/material/Box';
 import IconButton from '@mui/material/IconButton';
@@ -19,10 +19,12 @@ import { useThemeChange } from './useThemeChange';
 export interface HeaderProps {
   /** The menu for small screens' drawer (already filtered for the user). */
   menus: MenuItem[];
+  /** Shown beside the account menu while signed in (Search everything). */
+  actions?: ReactNode;
 }
 
 /** The app bar: menu button (small screens), logo, and the user's avatar menu. */
-export function Header({ menus }: HeaderProps) {
+export function Header({ menus, actions }: HeaderProps) {
   const { user, signOut } = useAuth();
   const changeTheme = useThemeChange();
   const [drawerOpen, setDrawerOpen] = useState(false);
@@ -49,6 +51,7 @@ export function Header({ menus }: HeaderProps) {
           <Logo />
         </Link>
         <Box sx={{ flex: 1 }} />
+        {user && actions}
         {user && <UserMenu user={user} onSignOut={signOut} onThemeChange={changeTheme} />}
       </Toolbar>
       <SideDrawer open={drawerOpen} onClose={closeDrawer} title={<Logo />} label={en.menu}>
