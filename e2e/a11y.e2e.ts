@@ -3,6 +3,7 @@ import { en, format } from '../src/shared/messages';
 import { LIST_SCREEN_MESSAGES } from '../src/shared/messages/listScreens';
 import { historyText } from '../src/shared/messages/historyScreens';
 import { transfer } from '../src/shared/messages/transfer';
+import { SEARCH_MESSAGES } from '../src/shared/messages/search';
 import {
   API_PATHS,
   PUBLIC_API,
@@ -69,6 +70,18 @@ const SCREENS: AxeScreen[] = [
       if (!(await button.isVisible())) return;
       await button.click();
       await page.getByRole('dialog', { name: en.menu }).waitFor();
+    },
+  },
+  {
+    name: 'dashboard, search everything with results',
+    path: ROUTES.dashboard,
+    prepare: async (page) => {
+      await page.keyboard.press('Control+k');
+      const dialog = page.getByRole('dialog', { name: SEARCH_MESSAGES.title });
+      await dialog.waitFor();
+      await page.keyboard.type('axe');
+      await dialog.getByRole('group').first().waitFor();
+      await page.keyboard.press('ArrowDown');
     },
   },
   { name: 'profile', path: ROUTES.profile },

@@ -236,6 +236,20 @@ describe('list plans: every list shape is answered by an index', () => {
     await expectRevisionPlans(`${apiPath(users.contract as ResourceContract)}/1/revisions`);
   });
 
+  // Search everything sends each searched resource's list search (pages included: their seven rows
+  // are read through the trigram index too, search-indexes.test.ts).
+  it.each(
+    ALL.filter((resource) => resource.search.length && resource.contract.key !== 'auditLogs').map(
+      (resource) => [tableOf(resource), resource] as const,
+    ),
+  )('search everything reads %s through its search index', async (table) => {
+    for (const plan of await plans(`${API_PATHS.search}?q=Abc`, table, INDEX_CONDITIONS_ONLY)) {
+      expect(plan).not.toMatch(seqScanOf(table));
+      expect(plan).not.toMatch(WHOLE_INDEX);
+      expect(plan).toContain(`Bitmap Heap Scan on ${table}`);
+    }
+  });
+
   it("the inbox's count of New messages reads the state index", async () => {
     for (const plan of await plans(API_PATHS.contactFormsCount, 'contact_forms', INDEX_CONDITIONS_ONLY)) {
       expect(plan).not.toMatch(seqScanOf('contact_forms'));
