@@ -41,6 +41,7 @@ import { passwordRoutes } from './routes/password';
 import { publicRoutes } from './routes/public';
 import { resourceRoutes } from './routes/resources';
 import { searchRoutes } from './routes/search';
+import { dashboardRoutes } from './routes/dashboard';
 import { uploadRoutes } from './routes/uploads';
 import { versionRoutes } from './routes/version';
 
@@ -326,6 +327,7 @@ async function buildHttpApp(
   await app.register(resourceRoutes);
   await app.register(inboxRoutes);
   await app.register(searchRoutes);
+  await app.register(dashboardRoutes);
   await app.register(publicRoutes, { config, now: deps.now ?? (() => new Date(clockNow())) });
   await app.register(companyRoutes);
   await app.register(envRoutes, { config });

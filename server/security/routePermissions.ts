@@ -173,6 +173,7 @@ export const ROUTE_PERMISSIONS: Record<string, RouteAccess> = {
   'PUT /api/account/password': signedIn('the current password; wrong ones limited per account'),
   'PUT /api/account/preferences': signedIn('own display preferences (theme)'),
   'POST /api/account/logout': signedIn(),
+  'GET /api/dashboard': signedIn('counts only the resources whose index permission the caller holds'),
   'GET /api/search': signedIn('searches only the resources whose index permission the caller holds'),
   'POST /api/uploads': signedIn('images: anyone (own photo); documents: products.store or products.update'),
 

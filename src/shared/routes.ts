@@ -68,6 +68,8 @@ export const API_PATHS = {
   contactFormsCount: '/api/contact-forms/count',
   /** Search everything (Ctrl/Cmd-K): `?q=` across every resource the caller may read. */
   search: '/api/search',
+  /** What needs attention: the week ahead, stale content, new subscribers. */
+  dashboard: '/api/dashboard',
   health: '/api/health',
   ready: '/api/ready',
   version: '/api/version',

@@ -1,0 +1,49 @@
+import { Type, type Static } from '@sinclair/typebox';
+
+/**
+ * What the dashboard says needs attention (`GET /api/dashboard`, issue 39): each part only for
+ * those who may read what it counts (null, or left out of a list, otherwise).
+ */
+export const DASHBOARD_LIMITS = {
+  /** The days ahead the week card covers (today included). */
+  weekDays: 7,
+  /** Changes listed per content resource in the week card. */
+  weekPerResource: 10,
+  /** Content untouched for this many months counts as stale. */
+  staleMonths: 12,
+  /** Subscribers counted over the last this many days. */
+  subscriberDays: 30,
+} as const;
+
+export const weekChangeWire = Type.Object({
+  key: Type.String({ description: 'The resource (`news`, `promotions`, …)' }),
+  item: Type.String(),
+  route: Type.String({ description: "The SPA's list route; the record opens at `{route}/{id}`" }),
+  id: Type.Integer(),
+  title: Type.String(),
+  date: Type.String({ description: 'YYYY-MM-DD' }),
+  change: Type.Union([Type.Literal('goes-live'), Type.Literal('ends')]),
+});
+
+export const staleContentWire = Type.Object({
+  key: Type.String(),
+  item: Type.String(),
+  route: Type.String(),
+  count: Type.Integer({ description: 'Records not updated in `staleMonths` months' }),
+});
+
+export const dashboardWire = Type.Object({
+  week: Type.Object({
+    from: Type.String({ description: 'Today, YYYY-MM-DD' }),
+    to: Type.String({ description: 'The last day covered, YYYY-MM-DD' }),
+    changes: Type.Array(weekChangeWire, { description: 'By date, then resource; only readable resources' }),
+  }),
+  stale: Type.Array(staleContentWire, { description: 'Readable content resources with stale records' }),
+  subscribers_added: Type.Union([Type.Integer(), Type.Null()], {
+    description: 'Subscribers added in the last `subscriberDays` days; null without subscribes.index',
+  }),
+});
+
+export type WeekChange = Static<typeof weekChangeWire>;
+export type StaleContent = Static<typeof staleContentWire>;
+export type Dashboard = Static<typeof dashboardWire>;
