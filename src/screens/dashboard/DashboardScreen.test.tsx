@@ -1,8 +1,12 @@
-import { screen, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
+import { fakeNetwork } from '../../../test/fakeNetwork';
+import type { Dashboard } from '../../shared/contracts/dashboard';
+import { format } from '../../shared/messages';
+import { DASHBOARD_MESSAGES } from '../../shared/messages/dashboard';
 import { renderWithProviders, testUser } from '../../../test/renderWithProviders';
 import { MENU } from '../../shared/menu';
 import { PERMISSIONS } from '../../shared/permissions';
-import { ROUTES } from '../../shared/routes';
+import { API_PATHS, itemPath, ROUTES } from '../../shared/routes';
 import { DashboardScreen } from './DashboardScreen';
 import { quickLinks } from './QuickLinksCard';
 import { en } from '../../shared/messages';
@@ -37,6 +41,87 @@ describe('DashboardScreen', () => {
       'href',
       ROUTES.changePassword,
     );
+  });
+});
+
+const DASHBOARD: Dashboard = {
+  week: {
+    from: '2026-06-15',
+    to: '2026-06-21',
+    changes: [
+      {
+        key: 'promotions',
+        item: 'Promotion',
+        route: ROUTES.promotions,
+        id: 4,
+        title: 'Sale ending',
+        date: '2026-06-17',
+        change: 'ends',
+      },
+      {
+        key: 'news',
+        item: 'News',
+        route: ROUTES.news,
+        id: 9,
+        title: 'Launch news',
+        date: '2026-06-18',
+        change: 'goes-live',
+      },
+    ],
+  },
+  stale: [{ key: 'news', item: 'News', route: ROUTES.news, count: 3 }],
+  subscribers_added: 1,
+};
+
+describe('DashboardScreen: what needs attention', () => {
+  it('lists the week ahead by date, each opening its record, and what needs attention, each opening its list', async () => {
+    fakeNetwork({
+      [`GET ${API_PATHS.dashboard}`]: { body: { data: DASHBOARD } },
+      [`GET ${API_PATHS.contactFormsCount}`]: { body: { data: { new: 5 } } },
+    });
+    renderWithProviders(<DashboardScreen />, { path: ROUTES.dashboard });
+    const week = await screen.findByRole('list', { name: DASHBOARD_MESSAGES.weekTitle });
+    const changes = within(week).getAllByRole('link');
+    expect(changes.map((link) => [link.getAttribute('aria-label'), link.getAttribute('href')])).toEqual([
+      ['Sale ending, Promotion, ends 17 Jun 2026', itemPath(ROUTES.promotions, 4)],
+      ['Launch news, News, goes live 18 Jun 2026', itemPath(ROUTES.news, 9)],
+    ]);
+    const attention = screen.getByRole('list', { name: DASHBOARD_MESSAGES.attentionTitle });
+    await waitFor(() => expect(within(attention).getAllByRole('link')).toHaveLength(3));
+    expect(
+      within(attention)
+        .getAllByRole('link')
+        .map((link) => [link.textContent, link.getAttribute('href')]),
+    ).toEqual([
+      [format(DASHBOARD_MESSAGES.newMessages, { count: 5 }), ROUTES.contactForms],
+      [
+        format(DASHBOARD_MESSAGES.stale, { item: 'News', count: 3 }),
+        `${ROUTES.news}?sort=updated_at&order=asc`,
+      ],
+      [DASHBOARD_MESSAGES.subscriberAdded, ROUTES.subscribes],
+    ]);
+  });
+
+  it('says when nothing is ahead or needs attention, and never asks for the inbox count without its permission', async () => {
+    const network = fakeNetwork({
+      [`GET ${API_PATHS.dashboard}`]: {
+        body: { data: { week: { ...DASHBOARD.week, changes: [] }, stale: [], subscribers_added: null } },
+      },
+    });
+    const user = { ...testUser, permissions: [PERMISSIONS.newsIndex] };
+    renderWithProviders(<DashboardScreen />, { path: ROUTES.dashboard, auth: { user } });
+    await screen.findByText(format(DASHBOARD_MESSAGES.weekEmpty, { from: '15 Jun 2026', to: '21 Jun 2026' }));
+    expect(screen.getByText(DASHBOARD_MESSAGES.attentionEmpty)).toBeInTheDocument();
+    expect(network.requestsTo(API_PATHS.contactFormsCount)).toEqual([]);
+  });
+
+  it('says so in each card when the dashboard cannot be loaded', async () => {
+    fakeNetwork({ [`GET ${API_PATHS.dashboard}`]: { status: 500, body: { message: 'Server Error' } } });
+    renderWithProviders(<DashboardScreen />, {
+      path: ROUTES.dashboard,
+      auth: { user: { ...testUser, permissions: [] } },
+    });
+    await waitFor(() => expect(screen.getAllByText(DASHBOARD_MESSAGES.failed)).toHaveLength(2));
   });
 });
 

@@ -1,24 +1,45 @@
 import Grid from '@mui/material/Grid';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
+import { useDashboardQuery } from '../../../store/dashboardApi';
+import { useNewContactFormsCountQuery } from '../../../store/inboxCountApi';
 import { useAuth } from '../../auth/AuthContext';
 import { useBreadcrumbs } from '../../hooks/useBreadcrumbs';
 import { en, t } from '../../shared/messages';
+import { hasPermission, PERMISSIONS } from '../../shared/permissions';
+import { AttentionCard } from './AttentionCard';
 import { AccountCard } from './AccountCard';
 import { QuickLinksCard } from './QuickLinksCard';
+import { WeekAheadCard } from './WeekAheadCard';
 
 export type DashboardScreenProps = Record<string, never>;
 
-/** The greeting, the signed-in account and shortcuts to the sections the user may open. */
+/**
+ * The greeting, what needs attention (the week ahead, new messages, stale content, new subscribers:
+ * each only as far as the user may read it), the signed-in account and shortcuts to the sections.
+ */
 export function DashboardScreen(_props: DashboardScreenProps) {
   const { user } = useAuth();
   useBreadcrumbs([{ label: en.dashboard }]);
+  const dashboard = useDashboardQuery(undefined, { skip: !user });
+  const mayReadInbox = hasPermission(user?.permissions, PERMISSIONS.contactFormsIndex);
+  const { data: newMessages } = useNewContactFormsCountQuery(undefined, { skip: !mayReadInbox });
   if (!user) return null;
 
   return (
     <Stack spacing={3}>
       <Typography variant="h1">{t('welcome', { name: user.name })}</Typography>
       <Grid container spacing={3}>
+        <Grid size={{ xs: 12, md: 7 }}>
+          <WeekAheadCard week={dashboard.data?.week} failed={dashboard.isError} />
+        </Grid>
+        <Grid size={{ xs: 12, md: 5 }}>
+          <AttentionCard
+            dashboard={dashboard.data}
+            newMessages={mayReadInbox ? newMessages : undefined}
+            failed={dashboard.isError}
+          />
+        </Grid>
         <Grid size={{ xs: 12, md: 5 }}>
           <AccountCard user={user} />
         </Grid>
