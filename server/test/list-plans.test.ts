@@ -250,6 +250,16 @@ describe('list plans: every list shape is answered by an index', () => {
     }
   });
 
+  it.each(['news', 'promotions', 'product_articles', 'product_highlights', 'pages', 'subscribes'])(
+    "the dashboard reads %s through an index (the week's dates, the stale content's updated_at, new subscribers)",
+    async (table) => {
+      for (const plan of await plans(API_PATHS.dashboard, table, INDEX_CONDITIONS_ONLY)) {
+        expect(plan).not.toMatch(seqScanOf(table));
+        expect(plan).not.toMatch(WHOLE_INDEX);
+      }
+    },
+  );
+
   it("the inbox's count of New messages reads the state index", async () => {
     for (const plan of await plans(API_PATHS.contactFormsCount, 'contact_forms', INDEX_CONDITIONS_ONLY)) {
       expect(plan).not.toMatch(seqScanOf('contact_forms'));
