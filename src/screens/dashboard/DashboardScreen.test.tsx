@@ -82,9 +82,10 @@ describe('DashboardScreen: what needs attention', () => {
     renderWithProviders(<DashboardScreen />, { path: ROUTES.dashboard });
     const week = await screen.findByRole('list', { name: DASHBOARD_MESSAGES.weekTitle });
     const changes = within(week).getAllByRole('link');
-    expect(changes.map((link) => [link.getAttribute('aria-label'), link.getAttribute('href')])).toEqual([
-      ['Sale ending, Promotion, ends 17 Jun 2026', itemPath(ROUTES.promotions, 4)],
-      ['Launch news, News, goes live 18 Jun 2026', itemPath(ROUTES.news, 9)],
+    // Each link's name is what it shows: the title, what it is and when, and the change.
+    expect(changes.map((link) => [link.textContent, link.getAttribute('href')])).toEqual([
+      [`Sale ending${'Promotion · 17 Jun 2026'}${DASHBOARD_MESSAGES.ends}`, itemPath(ROUTES.promotions, 4)],
+      [`Launch news${'News · 18 Jun 2026'}${DASHBOARD_MESSAGES.goesLive}`, itemPath(ROUTES.news, 9)],
     ]);
     const attention = screen.getByRole('list', { name: DASHBOARD_MESSAGES.attentionTitle });
     await waitFor(() => expect(within(attention).getAllByRole('link')).toHaveLength(3));

@@ -41,16 +41,7 @@ export function WeekAheadCard({ week, failed }: WeekAheadCardProps) {
           const date = formatDisplayDate(change.date);
           return (
             <ListItem key={`${change.key}-${change.id}-${change.change}`} disablePadding>
-              <ListItemButton
-                component={RouterLink}
-                to={itemPath(change.route, change.id)}
-                aria-label={format(DASHBOARD_MESSAGES.changeLabel, {
-                  title: change.title,
-                  item: change.item,
-                  change: label.toLowerCase(),
-                  date,
-                })}
-              >
+              <ListItemButton component={RouterLink} to={itemPath(change.route, change.id)}>
                 <ListItemText primary={change.title} secondary={`${change.item} · ${date}`} />
                 <Chip
                   size="small"

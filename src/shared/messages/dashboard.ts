@@ -4,8 +4,6 @@ export const DASHBOARD_MESSAGES = {
   weekEmpty: 'Nothing goes live or ends between {from} and {to}.',
   goesLive: 'Goes live',
   ends: 'Ends',
-  /** A change as a screen reader hears it: "News in three days, News, goes live 18 Jun 2026". */
-  changeLabel: '{title}, {item}, {change} {date}',
   attentionTitle: 'Needs attention',
   attentionEmpty: 'Nothing needs your attention.',
   newMessages: '{count} new messages in the inbox',
