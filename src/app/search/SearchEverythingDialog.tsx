@@ -132,6 +132,11 @@ export default function SearchEverythingDialog({ open, onClose }: SearchEverythi
   const entries = groups.flatMap((group) => group.entries);
   const current = entries.length ? Math.min(active, entries.length - 1) : -1;
   const optionId = (entry: Entry) => `${ids}-option-${entry.id}`;
+  const activeId = current >= 0 ? optionId(entries[current]) : undefined;
+  // The option moved to with the arrow keys stays in sight in a long list.
+  useEffect(() => {
+    if (activeId) document.getElementById(activeId)?.scrollIntoView?.({ block: 'nearest' });
+  }, [activeId]);
 
   const openEntry = (entry: Entry) => {
     if (user && entry.remember) rememberRecord(user.id, entry.remember);
@@ -201,7 +206,7 @@ export default function SearchEverythingDialog({ open, onClose }: SearchEverythi
               'aria-expanded': entries.length > 0,
               'aria-controls': listboxId,
               'aria-autocomplete': 'list',
-              'aria-activedescendant': current >= 0 ? optionId(entries[current]) : undefined,
+              'aria-activedescendant': activeId,
               'aria-describedby': `${ids}-status ${ids}-hint`,
               maxLength: SEARCH_LIMITS.maxLength + 1,
             },
