@@ -173,6 +173,17 @@ export const ROUTE_PERMISSIONS: Record<string, RouteAccess> = {
   'PUT /api/account/password': signedIn('the current password; wrong ones limited per account'),
   'PUT /api/account/preferences': signedIn('own display preferences (theme)'),
   'POST /api/account/logout': signedIn(),
+  'GET /api/account/two-factor': signedIn('own authenticator app'),
+  'POST /api/account/two-factor': signedIn('the current password; wrong ones limited per account'),
+  'DELETE /api/account/two-factor': signedIn(
+    'the current password or a code; wrong ones limited per account',
+  ),
+  'POST /api/account/two-factor/confirm': signedIn(
+    'a code of the pending app; wrong ones limited per account',
+  ),
+  'POST /api/account/two-factor/recovery-codes': signedIn(
+    'the current password or a code; wrong ones limited per account',
+  ),
   'POST /api/uploads': signedIn('images: anyone (own photo); documents: products.store or products.update'),
 
   'GET /api/permissions': anyOf(['roles.index']),
