@@ -1,5 +1,6 @@
 import { and, assign, fromPromise, setup, type SnapshotFrom } from 'xstate';
 import type { LoginInput, User } from '../src/shared/contracts/account';
+import { MFA_REQUIRED, type SecondFactorProof } from '../src/shared/contracts/mfaGrant';
 
 /**
  * The auth phases of spec §4 as one machine: `loading`, `auth` and `no-auth`, with the sign-in and
@@ -24,7 +25,15 @@ export interface AuthContextValue {
    * (REFRESH_ACCOUNT). Taken once, on start.
    */
   storedUser: User | null;
+  /**
+   * The password was right and the account has an authenticator app: the `mfa_token` the token
+   * endpoint answered, for the second step (`no-auth.secondFactor`). Null otherwise.
+   */
+  mfaToken: string | null;
 }
+
+/** What the second step sends: the mfa_token and the code (or recovery code). */
+export type SecondFactorInput = { mfaToken: string } & SecondFactorProof;
 
 export interface AuthInput {
   storedUser?: User | null;
@@ -46,7 +55,11 @@ export type AuthEvent =
   /** Another tab signed out or its session expired: the stored session is gone. */
   | { type: 'SESSION_CLEARED' }
   /** The first screen painted for the stored account: now ask the server for the account. */
-  | { type: 'REFRESH_ACCOUNT' };
+  | { type: 'REFRESH_ACCOUNT' }
+  /** The second step of a sign-in: a code of the authenticator app, or a recovery code. */
+  | { type: 'VERIFY_SECOND_FACTOR'; proof: SecondFactorProof }
+  /** Back from the second step to the e-mail and password. */
+  | { type: 'CANCEL_SECOND_FACTOR' };
 
 export type AuthPhase = 'loading' | 'auth' | 'no-auth';
 
@@ -113,6 +126,8 @@ export const authMachine = setup({
      */
     sessionRefused: ({ event }) =>
       'error' in event && (event.error as { status?: unknown } | undefined)?.status === 401,
+    /** Whether the sign-in failed because the password was right and a second factor is due. */
+    secondFactorRequired: ({ event }) => mfaTokenOf(event) !== null,
   },
   actors: {
     /** Requests a token with the credentials and stores it. */
@@ -123,6 +138,8 @@ export const authMachine = setup({
     fetchUser: fromPromise<User>(notProvided('fetchUser')),
     /** Revokes the token on the server. */
     logout: fromPromise<void>(notProvided('logout')),
+    /** Requests a token with the mfa_token and the second factor, and stores it. */
+    verifySecondFactor: fromPromise<void, SecondFactorInput>(notProvided('verifySecondFactor')),
   },
 }).createMachine({
   id: 'auth',
@@ -131,6 +148,7 @@ export const authMachine = setup({
     signInError: null,
     reauthReason: null,
     storedUser: input?.storedUser ?? null,
+    mfaToken: null,
   }),
   initial: 'starting',
   states: {
@@ -309,10 +327,46 @@ export const authMachine = setup({
             input: credentialsOf,
             // Spec §4: after a successful sign-in the user is fetched.
             onDone: '#auth.loading',
-            // Spec §8: a failed sign-in clears the stored token.
-            onError: {
-              target: 'idle',
-              actions: ['clearToken', assign({ signInError: ({ event }) => event.error })],
+            onError: [
+              // The password was right; the code is asked for next (nothing was stored).
+              {
+                guard: 'secondFactorRequired',
+                target: 'secondFactor',
+                actions: assign({ mfaToken: ({ event }) => mfaTokenOf(event) }),
+              },
+              // Spec §8: a failed sign-in clears the stored token.
+              {
+                target: 'idle',
+                actions: ['clearToken', assign({ signInError: ({ event }) => event.error })],
+              },
+            ],
+          },
+        },
+        // Password right, second factor due: the code step of the sign-in screen.
+        secondFactor: {
+          initial: 'prompt',
+          exit: assign({ mfaToken: null }),
+          on: {
+            CANCEL_SECOND_FACTOR: { target: 'idle', actions: assign({ signInError: null }) },
+            // Another tab signed in meanwhile: this one picks the session up.
+            FETCH_USER: '#auth.loading',
+          },
+          states: {
+            prompt: { on: { VERIFY_SECOND_FACTOR: 'verifying' } },
+            verifying: {
+              entry: assign({ signInError: null }),
+              invoke: {
+                src: 'verifySecondFactor',
+                input: ({ context, event }) => {
+                  if (event.type !== 'VERIFY_SECOND_FACTOR' || !context.mfaToken) {
+                    throw new Error('The second step is started by VERIFY_SECOND_FACTOR with an mfa_token');
+                  }
+                  return { mfaToken: context.mfaToken, ...event.proof };
+                },
+                onDone: '#auth.loading',
+                // A wrong code: asked again, with the error (an mfa_token that ran out says so: sign in again).
+                onError: { target: 'prompt', actions: assign({ signInError: ({ event }) => event.error }) },
+              },
             },
           },
         },
@@ -323,6 +377,13 @@ export const authMachine = setup({
 
 export type AuthSnapshot = SnapshotFrom<typeof authMachine>;
 
+/** The mfa_token of a sign-in refused with `mfa_required` (403 `{error, mfa_token}`), or null. */
+function mfaTokenOf(event: unknown): string | null {
+  const data = (event as { error?: { status?: unknown; data?: { error?: unknown; mfa_token?: unknown } } })
+    .error?.data;
+  return data?.error === MFA_REQUIRED && typeof data.mfa_token === 'string' ? data.mfa_token : null;
+}
+
 /** The phase a snapshot exposes: substates (signing in, signing out, re-auth) fold into the three of §4. */
 export function authPhase(snapshot: AuthSnapshot): AuthPhase {
   if (snapshot.matches('auth')) return 'auth';
@@ -332,8 +393,13 @@ export function authPhase(snapshot: AuthSnapshot): AuthPhase {
 
 export const isSigningIn = (snapshot: AuthSnapshot): boolean =>
   snapshot.matches({ 'no-auth': 'signingIn' }) ||
+  snapshot.matches({ 'no-auth': { secondFactor: 'verifying' } }) ||
   snapshot.matches({ auth: { reauth: 'signingIn' } }) ||
   snapshot.matches({ auth: { reauth: 'verifying' } });
+
+/** Whether the sign-in waits for the second factor (the password was right). */
+export const isAwaitingSecondFactor = (snapshot: AuthSnapshot): boolean =>
+  snapshot.matches({ 'no-auth': 'secondFactor' });
 
 export const isSigningOut = (snapshot: AuthSnapshot): boolean => snapshot.matches({ auth: 'signingOut' });
 

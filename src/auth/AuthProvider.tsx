@@ -20,9 +20,11 @@ import { fromPromise } from 'xstate';
 import {
   authMachine,
   authPhase,
+  isAwaitingSecondFactor,
   isSigningIn,
   reauthReason,
   type AuthSnapshot,
+  type SecondFactorInput,
 } from '../../machines/authMachine';
 import { inspectOptions } from '../../machines/inspector';
 import { tokenExpiryMachine, type RefreshInput, type SessionTime } from '../../machines/tokenExpiryMachine';
@@ -153,6 +155,11 @@ export function AuthProvider({
         logout: fromPromise<void>(async () => {
           await settle(store.dispatch(accountApi.endpoints.logout.initiate()));
         }),
+        verifySecondFactor: fromPromise<void, SecondFactorInput>(async ({ input }) => {
+          const token = await settle(store.dispatch(accountApi.endpoints.secondFactorToken.initiate(input)));
+          writeSession(token, clock.now());
+          forgetAccount();
+        }),
       },
     }),
     { input: { storedUser: readAccount() }, ...inspectOptions() },
@@ -259,6 +266,7 @@ export function AuthProvider({
   const signInFailure = useSelector(authActor, (snapshot) => snapshot.context.signInError);
   const reason = useSelector(authActor, reauthReason);
   const expiresAt = useSelector(expiryActor, (snapshot) => snapshot.context.expiresAt);
+  const awaitingSecondFactor = useSelector(authActor, isAwaitingSecondFactor);
 
   const value = useMemo<AuthApi>(
     () => ({
@@ -274,8 +282,11 @@ export function AuthProvider({
       signOut: () => authActor.send({ type: 'LOGOUT' }),
       updateProfile: (nextUser) => authActor.send({ type: 'UPDATE_PROFILE', user: nextUser }),
       confirmAccount: () => authActor.send({ type: 'REFRESH_ACCOUNT' }),
+      awaitingSecondFactor,
+      verifySecondFactor: (proof) => authActor.send({ type: 'VERIFY_SECOND_FACTOR', proof }),
+      cancelSecondFactor: () => authActor.send({ type: 'CANCEL_SECOND_FACTOR' }),
     }),
-    [phase, user, signingIn, signInFailure, reason, savingWaits, expiresAt, authActor],
+    [phase, user, signingIn, signInFailure, reason, savingWaits, expiresAt, awaitingSecondFactor, authActor],
   );
 
   return <AuthContext.Provider value={value}>{children}</AuthContext.Provider>;

@@ -10,20 +10,7 @@ export const TWO_FACTOR_PATHS = {
   recoveryCodes: '/api/account/two-factor/recovery-codes',
 } as const;
 
-/** The token endpoint's second-factor grants and error, in the shape Auth0 documents for the password grant with MFA. */
-export const MFA_GRANTS = {
-  otp: 'http://auth0.com/oauth/grant-type/mfa-otp',
-  recoveryCode: 'http://auth0.com/oauth/grant-type/mfa-recovery-code',
-} as const;
-export const MFA_REQUIRED = 'mfa_required';
-
-/** What a right password answers when a second factor is due (403). */
-export interface MfaRequiredAnswer {
-  error: typeof MFA_REQUIRED;
-  error_description: string;
-  message: string;
-  mfa_token: string;
-}
+export { MFA_GRANTS, MFA_REQUIRED, type MfaRequiredAnswer, type SecondFactorProof } from './mfaGrant';
 
 export const RECOVERY_CODE_COUNT = 10;
 
