@@ -7,7 +7,7 @@ import {
   isSigningIn,
   isSigningOut,
   reauthReason,
-  type SecondFactorInput,
+  type SignInInput,
 } from './authMachine';
 import { testUser as user } from '../test/accountFixtures';
 import { deferred, flush } from '../test/async';
@@ -21,10 +21,9 @@ interface Fakes {
   /** Some session value is stored (default: whenever a token is). */
   storedSession?: boolean;
   fetchUser?: () => Promise<User>;
-  signIn?: (input: LoginInput) => Promise<void>;
+  signIn?: (input: SignInInput) => Promise<void>;
   logout?: () => Promise<void>;
   refreshSession?: () => Promise<void>;
-  verifySecondFactor?: (input: SecondFactorInput) => Promise<void>;
   /** The account an earlier visit stored (the machine's input). */
   storedUser?: User;
 }
@@ -39,7 +38,6 @@ function startAuth(fakes: Fakes = {}) {
   const fetchUser = jest.fn(fakes.fetchUser ?? (async () => user));
   const logout = jest.fn(fakes.logout ?? (async () => undefined));
   const refreshSession = jest.fn(fakes.refreshSession ?? (async () => undefined));
-  const verifySecondFactor = jest.fn(fakes.verifySecondFactor ?? (async () => undefined));
   const actor = createActor(
     authMachine.provide({
       guards: {
@@ -55,11 +53,10 @@ function startAuth(fakes: Fakes = {}) {
         announceUserSwitch: (_, params) => announceUserSwitch(params),
       },
       actors: {
-        signIn: fromPromise<void, LoginInput>(({ input }) => signIn(input)),
+        signIn: fromPromise<void, SignInInput>(({ input }) => signIn(input)),
         fetchUser: fromPromise<User>(() => fetchUser()),
         logout: fromPromise<void>(() => logout()),
         refreshSession: fromPromise<void>(() => refreshSession()),
-        verifySecondFactor: fromPromise<void, SecondFactorInput>(({ input }) => verifySecondFactor(input)),
       },
     }),
     { input: { storedUser: fakes.storedUser ?? null } },
@@ -77,7 +74,6 @@ function startAuth(fakes: Fakes = {}) {
     fetchUser,
     logout,
     refreshSession,
-    verifySecondFactor,
   };
 }
 
@@ -217,17 +213,23 @@ describe('authMachine second factor (VERIFY_SECOND_FACTOR, CANCEL_SECOND_FACTOR)
     },
   };
 
-  /** Signed out, the password sent and answered with mfa_required. */
-  async function startAwaiting(fakes: Fakes = {}) {
-    const started = startAuth({ signIn: () => Promise.reject(mfaRequired), ...fakes });
+  /**
+   * Signed out, the password sent and answered with mfa_required; `second` answers the second step
+   * (the signIn actor with the mfa_token and the code).
+   */
+  async function startAwaiting(second: (input: SignInInput) => Promise<void> = async () => undefined) {
+    const started = startAuth({
+      signIn: (input) => ('mfaToken' in input ? second(input) : Promise.reject(mfaRequired)),
+    });
     started.actor.send({ type: 'LOGIN', credentials });
-    await waitFor(started.actor, (s) => isAwaitingSecondFactor(s));
+    await waitFor(started.actor, (s) => s.matches({ 'no-auth': 'secondFactor' }));
     return started;
   }
 
   it('asks for the second factor when the password is right and one is due, without an error or a cleared token', async () => {
     const { actor, phase, clearToken, fetchUser } = await startAwaiting();
     expect(phase()).toBe('no-auth');
+    expect(isAwaitingSecondFactor(actor.getSnapshot())).toBe(true);
     expect(isSigningIn(actor.getSnapshot())).toBe(false);
     expect(actor.getSnapshot().context.signInError).toBeNull();
     expect(actor.getSnapshot().context.mfaToken).toBe('mfa-1');
@@ -241,17 +243,18 @@ describe('authMachine second factor (VERIFY_SECOND_FACTOR, CANCEL_SECOND_FACTOR)
     actor.send({ type: 'LOGIN', credentials });
     await waitFor(actor, (s) => !isSigningIn(s));
     expect(isAwaitingSecondFactor(actor.getSnapshot())).toBe(false);
+    expect(actor.getSnapshot().matches({ 'no-auth': 'idle' })).toBe(true);
     expect(actor.getSnapshot().context.signInError).toBe(forbidden);
   });
 
   it('sends the mfa_token with the code, is signing in meanwhile, then loads the user and is auth', async () => {
     const pending = deferred<void>();
-    const { actor, phase, verifySecondFactor, fetchUser } = await startAwaiting({
-      verifySecondFactor: () => pending.promise,
-    });
+    const { actor, phase, signIn, fetchUser } = await startAwaiting(() => pending.promise);
     actor.send({ type: 'VERIFY_SECOND_FACTOR', proof: { otp: '123456' } });
-    expect(verifySecondFactor).toHaveBeenCalledWith({ mfaToken: 'mfa-1', otp: '123456' });
+    expect(signIn).toHaveBeenLastCalledWith({ mfaToken: 'mfa-1', otp: '123456' });
     expect(isSigningIn(actor.getSnapshot())).toBe(true);
+    // The code step stays on screen while the code is checked.
+    expect(isAwaitingSecondFactor(actor.getSnapshot())).toBe(true);
     expect(phase()).toBe('no-auth');
     pending.resolve();
     await waitFor(actor, (s) => authPhase(s) === 'auth');
@@ -261,54 +264,51 @@ describe('authMachine second factor (VERIFY_SECOND_FACTOR, CANCEL_SECOND_FACTOR)
   });
 
   it('sends a recovery code the same way', async () => {
-    const { actor, verifySecondFactor } = await startAwaiting();
+    const { actor, signIn } = await startAwaiting();
     actor.send({ type: 'VERIFY_SECOND_FACTOR', proof: { recovery_code: 'abcd-efgh-jkmn-pqrs' } });
     await waitFor(actor, (s) => authPhase(s) === 'auth');
-    expect(verifySecondFactor).toHaveBeenCalledWith({
-      mfaToken: 'mfa-1',
-      recovery_code: 'abcd-efgh-jkmn-pqrs',
-    });
+    expect(signIn).toHaveBeenLastCalledWith({ mfaToken: 'mfa-1', recovery_code: 'abcd-efgh-jkmn-pqrs' });
   });
 
   it('asks again with the error when the code is wrong, keeping the mfa_token; the next try forgets the error', async () => {
     const wrong = { status: 400, data: { error: 'invalid_grant', message: 'The code is not valid.' } };
     let tries = 0;
-    const { actor, verifySecondFactor } = await startAwaiting({
-      verifySecondFactor: () => (++tries === 1 ? Promise.reject(wrong) : new Promise(() => {})),
-    });
+    const { actor, signIn, clearToken } = await startAwaiting(() =>
+      ++tries === 1 ? Promise.reject(wrong) : new Promise(() => {}),
+    );
     actor.send({ type: 'VERIFY_SECOND_FACTOR', proof: { otp: '000000' } });
     await waitFor(actor, (s) => !isSigningIn(s));
-    expect(isAwaitingSecondFactor(actor.getSnapshot())).toBe(true);
+    expect(actor.getSnapshot().matches({ 'no-auth': 'secondFactor' })).toBe(true);
     expect(actor.getSnapshot().context.signInError).toBe(wrong);
     expect(actor.getSnapshot().context.mfaToken).toBe('mfa-1');
+    expect(clearToken).not.toHaveBeenCalled();
     actor.send({ type: 'VERIFY_SECOND_FACTOR', proof: { otp: '111111' } });
     expect(actor.getSnapshot().context.signInError).toBeNull();
-    expect(verifySecondFactor).toHaveBeenLastCalledWith({ mfaToken: 'mfa-1', otp: '111111' });
+    expect(signIn).toHaveBeenLastCalledWith({ mfaToken: 'mfa-1', otp: '111111' });
   });
 
   it('ignores a second code while the first is in flight', async () => {
-    const { actor, verifySecondFactor } = await startAwaiting({
-      verifySecondFactor: () => new Promise(() => {}),
-    });
+    const { actor, signIn } = await startAwaiting(() => new Promise(() => {}));
     actor.send({ type: 'VERIFY_SECOND_FACTOR', proof: { otp: '123456' } });
     actor.send({ type: 'VERIFY_SECOND_FACTOR', proof: { otp: '123456' } });
-    expect(verifySecondFactor).toHaveBeenCalledTimes(1);
+    // The password, then one code.
+    expect(signIn).toHaveBeenCalledTimes(2);
   });
 
   it('goes back to the e-mail and password on CANCEL_SECOND_FACTOR, forgetting the mfa_token', async () => {
     const { actor, signIn } = await startAwaiting();
     actor.send({ type: 'CANCEL_SECOND_FACTOR' });
     expect(actor.getSnapshot().matches({ 'no-auth': 'idle' })).toBe(true);
-    expect(actor.getSnapshot().context.mfaToken).toBeNull();
+    expect(isAwaitingSecondFactor(actor.getSnapshot())).toBe(false);
     expect(actor.getSnapshot().context.signInError).toBeNull();
     actor.send({ type: 'LOGIN', credentials });
-    expect(signIn).toHaveBeenCalledTimes(2);
+    expect(signIn).toHaveBeenLastCalledWith(credentials);
   });
 
   it('ignores VERIFY_SECOND_FACTOR when no second factor was asked for', () => {
-    const { actor, verifySecondFactor } = startAuth();
+    const { actor, signIn } = startAuth();
     actor.send({ type: 'VERIFY_SECOND_FACTOR', proof: { otp: '123456' } });
-    expect(verifySecondFactor).not.toHaveBeenCalled();
+    expect(signIn).not.toHaveBeenCalled();
     expect(actor.getSnapshot().matches({ 'no-auth': 'idle' })).toBe(true);
   });
 

@@ -35,6 +35,9 @@ export interface AuthContextValue {
 /** What the second step sends: the mfa_token and the code (or recovery code). */
 export type SecondFactorInput = { mfaToken: string } & SecondFactorProof;
 
+/** What the `signIn` actor sends: the e-mail and password, or the second step. */
+export type SignInInput = LoginInput | SecondFactorInput;
+
 export interface AuthInput {
   storedUser?: User | null;
 }
@@ -63,10 +66,11 @@ export type AuthEvent =
 
 export type AuthPhase = 'loading' | 'auth' | 'no-auth';
 
-/** The credentials of the event that started a sign-in (LOGIN, or REAUTHENTICATE in the dialog). */
-const credentialsOf = ({ event }: { event: AuthEvent }): LoginInput => {
+/** The credentials of the event that started a sign-in (LOGIN or REAUTHENTICATE), or the second step's. */
+const credentialsOf = ({ context, event }: { context: AuthContextValue; event: AuthEvent }): SignInInput => {
   if (event.type === 'LOGIN' || event.type === 'REAUTHENTICATE') return event.credentials;
-  throw new Error('A sign-in is started by LOGIN or REAUTHENTICATE only');
+  if (event.type === 'VERIFY_SECOND_FACTOR') return { mfaToken: context.mfaToken ?? '', ...event.proof };
+  throw new Error('A sign-in is started by LOGIN, REAUTHENTICATE or VERIFY_SECOND_FACTOR only');
 };
 
 const notProvided = (name: string) => () => {
@@ -130,16 +134,14 @@ export const authMachine = setup({
     secondFactorRequired: ({ event }) => mfaTokenOf(event) !== null,
   },
   actors: {
-    /** Requests a token with the credentials and stores it. */
-    signIn: fromPromise<void, LoginInput>(notProvided('signIn')),
+    /** Requests a token with the credentials (or the mfa_token and a code) and stores it. */
+    signIn: fromPromise<void, SignInInput>(notProvided('signIn')),
     /** Exchanges the stored refresh token for a new session (on start, after the access token expired). */
     refreshSession: fromPromise<void>(notProvided('refreshSession')),
     /** Loads the signed-in user with the stored token. */
     fetchUser: fromPromise<User>(notProvided('fetchUser')),
     /** Revokes the token on the server. */
     logout: fromPromise<void>(notProvided('logout')),
-    /** Requests a token with the mfa_token and the second factor, and stores it. */
-    verifySecondFactor: fromPromise<void, SecondFactorInput>(notProvided('verifySecondFactor')),
   },
 }).createMachine({
   id: 'auth',
@@ -180,6 +182,8 @@ export const authMachine = setup({
       },
     },
     loading: {
+      // Signed in (with the second factor, or by another tab while it was asked for): its token is spent.
+      entry: assign({ mfaToken: null }),
       invoke: {
         src: 'fetchUser',
         onDone: {
@@ -334,6 +338,12 @@ export const authMachine = setup({
                 target: 'secondFactor',
                 actions: assign({ mfaToken: ({ event }) => mfaTokenOf(event) }),
               },
+              // A wrong code: asked again, with the error (an mfa_token that ran out says so too).
+              {
+                guard: ({ context }) => context.mfaToken !== null,
+                target: 'secondFactor',
+                actions: assign({ signInError: ({ event }) => event.error }),
+              },
               // Spec §8: a failed sign-in clears the stored token.
               {
                 target: 'idle',
@@ -342,32 +352,14 @@ export const authMachine = setup({
             ],
           },
         },
-        // Password right, second factor due: the code step of the sign-in screen.
+        // Password right, second factor due: the code step of the sign-in screen. The code goes
+        // through signingIn (the signIn actor with the mfa_token), which comes back here when wrong.
         secondFactor: {
-          initial: 'prompt',
-          exit: assign({ mfaToken: null }),
           on: {
-            CANCEL_SECOND_FACTOR: { target: 'idle', actions: assign({ signInError: null }) },
+            VERIFY_SECOND_FACTOR: 'signingIn',
+            CANCEL_SECOND_FACTOR: { target: 'idle', actions: assign({ mfaToken: null, signInError: null }) },
             // Another tab signed in meanwhile: this one picks the session up.
             FETCH_USER: '#auth.loading',
-          },
-          states: {
-            prompt: { on: { VERIFY_SECOND_FACTOR: 'verifying' } },
-            verifying: {
-              entry: assign({ signInError: null }),
-              invoke: {
-                src: 'verifySecondFactor',
-                input: ({ context, event }) => {
-                  if (event.type !== 'VERIFY_SECOND_FACTOR' || !context.mfaToken) {
-                    throw new Error('The second step is started by VERIFY_SECOND_FACTOR with an mfa_token');
-                  }
-                  return { mfaToken: context.mfaToken, ...event.proof };
-                },
-                onDone: '#auth.loading',
-                // A wrong code: asked again, with the error (an mfa_token that ran out says so: sign in again).
-                onError: { target: 'prompt', actions: assign({ signInError: ({ event }) => event.error }) },
-              },
-            },
           },
         },
       },
@@ -393,13 +385,11 @@ export function authPhase(snapshot: AuthSnapshot): AuthPhase {
 
 export const isSigningIn = (snapshot: AuthSnapshot): boolean =>
   snapshot.matches({ 'no-auth': 'signingIn' }) ||
-  snapshot.matches({ 'no-auth': { secondFactor: 'verifying' } }) ||
   snapshot.matches({ auth: { reauth: 'signingIn' } }) ||
   snapshot.matches({ auth: { reauth: 'verifying' } });
 
-/** Whether the sign-in waits for the second factor (the password was right). */
-export const isAwaitingSecondFactor = (snapshot: AuthSnapshot): boolean =>
-  snapshot.matches({ 'no-auth': 'secondFactor' });
+/** Whether the sign-in is at its second step (the password was right), also while a code is checked. */
+export const isAwaitingSecondFactor = (snapshot: AuthSnapshot): boolean => snapshot.context.mfaToken !== null;
 
 export const isSigningOut = (snapshot: AuthSnapshot): boolean => snapshot.matches({ auth: 'signingOut' });
 

@@ -10,7 +10,6 @@ import type {
   User,
 } from '../src/shared/contracts/account';
 import type { UploadKind } from '../src/shared/limits';
-import { MFA_GRANTS, type SecondFactorProof } from '../src/shared/contracts/mfaGrant';
 import { api } from './api';
 import { runtimeEnv } from './runtimeEnv';
 
@@ -25,7 +24,7 @@ export interface PasswordGrantInput {
 }
 
 /** The SPA's OAuth client, sent with every grant (spec §7). */
-const client = () => {
+export const client = () => {
   const { CLIENT_ID, CLIENT_SECRET } = runtimeEnv();
   return { client_id: CLIENT_ID, client_secret: CLIENT_SECRET };
 };
@@ -43,20 +42,6 @@ export const accountApi = api.injectEndpoints({
         body: { grant_type: 'password', username, password, scope, ...client() },
       }),
       // The sign-in screen and the session dialog show the failure themselves: one message, not two.
-      extraOptions: { silent: true, ignoreUnauthorized: true, displayFields: TOKEN_ERROR_FIELDS },
-    }),
-    /** The second step of a sign-in that answered mfa_required: the mfa_token and a code or recovery code. */
-    secondFactorToken: build.mutation<TokenResponse, { mfaToken: string } & SecondFactorProof>({
-      query: ({ mfaToken, ...proof }) => ({
-        url: API_PATHS.token,
-        method: 'POST',
-        body: {
-          grant_type: 'otp' in proof ? MFA_GRANTS.otp : MFA_GRANTS.recoveryCode,
-          mfa_token: mfaToken,
-          ...proof,
-          ...client(),
-        },
-      }),
       extraOptions: { silent: true, ignoreUnauthorized: true, displayFields: TOKEN_ERROR_FIELDS },
     }),
     refreshToken: build.mutation<TokenResponse, { refreshToken: string }>({

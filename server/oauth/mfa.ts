@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import OAuth2Server from '@node-oauth/oauth2-server';
-import { MFA_GRANTS, MFA_REQUIRED } from '../../src/shared/contracts/twoFactor';
+import { MFA_REQUIRED } from '../../src/shared/contracts/mfaGrant';
+import { MFA_GRANTS } from '../../src/shared/contracts/mfaGrants';
 import { TWO_FACTOR_MESSAGES as M } from '../../src/shared/messages/twoFactor';
 import type { Db } from '../db/client';
 import { now } from '../lib/clock';

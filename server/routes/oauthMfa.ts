@@ -1,5 +1,6 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { MFA_GRANTS, type MfaRequiredAnswer } from '../../src/shared/contracts/twoFactor';
+import type { MfaRequiredAnswer } from '../../src/shared/contracts/mfaGrant';
+import { MFA_GRANTS } from '../../src/shared/contracts/mfaGrants';
 import type { Config } from '../config';
 import { now } from '../lib/clock';
 import { sha256 } from '../lib/crypto';

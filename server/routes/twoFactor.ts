@@ -4,6 +4,7 @@ import {
   enrolStartSchema,
   factorProofSchema,
   TWO_FACTOR_PATHS,
+  userTwoFactorPath,
   type EnrolmentStart,
   type FactorProof,
   type RecoveryCodes,
@@ -11,8 +12,10 @@ import {
 } from '../../src/shared/contracts/twoFactor';
 import { LABELS, validation } from '../../src/shared/messages';
 import { TWO_FACTOR_MESSAGES as M } from '../../src/shared/messages/twoFactor';
-import { PERMISSIONS } from '../../src/shared/permissions';
+import { PERMISSIONS, permissionKey } from '../../src/shared/permissions';
 import type { Config } from '../config';
+import { idParams } from '../crud/openapi';
+import { idOf, notFound } from '../crud/resource';
 import type { Tx } from '../db/client';
 import { fieldError, HttpError } from '../lib/httpError';
 import { verifyPassword } from '../lib/passwords';
@@ -26,7 +29,8 @@ import {
   unusedRecoveryCodes,
 } from '../repositories/twoFactor';
 import { findPasswordHashById } from '../repositories/users';
-import { actorOf, recordAudit, type AuditActor } from '../security/audit';
+import { actorById, actorOf, recordAudit, type AuditActor } from '../security/audit';
+import { assertMayManageUser } from '../security/grants';
 import { securityEvent } from '../security/events';
 import { acceptTotp, newEnrolment, newRecoveryCodes } from '../security/twoFactor';
 import { bearer, messageSchema, validationErrorSchema, authErrors } from './schemas';
@@ -284,6 +288,46 @@ export async function twoFactorRoutes(app: FastifyInstance, { config }: { config
         await tell(tx, user, 'Two-factor sign-in was turned off');
       });
       return { message: M.disabled };
+    },
+  );
+
+  app.delete(
+    userTwoFactorPath(':id'),
+    {
+      preValidation: app.requirePermission(permissionKey('users', 'update')),
+      schema: {
+        tags: ['users'],
+        summary: "Reset a user's two-factor sign-in",
+        description:
+          'Removes the authenticator app and the recovery codes of a user who lost them: they sign in with the password ' +
+          'alone until they enrol again. Not for users holding more than the caller, nor for the caller (their profile ' +
+          'turns it off). Audited; the user is told by mail.',
+        security: bearer,
+        params: idParams,
+        response: { 200: messageSchema, 404: messageSchema, 409: messageSchema, ...authErrors },
+      },
+    },
+    async (request) => {
+      const admin = currentUser(request);
+      const id = idOf(request);
+      const target = await actorById(app.db, id);
+      if (!target) throw notFound();
+      if (target.id === admin.id) throw new HttpError(403, M.resetOwn);
+      await assertMayManageUser(app.db, admin, id);
+      const removed = await app.db.transaction(async (tx) => {
+        if (!(await deleteFactors(tx, id))) return false;
+        await recordAudit(tx, {
+          kind: 'two-factor.reset',
+          actor: actorOf(admin),
+          resource: 'users',
+          recordId: id,
+          summary: `${admin.email} reset the two-factor sign-in of ${target.email}`,
+        });
+        await tell(tx, target, `Two-factor sign-in was reset by an administrator (${admin.name})`);
+        return true;
+      });
+      if (!removed) throw new HttpError(409, M.notEnrolled);
+      return { message: M.resetDone };
     },
   );
 }

@@ -200,6 +200,10 @@ export const ROUTE_PERMISSIONS: Record<string, RouteAccess> = {
   'POST /api/users/import': anyOf(['users.store'], 'updating existing users needs users.update too'),
   'PUT /api/users/{id}': anyOf(['users.update'], 'not a user holding more than the caller'),
   'DELETE /api/users/{id}': anyOf(['users.destroy'], 'not a user holding more than the caller'),
+  'DELETE /api/users/{id}/two-factor': anyOf(
+    ['users.update'],
+    'not the caller, not a user holding more than the caller',
+  ),
 
   'GET /api/roles': anyOf(['roles.index']),
   'GET /api/roles/{id}': anyOf(['roles.index']),

@@ -1,6 +1,11 @@
 import { desc, eq } from 'drizzle-orm';
 import { Secret, TOTP } from 'otpauth';
-import { MFA_GRANTS, RECOVERY_CODE_COUNT, TWO_FACTOR_PATHS } from '../../src/shared/contracts/twoFactor';
+import {
+  MFA_GRANTS,
+  RECOVERY_CODE_COUNT,
+  TWO_FACTOR_PATHS,
+  userTwoFactorPath,
+} from '../../src/shared/contracts/twoFactor';
 import { en, LABELS, validation } from '../../src/shared/messages';
 import { TWO_FACTOR_MESSAGES as M } from '../../src/shared/messages/twoFactor';
 import { API_PATHS } from '../../src/shared/routes';
@@ -9,8 +14,16 @@ import { auditLogs } from '../db/schema';
 import { setClock } from '../lib/clock';
 import { sha256 } from '../lib/crypto';
 import { upsertClient } from '../repositories/oauthClients';
-import { createTestUser, setUserStatus, type TestUser } from './fixtures';
-import { authHeader, buildTestApp, login, tokenRequest, type TestApp } from './helper';
+import { createRole, createTestUser, setUserStatus, type TestUser } from './fixtures';
+import {
+  adminToken,
+  authHeader,
+  buildTestApp,
+  login,
+  TEST_ADMIN,
+  tokenRequest,
+  type TestApp,
+} from './helper';
 
 /**
  * Two-factor sign-in on the server: enrolment from the account, the password grant answering
@@ -488,6 +501,67 @@ describe('two-factor sign-in', () => {
         `${t.config.appName}: Two-factor sign-in was turned off`,
       );
     });
+  });
+});
+
+describe("an administrator's reset of a user's two-factor sign-in", () => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await buildTestApp();
+  });
+  afterAll(() => t.close());
+
+  const reset = (token: string, id: number) =>
+    t.app.inject({ method: 'DELETE', url: userTwoFactorPath(id), headers: authHeader(token) });
+
+  it('removes the factors of a user who lost them: audited, the user told, password-only sign-in again', async () => {
+    const user = await enrol(t, await createTestUser(t.app));
+    const response = await reset(await adminToken(t.app), user.id);
+    expect(response.json()).toEqual({ message: M.resetDone });
+    expect(response.statusCode).toBe(200);
+    expect(response.json()).toEqual({ message: M.resetDone });
+    expect((await t.app.inject(passwordGrant(user))).statusCode).toBe(200);
+    const [entry] = await t.app.db
+      .select()
+      .from(auditLogs)
+      .where(eq(auditLogs.kind, 'two-factor.reset'))
+      .orderBy(desc(auditLogs.id))
+      .limit(1);
+    expect(entry).toMatchObject({ actor_email: TEST_ADMIN.email, record_id: user.id });
+    const mail = (await t.mails()).find((sent) => sent.to === user.email && sent.subject.includes('reset'));
+    expect(mail?.subject).toBe(
+      `${t.config.appName}: Two-factor sign-in was reset by an administrator (${TEST_ADMIN.name})`,
+    );
+    // Nothing left to reset.
+    expect((await reset(await adminToken(t.app), user.id)).statusCode).toBe(409);
+  });
+
+  it('is refused for a user holding more than the caller, for the caller, and for an unknown user', async () => {
+    const editorRole = await createRole(t.app, ['users.index', 'users.update']);
+    const editor = await createTestUser(t.app, { roleId: editorRole });
+    const { access_token } = await login(t.app, editor.email, editor.password);
+    const adminId: number = (
+      await t.app.inject({
+        method: 'GET',
+        url: API_PATHS.account,
+        headers: authHeader(await adminToken(t.app)),
+      })
+    ).json().data.id;
+    const admin = await enrol(t, { id: adminId, email: TEST_ADMIN.email, password: TEST_ADMIN.password });
+    const beyond = await reset(access_token, admin.id);
+    expect(beyond.statusCode).toBe(403);
+    // The Super Admin's factor is still asked for.
+    expect((await t.app.inject(passwordGrant(admin))).statusCode).toBe(403);
+
+    const self = await enrol(t, editor);
+    const selfToken = (
+      await t.app.inject(otpGrant(await mfaTokenOf(t, self), await codeNow(self.secret)))
+    ).json().access_token;
+    const own = await reset(selfToken, self.id);
+    expect(own.statusCode).toBe(403);
+    expect(own.json()).toEqual({ message: M.resetOwn });
+    expect((await reset(selfToken, 999_999)).statusCode).toBe(404);
+    tick();
   });
 });
 

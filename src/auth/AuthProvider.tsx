@@ -24,7 +24,7 @@ import {
   isSigningIn,
   reauthReason,
   type AuthSnapshot,
-  type SecondFactorInput,
+  type SignInInput,
 } from '../../machines/authMachine';
 import { inspectOptions } from '../../machines/inspector';
 import { tokenExpiryMachine, type RefreshInput, type SessionTime } from '../../machines/tokenExpiryMachine';
@@ -44,7 +44,7 @@ import {
 import { toastShown } from '../../store/toastSlice';
 import { flushDrafts, removeUserDrafts } from '../drafts/draftStore';
 import { releaseUnloadGuard } from '../drafts/unloadGuard';
-import type { LoginInput, User } from '../shared/contracts/account';
+import type { User } from '../shared/contracts/account';
 import { t } from '../shared/messages';
 import { AUTH_STORAGE_KEYS, STORAGE_KEYS } from '../shared/storageKeys';
 import { AuthContext, type AuthApi } from './AuthContext';
@@ -131,8 +131,17 @@ export function AuthProvider({
           ),
       },
       actors: {
-        signIn: fromPromise<void, LoginInput>(async ({ input }) => {
-          const token = await settle(store.dispatch(accountApi.endpoints.issueToken.initiate(input)));
+        signIn: fromPromise<void, SignInInput>(async ({ input }) => {
+          // The second step's grant is loaded with it (store/secondFactorApi.ts), off the guest screens.
+          const token = await settle(
+            'mfaToken' in input
+              ? store.dispatch(
+                  (
+                    await import('../../store/secondFactorApi')
+                  ).secondFactorApi.endpoints.secondFactorToken.initiate(input),
+                )
+              : store.dispatch(accountApi.endpoints.issueToken.initiate(input)),
+          );
           writeSession(token, clock.now());
           forgetAccount();
         }),
@@ -154,11 +163,6 @@ export function AuthProvider({
         }),
         logout: fromPromise<void>(async () => {
           await settle(store.dispatch(accountApi.endpoints.logout.initiate()));
-        }),
-        verifySecondFactor: fromPromise<void, SecondFactorInput>(async ({ input }) => {
-          const token = await settle(store.dispatch(accountApi.endpoints.secondFactorToken.initiate(input)));
-          writeSession(token, clock.now());
-          forgetAccount();
         }),
       },
     }),

@@ -1,12 +1,8 @@
 /**
- * The token endpoint's second-factor grants and error (the shape Auth0 documents for the password
- * grant with MFA). Apart from contracts/twoFactor.ts, which brings Yup: the sign-in and the auth
- * machine need only these names.
+ * The token endpoint's second-factor error (the shape Auth0 documents for the password grant with
+ * MFA), apart from contracts/twoFactor.ts, which brings Yup, and from the grants (mfaGrants.ts): the
+ * auth machine, on every guest screen, needs only this name.
  */
-export const MFA_GRANTS = {
-  otp: 'http://auth0.com/oauth/grant-type/mfa-otp',
-  recoveryCode: 'http://auth0.com/oauth/grant-type/mfa-recovery-code',
-} as const;
 export const MFA_REQUIRED = 'mfa_required';
 
 /** What a right password answers when a second factor is due (403). */

@@ -10,7 +10,11 @@ export const TWO_FACTOR_PATHS = {
   recoveryCodes: '/api/account/two-factor/recovery-codes',
 } as const;
 
-export { MFA_GRANTS, MFA_REQUIRED, type MfaRequiredAnswer, type SecondFactorProof } from './mfaGrant';
+/** An administrator's reset of a user's authenticator app and recovery codes (users.update). */
+export const userTwoFactorPath = (id: number | string): string => `/api/users/${id}/two-factor`;
+
+export type { MfaRequiredAnswer, SecondFactorProof } from './mfaGrant';
+export { MFA_GRANTS } from './mfaGrants';
 
 export const RECOVERY_CODE_COUNT = 10;
 

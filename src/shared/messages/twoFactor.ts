@@ -18,6 +18,9 @@ export const TWO_FACTOR_MESSAGES = {
   enabled: 'Two-factor sign-in is on',
   disabled: 'Two-factor sign-in is off',
   codesRegenerated: 'New recovery codes were made; the old ones no longer work',
+  resetDone:
+    'Two-factor sign-in of the user was reset; they sign in with their password only until they enrol again',
+  resetOwn: 'Turn your own two-factor sign-in off in your profile.',
   passwordOrCode: 'Enter your current password or a code from your authenticator app.',
   // Field labels (also in 422 texts)
   code: 'Code',
