@@ -1,6 +1,14 @@
 import { createActor, fromPromise, waitFor } from 'xstate';
 import type { LoginInput, User } from '../src/shared/contracts/account';
-import { authMachine, authPhase, isSigningIn, isSigningOut, reauthReason } from './authMachine';
+import {
+  authMachine,
+  authPhase,
+  isAwaitingSecondFactor,
+  isSigningIn,
+  isSigningOut,
+  reauthReason,
+  type SignInInput,
+} from './authMachine';
 import { testUser as user } from '../test/accountFixtures';
 import { deferred, flush } from '../test/async';
 
@@ -13,7 +21,7 @@ interface Fakes {
   /** Some session value is stored (default: whenever a token is). */
   storedSession?: boolean;
   fetchUser?: () => Promise<User>;
-  signIn?: (input: LoginInput) => Promise<void>;
+  signIn?: (input: SignInInput) => Promise<void>;
   logout?: () => Promise<void>;
   refreshSession?: () => Promise<void>;
   /** The account an earlier visit stored (the machine's input). */
@@ -45,7 +53,7 @@ function startAuth(fakes: Fakes = {}) {
         announceUserSwitch: (_, params) => announceUserSwitch(params),
       },
       actors: {
-        signIn: fromPromise<void, LoginInput>(({ input }) => signIn(input)),
+        signIn: fromPromise<void, SignInInput>(({ input }) => signIn(input)),
         fetchUser: fromPromise<User>(() => fetchUser()),
         logout: fromPromise<void>(() => logout()),
         refreshSession: fromPromise<void>(() => refreshSession()),
@@ -191,6 +199,125 @@ describe('authMachine sign-in (LOGIN)', () => {
     actor.send({ type: 'LOGIN', credentials });
     expect(signIn).not.toHaveBeenCalled();
     expect(phase()).toBe('auth');
+  });
+});
+
+describe('authMachine second factor (VERIFY_SECOND_FACTOR, CANCEL_SECOND_FACTOR)', () => {
+  /** What the token endpoint answers a right password of an account with an authenticator app. */
+  const mfaRequired = {
+    status: 403,
+    data: {
+      error: 'mfa_required',
+      error_description: 'Multifactor authentication required',
+      mfa_token: 'mfa-1',
+    },
+  };
+
+  /**
+   * Signed out, the password sent and answered with mfa_required; `second` answers the second step
+   * (the signIn actor with the mfa_token and the code).
+   */
+  async function startAwaiting(second: (input: SignInInput) => Promise<void> = async () => undefined) {
+    const started = startAuth({
+      signIn: (input) => ('mfaToken' in input ? second(input) : Promise.reject(mfaRequired)),
+    });
+    started.actor.send({ type: 'LOGIN', credentials });
+    await waitFor(started.actor, (s) => s.matches({ 'no-auth': 'secondFactor' }));
+    return started;
+  }
+
+  it('asks for the second factor when the password is right and one is due, without an error or a cleared token', async () => {
+    const { actor, phase, clearToken, fetchUser } = await startAwaiting();
+    expect(phase()).toBe('no-auth');
+    expect(isAwaitingSecondFactor(actor.getSnapshot())).toBe(true);
+    expect(isSigningIn(actor.getSnapshot())).toBe(false);
+    expect(actor.getSnapshot().context.signInError).toBeNull();
+    expect(actor.getSnapshot().context.mfaToken).toBe('mfa-1');
+    expect(clearToken).not.toHaveBeenCalled();
+    expect(fetchUser).not.toHaveBeenCalled();
+  });
+
+  it('does not take another 403 for a second-factor request', async () => {
+    const forbidden = { status: 403, data: { message: 'This action is unauthorized.' } };
+    const { actor } = startAuth({ signIn: () => Promise.reject(forbidden) });
+    actor.send({ type: 'LOGIN', credentials });
+    await waitFor(actor, (s) => !isSigningIn(s));
+    expect(isAwaitingSecondFactor(actor.getSnapshot())).toBe(false);
+    expect(actor.getSnapshot().matches({ 'no-auth': 'idle' })).toBe(true);
+    expect(actor.getSnapshot().context.signInError).toBe(forbidden);
+  });
+
+  it('sends the mfa_token with the code, is signing in meanwhile, then loads the user and is auth', async () => {
+    const pending = deferred<void>();
+    const { actor, phase, signIn, fetchUser } = await startAwaiting(() => pending.promise);
+    actor.send({ type: 'VERIFY_SECOND_FACTOR', proof: { otp: '123456' } });
+    expect(signIn).toHaveBeenLastCalledWith({ mfaToken: 'mfa-1', otp: '123456' });
+    expect(isSigningIn(actor.getSnapshot())).toBe(true);
+    // The code step stays on screen while the code is checked.
+    expect(isAwaitingSecondFactor(actor.getSnapshot())).toBe(true);
+    expect(phase()).toBe('no-auth');
+    pending.resolve();
+    await waitFor(actor, (s) => authPhase(s) === 'auth');
+    expect(fetchUser).toHaveBeenCalledTimes(1);
+    expect(actor.getSnapshot().context.user).toEqual(user);
+    expect(actor.getSnapshot().context.mfaToken).toBeNull();
+  });
+
+  it('sends a recovery code the same way', async () => {
+    const { actor, signIn } = await startAwaiting();
+    actor.send({ type: 'VERIFY_SECOND_FACTOR', proof: { recovery_code: 'abcd-efgh-jkmn-pqrs' } });
+    await waitFor(actor, (s) => authPhase(s) === 'auth');
+    expect(signIn).toHaveBeenLastCalledWith({ mfaToken: 'mfa-1', recovery_code: 'abcd-efgh-jkmn-pqrs' });
+  });
+
+  it('asks again with the error when the code is wrong, keeping the mfa_token; the next try forgets the error', async () => {
+    const wrong = { status: 400, data: { error: 'invalid_grant', message: 'The code is not valid.' } };
+    let tries = 0;
+    const { actor, signIn, clearToken } = await startAwaiting(() =>
+      ++tries === 1 ? Promise.reject(wrong) : new Promise(() => {}),
+    );
+    actor.send({ type: 'VERIFY_SECOND_FACTOR', proof: { otp: '000000' } });
+    await waitFor(actor, (s) => !isSigningIn(s));
+    expect(actor.getSnapshot().matches({ 'no-auth': 'secondFactor' })).toBe(true);
+    expect(actor.getSnapshot().context.signInError).toBe(wrong);
+    expect(actor.getSnapshot().context.mfaToken).toBe('mfa-1');
+    expect(clearToken).not.toHaveBeenCalled();
+    actor.send({ type: 'VERIFY_SECOND_FACTOR', proof: { otp: '111111' } });
+    expect(actor.getSnapshot().context.signInError).toBeNull();
+    expect(signIn).toHaveBeenLastCalledWith({ mfaToken: 'mfa-1', otp: '111111' });
+  });
+
+  it('ignores a second code while the first is in flight', async () => {
+    const { actor, signIn } = await startAwaiting(() => new Promise(() => {}));
+    actor.send({ type: 'VERIFY_SECOND_FACTOR', proof: { otp: '123456' } });
+    actor.send({ type: 'VERIFY_SECOND_FACTOR', proof: { otp: '123456' } });
+    // The password, then one code.
+    expect(signIn).toHaveBeenCalledTimes(2);
+  });
+
+  it('goes back to the e-mail and password on CANCEL_SECOND_FACTOR, forgetting the mfa_token', async () => {
+    const { actor, signIn } = await startAwaiting();
+    actor.send({ type: 'CANCEL_SECOND_FACTOR' });
+    expect(actor.getSnapshot().matches({ 'no-auth': 'idle' })).toBe(true);
+    expect(isAwaitingSecondFactor(actor.getSnapshot())).toBe(false);
+    expect(actor.getSnapshot().context.signInError).toBeNull();
+    actor.send({ type: 'LOGIN', credentials });
+    expect(signIn).toHaveBeenLastCalledWith(credentials);
+  });
+
+  it('ignores VERIFY_SECOND_FACTOR when no second factor was asked for', () => {
+    const { actor, signIn } = startAuth();
+    actor.send({ type: 'VERIFY_SECOND_FACTOR', proof: { otp: '123456' } });
+    expect(signIn).not.toHaveBeenCalled();
+    expect(actor.getSnapshot().matches({ 'no-auth': 'idle' })).toBe(true);
+  });
+
+  it('picks up a session another tab signed in with while the code is asked for (FETCH_USER)', async () => {
+    const { actor, phase } = await startAwaiting();
+    actor.send({ type: 'FETCH_USER' });
+    await waitFor(actor, (s) => authPhase(s) === 'auth');
+    expect(phase()).toBe('auth');
+    expect(actor.getSnapshot().context.mfaToken).toBeNull();
   });
 });
 

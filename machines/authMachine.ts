@@ -1,5 +1,6 @@
 import { and, assign, fromPromise, setup, type SnapshotFrom } from 'xstate';
 import type { LoginInput, User } from '../src/shared/contracts/account';
+import { MFA_REQUIRED, type SecondFactorProof } from '../src/shared/contracts/mfaGrant';
 
 /**
  * The auth phases of spec §4 as one machine: `loading`, `auth` and `no-auth`, with the sign-in and
@@ -24,7 +25,18 @@ export interface AuthContextValue {
    * (REFRESH_ACCOUNT). Taken once, on start.
    */
   storedUser: User | null;
+  /**
+   * The password was right and the account has an authenticator app: the `mfa_token` the token
+   * endpoint answered, for the second step (`no-auth.secondFactor`). Null otherwise.
+   */
+  mfaToken: string | null;
 }
+
+/** What the second step sends: the mfa_token and the code (or recovery code). */
+export type SecondFactorInput = { mfaToken: string } & SecondFactorProof;
+
+/** What the `signIn` actor sends: the e-mail and password, or the second step. */
+export type SignInInput = LoginInput | SecondFactorInput;
 
 export interface AuthInput {
   storedUser?: User | null;
@@ -46,14 +58,19 @@ export type AuthEvent =
   /** Another tab signed out or its session expired: the stored session is gone. */
   | { type: 'SESSION_CLEARED' }
   /** The first screen painted for the stored account: now ask the server for the account. */
-  | { type: 'REFRESH_ACCOUNT' };
+  | { type: 'REFRESH_ACCOUNT' }
+  /** The second step of a sign-in: a code of the authenticator app, or a recovery code. */
+  | { type: 'VERIFY_SECOND_FACTOR'; proof: SecondFactorProof }
+  /** Back from the second step to the e-mail and password. */
+  | { type: 'CANCEL_SECOND_FACTOR' };
 
 export type AuthPhase = 'loading' | 'auth' | 'no-auth';
 
-/** The credentials of the event that started a sign-in (LOGIN, or REAUTHENTICATE in the dialog). */
-const credentialsOf = ({ event }: { event: AuthEvent }): LoginInput => {
+/** The credentials of the event that started a sign-in (LOGIN or REAUTHENTICATE), or the second step's. */
+const credentialsOf = ({ context, event }: { context: AuthContextValue; event: AuthEvent }): SignInInput => {
   if (event.type === 'LOGIN' || event.type === 'REAUTHENTICATE') return event.credentials;
-  throw new Error('A sign-in is started by LOGIN or REAUTHENTICATE only');
+  if (event.type === 'VERIFY_SECOND_FACTOR') return { mfaToken: context.mfaToken ?? '', ...event.proof };
+  throw new Error('A sign-in is started by LOGIN, REAUTHENTICATE or VERIFY_SECOND_FACTOR only');
 };
 
 const notProvided = (name: string) => () => {
@@ -113,10 +130,12 @@ export const authMachine = setup({
      */
     sessionRefused: ({ event }) =>
       'error' in event && (event.error as { status?: unknown } | undefined)?.status === 401,
+    /** Whether the sign-in failed because the password was right and a second factor is due. */
+    secondFactorRequired: ({ event }) => mfaTokenOf(event) !== null,
   },
   actors: {
-    /** Requests a token with the credentials and stores it. */
-    signIn: fromPromise<void, LoginInput>(notProvided('signIn')),
+    /** Requests a token with the credentials (or the mfa_token and a code) and stores it. */
+    signIn: fromPromise<void, SignInInput>(notProvided('signIn')),
     /** Exchanges the stored refresh token for a new session (on start, after the access token expired). */
     refreshSession: fromPromise<void>(notProvided('refreshSession')),
     /** Loads the signed-in user with the stored token. */
@@ -131,6 +150,7 @@ export const authMachine = setup({
     signInError: null,
     reauthReason: null,
     storedUser: input?.storedUser ?? null,
+    mfaToken: null,
   }),
   initial: 'starting',
   states: {
@@ -162,6 +182,8 @@ export const authMachine = setup({
       },
     },
     loading: {
+      // Signed in (with the second factor, or by another tab while it was asked for): its token is spent.
+      entry: assign({ mfaToken: null }),
       invoke: {
         src: 'fetchUser',
         onDone: {
@@ -309,11 +331,35 @@ export const authMachine = setup({
             input: credentialsOf,
             // Spec §4: after a successful sign-in the user is fetched.
             onDone: '#auth.loading',
-            // Spec §8: a failed sign-in clears the stored token.
-            onError: {
-              target: 'idle',
-              actions: ['clearToken', assign({ signInError: ({ event }) => event.error })],
-            },
+            onError: [
+              // The password was right; the code is asked for next (nothing was stored).
+              {
+                guard: 'secondFactorRequired',
+                target: 'secondFactor',
+                actions: assign({ mfaToken: ({ event }) => mfaTokenOf(event) }),
+              },
+              // A wrong code: asked again, with the error (an mfa_token that ran out says so too).
+              {
+                guard: ({ context }) => context.mfaToken !== null,
+                target: 'secondFactor',
+                actions: assign({ signInError: ({ event }) => event.error }),
+              },
+              // Spec §8: a failed sign-in clears the stored token.
+              {
+                target: 'idle',
+                actions: ['clearToken', assign({ signInError: ({ event }) => event.error })],
+              },
+            ],
+          },
+        },
+        // Password right, second factor due: the code step of the sign-in screen. The code goes
+        // through signingIn (the signIn actor with the mfa_token), which comes back here when wrong.
+        secondFactor: {
+          on: {
+            VERIFY_SECOND_FACTOR: 'signingIn',
+            CANCEL_SECOND_FACTOR: { target: 'idle', actions: assign({ mfaToken: null, signInError: null }) },
+            // Another tab signed in meanwhile: this one picks the session up.
+            FETCH_USER: '#auth.loading',
           },
         },
       },
@@ -322,6 +368,13 @@ export const authMachine = setup({
 });
 
 export type AuthSnapshot = SnapshotFrom<typeof authMachine>;
+
+/** The mfa_token of a sign-in refused with `mfa_required` (403 `{error, mfa_token}`), or null. */
+function mfaTokenOf(event: unknown): string | null {
+  const data = (event as { error?: { status?: unknown; data?: { error?: unknown; mfa_token?: unknown } } })
+    .error?.data;
+  return data?.error === MFA_REQUIRED && typeof data.mfa_token === 'string' ? data.mfa_token : null;
+}
 
 /** The phase a snapshot exposes: substates (signing in, signing out, re-auth) fold into the three of §4. */
 export function authPhase(snapshot: AuthSnapshot): AuthPhase {
@@ -334,6 +387,9 @@ export const isSigningIn = (snapshot: AuthSnapshot): boolean =>
   snapshot.matches({ 'no-auth': 'signingIn' }) ||
   snapshot.matches({ auth: { reauth: 'signingIn' } }) ||
   snapshot.matches({ auth: { reauth: 'verifying' } });
+
+/** Whether the sign-in is at its second step (the password was right), also while a code is checked. */
+export const isAwaitingSecondFactor = (snapshot: AuthSnapshot): boolean => snapshot.context.mfaToken !== null;
 
 export const isSigningOut = (snapshot: AuthSnapshot): boolean => snapshot.matches({ auth: 'signingOut' });
 

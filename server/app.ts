@@ -37,6 +37,7 @@ import { envRoutes } from './routes/env';
 import { healthRoutes } from './routes/health';
 import { inboxRoutes } from './routes/inbox';
 import { oauthRoutes } from './routes/oauth';
+import { twoFactorRoutes } from './routes/twoFactor';
 import { passwordRoutes } from './routes/password';
 import { publicRoutes } from './routes/public';
 import { resourceRoutes } from './routes/resources';
@@ -322,6 +323,7 @@ async function buildHttpApp(
 
   await app.register(oauthRoutes, { config });
   await app.register(accountRoutes, { config });
+  await app.register(twoFactorRoutes, { config });
   await app.register(passwordRoutes, { config });
   await app.register(uploadRoutes, { config });
   await app.register(resourceRoutes);

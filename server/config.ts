@@ -104,6 +104,8 @@ export interface Config {
   rateLimit: {
     tokenPerIp: RateLimitRule;
     tokenFailuresPerUsername: RateLimitRule;
+    /** Wrong second-factor codes (authenticator or recovery) per account, whatever mfa_token they came with. */
+    mfaFailuresPerAccount: RateLimitRule;
     forgotPerIp: RateLimitRule;
     /** Reset mails sent to one account (more requests still answer 200, but send nothing). */
     resetMailsPerAccount: RateLimitRule;
@@ -286,6 +288,7 @@ export function loadConfig(env: Env = process.env): Config {
     rateLimit: {
       tokenPerIp: { max: 60, windowMs: minutes(1) },
       tokenFailuresPerUsername: { max: 10, windowMs: minutes(15) },
+      mfaFailuresPerAccount: { max: 10, windowMs: minutes(15) },
       forgotPerIp: { max: 10, windowMs: minutes(15) },
       resetMailsPerAccount: { max: 3, windowMs: minutes(60) },
       resetPerIp: { max: 30, windowMs: minutes(15) },

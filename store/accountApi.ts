@@ -24,7 +24,7 @@ export interface PasswordGrantInput {
 }
 
 /** The SPA's OAuth client, sent with every grant (spec §7). */
-const client = () => {
+export const client = () => {
   const { CLIENT_ID, CLIENT_SECRET } = runtimeEnv();
   return { client_id: CLIENT_ID, client_secret: CLIENT_SECRET };
 };

@@ -49,6 +49,9 @@ export function fakeAuth(overrides: Partial<AuthApi> = {}): AuthApi {
     signOut: jest.fn(),
     updateProfile: jest.fn(),
     confirmAccount: jest.fn(),
+    awaitingSecondFactor: false,
+    verifySecondFactor: jest.fn(),
+    cancelSecondFactor: jest.fn(),
     ...overrides,
   };
 }

@@ -17,8 +17,9 @@ import {
 import { findCredentialsByEmail } from '../repositories/users';
 import { actorById, recordAudit } from '../security/audit';
 import { securityEvent } from '../security/events';
+import { MFA_GRANT_TYPES, mfaGrantTypes, requireSecondFactor } from './mfa';
 
-export const GRANTS = ['password', 'refresh_token'] as const;
+export const GRANTS = ['password', 'refresh_token', ...MFA_GRANT_TYPES] as const;
 export const DEFAULT_SCOPE = '*';
 
 /** What the model hands the library as "user": the id plus the sign-in family the tokens join. */
@@ -47,13 +48,15 @@ export function createOAuthModel(db: Db, log: FastifyBaseLogger): Model {
       return toClient(client.id);
     },
 
-    async getUser(username, password) {
+    async getUser(username, password, client) {
       const credentials = await findCredentialsByEmail(db, username);
       // Unknown user and wrong password take the same path and time (a dummy hash is verified).
       const valid = await verifyPassword(credentials?.password_hash, password);
       if (!credentials || !valid) return false;
       // Only someone who knows the password learns the account is switched off.
       if (credentials.status !== 1) throw new OAuth2Server.InvalidGrantError(en.inactiveUser);
+      // An active authenticator: no tokens yet, an mfa_token for the second step (./mfa.ts).
+      await requireSecondFactor(db, credentials.id, Number(client.id));
       return { id: credentials.id, familyId: randomUUID() } satisfies GrantUser;
     },
 
@@ -126,5 +129,6 @@ export function createOAuthServer(db: Db, config: Config, log: FastifyBaseLogger
     accessTokenLifetime: config.accessTokenTtl,
     refreshTokenLifetime: config.refreshTokenTtl,
     alwaysIssueNewRefreshToken: true,
+    extendedGrantTypes: mfaGrantTypes(db),
   });
 }

@@ -4,9 +4,11 @@ import { en } from '../../src/shared/messages';
 import { API_PATHS } from '../../src/shared/routes';
 import type { TokenResponse } from '../../src/shared/contracts/account';
 import type { Config } from '../config';
+import { MFA_GRANT_TYPES, MfaRequiredError, SecondFactorRefused } from '../oauth/mfa';
 import { createOAuthServer } from '../oauth/model';
 import { actorById, recordAudit } from '../security/audit';
 import { securityEvent } from '../security/events';
+import { mfaBodyProperties, mfaDescription, mfaRequiredSchema, secondFactorSignIn } from './oauthMfa';
 
 const oauthErrorSchema = {
   type: 'object',
@@ -19,19 +21,24 @@ const oauthErrorSchema = {
 
 const tokenSchema = {
   tags: ['auth'],
-  summary: 'Issue tokens (password and refresh_token grants)',
+  summary: 'Issue tokens (password, refresh_token and second-factor grants)',
   description:
-    'JSON or application/x-www-form-urlencoded. Refresh tokens rotate; reusing a rotated one revokes every token of that sign-in.',
+    'JSON or application/x-www-form-urlencoded. Refresh tokens rotate; reusing a rotated one revokes every token of that sign-in. ' +
+    mfaDescription,
   body: {
     type: 'object',
     properties: {
-      grant_type: { type: 'string', description: 'password | refresh_token' },
+      grant_type: {
+        type: 'string',
+        description: `password | refresh_token | ${MFA_GRANT_TYPES.join(' | ')}`,
+      },
       username: { type: 'string', description: 'The e-mail address (password grant)' },
       password: { type: 'string' },
       scope: { type: 'string', description: "Defaults to '*'" },
       refresh_token: { type: 'string' },
       client_id: { type: 'string' },
       client_secret: { type: 'string' },
+      ...mfaBodyProperties,
     },
   },
   response: {
@@ -46,6 +53,7 @@ const tokenSchema = {
     },
     400: oauthErrorSchema,
     401: oauthErrorSchema,
+    403: mfaRequiredSchema,
   },
 };
 
@@ -76,6 +84,7 @@ export async function oauthRoutes(app: FastifyInstance, { config }: { config: Co
   // Failures per account, whatever address they come from: a right password after too many wrong
   // ones is refused too, until the window passes.
   const failures = app.limiter('token-failures', config.rateLimit.tokenFailuresPerUsername);
+  const mfa = secondFactorSignIn(app, config);
 
   app.post(
     API_PATHS.token,
@@ -100,6 +109,8 @@ export async function oauthRoutes(app: FastifyInstance, { config }: { config: Co
           throw error;
         }
       }
+      const secondFactor = mfa.factorOf(body.grant_type);
+      if (secondFactor) await mfa.check(request, body.mfa_token);
 
       // The library accepts only form bodies; Fastify has already parsed JSON or form into an object,
       // so it is handed over as a parsed form.
@@ -116,12 +127,13 @@ export async function oauthRoutes(app: FastifyInstance, { config }: { config: Co
       });
       try {
         const token = await server.token(oauthRequest, new OAuth2Server.Response({ headers: {} }));
-        if (passwordGrant) {
+        if (passwordGrant || secondFactor) {
           const actor = await actorById(app.db, (token.user as { id: number }).id);
           await recordAudit(app.db, {
             kind: 'sign-in',
             actor,
             summary: `${actor?.email ?? account} signed in`,
+            ...(secondFactor ? { details: { second_factor: secondFactor } } : {}),
           });
         }
         const answer: TokenResponse = {
@@ -134,6 +146,9 @@ export async function oauthRoutes(app: FastifyInstance, { config }: { config: Co
       } catch (error) {
         if (!(error instanceof OAuth2Server.OAuthError) || error instanceof OAuth2Server.ServerError)
           throw error;
+        if (error instanceof MfaRequiredError) return mfa.answerRequired(request, reply, error);
+        if (secondFactor && error instanceof SecondFactorRefused)
+          await mfa.refused(request, secondFactor, error);
         if (passwordGrant && error.name === 'invalid_grant') {
           await failures.count(request, account);
           securityEvent(request.log, 'sign-in.failed', { account, ip: request.ip, reason: error.message });

@@ -9,6 +9,10 @@ export type SecurityEvent =
   | 'sign-in.failed'
   /** An account's sign-ins are held back after too many failures. */
   | 'sign-in.locked'
+  /** A right password of an account with an authenticator: an mfa_token was answered. */
+  | 'sign-in.second-factor-required'
+  /** A second-factor grant refused: wrong code, or an unknown, expired or used mfa_token. */
+  | 'sign-in.second-factor-failed'
   /** A rotated refresh token came back: its whole sign-in was revoked. */
   | 'token.reused'
   /** A signed-in user asked for something their role does not hold. */

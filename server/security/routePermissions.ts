@@ -175,6 +175,17 @@ export const ROUTE_PERMISSIONS: Record<string, RouteAccess> = {
   'POST /api/account/logout': signedIn(),
   'GET /api/dashboard': signedIn('counts only the resources whose index permission the caller holds'),
   'GET /api/search': signedIn('searches only the resources whose index permission the caller holds'),
+  'GET /api/account/two-factor': signedIn('own authenticator app'),
+  'POST /api/account/two-factor': signedIn('the current password; wrong ones limited per account'),
+  'DELETE /api/account/two-factor': signedIn(
+    'the current password or a code; wrong ones limited per account',
+  ),
+  'POST /api/account/two-factor/confirm': signedIn(
+    'a code of the pending app; wrong ones limited per account',
+  ),
+  'POST /api/account/two-factor/recovery-codes': signedIn(
+    'the current password or a code; wrong ones limited per account',
+  ),
   'POST /api/uploads': signedIn('images: anyone (own photo); documents: products.store or products.update'),
 
   'GET /api/permissions': anyOf(['roles.index']),
@@ -191,6 +202,10 @@ export const ROUTE_PERMISSIONS: Record<string, RouteAccess> = {
   'POST /api/users/import': anyOf(['users.store'], 'updating existing users needs users.update too'),
   'PUT /api/users/{id}': anyOf(['users.update'], 'not a user holding more than the caller'),
   'DELETE /api/users/{id}': anyOf(['users.destroy'], 'not a user holding more than the caller'),
+  'DELETE /api/users/{id}/two-factor': anyOf(
+    ['users.update'],
+    'not the caller, not a user holding more than the caller',
+  ),
 
   'GET /api/roles': anyOf(['roles.index']),
   'GET /api/roles/{id}': anyOf(['roles.index']),

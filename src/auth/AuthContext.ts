@@ -1,6 +1,7 @@
 import { createContext, useContext } from 'react';
 import type { ReauthReason } from '../../machines/authMachine';
 import type { LoginInput, User } from '../shared/contracts/account';
+import type { SecondFactorProof } from '../shared/contracts/mfaGrant';
 
 /** The auth phases of spec §4. */
 export type AuthPhase = 'loading' | 'auth' | 'no-auth';
@@ -33,6 +34,12 @@ export interface AuthApi {
    * (issue #15). Does nothing once the account was loaded.
    */
   confirmAccount: () => void;
+  /** The password was right and the account has an authenticator app: the sign-in asks for its code. */
+  awaitingSecondFactor: boolean;
+  /** Sends the code (or a recovery code) of the second step. */
+  verifySecondFactor: (proof: SecondFactorProof) => void;
+  /** Back from the code step to the e-mail and password. */
+  cancelSecondFactor: () => void;
 }
 
 export const AuthContext = createContext<AuthApi | null>(null);

@@ -46,6 +46,8 @@ function Probe() {
       <button onClick={() => auth.signOut()}>sign out</button>
       <button onClick={() => auth.updateProfile({ ...user, name: 'Ada King' })}>update</button>
       <button onClick={() => auth.confirmAccount()}>confirm account</button>
+      <output data-testid="second-factor">{String(auth.awaitingSecondFactor)}</output>
+      <button onClick={() => auth.verifySecondFactor({ otp: '123456' })}>send code</button>
     </div>
   );
 }
@@ -202,6 +204,40 @@ describe('AuthProvider with the account stored by an earlier visit (issue #15)',
 });
 
 describe('AuthProvider sign-in', () => {
+  it('asks for the second factor on mfa_required, then signs in with the mfa_token and the code', async () => {
+    network.route('POST /oauth/token', (request) =>
+      (request.body as { grant_type: string }).grant_type === 'password'
+        ? {
+            status: 403,
+            body: {
+              error: 'mfa_required',
+              error_description: 'Multifactor authentication required',
+              mfa_token: 'mfa-1',
+            },
+          }
+        : { status: 200, body: token('second', HOUR_S) },
+    );
+    renderAuth();
+    await click('sign in');
+    await waitFor(() => expect(screen.getByTestId('second-factor')).toHaveTextContent('true'));
+    expect(phase()).toBe('no-auth');
+    expect(screen.getByTestId('error')).toHaveTextContent('');
+    expect(localStorage.getItem(STORAGE_KEYS.accessToken)).toBeNull();
+
+    await click('send code');
+    await waitFor(() => expect(phase()).toBe('auth'));
+    expect(network.requestsTo('/oauth/token')[1].body).toEqual({
+      grant_type: 'http://auth0.com/oauth/grant-type/mfa-otp',
+      mfa_token: 'mfa-1',
+      otp: '123456',
+      client_id: 'spa',
+      client_secret: 'shh',
+    });
+    expect(localStorage.getItem(STORAGE_KEYS.accessToken)).toBe('access-second');
+    expect(network.requestsTo('/api/account')[0].authorization).toBe('Bearer access-second');
+    expect(screen.getByTestId('second-factor')).toHaveTextContent('false');
+  });
+
   it('stores the four session values, then fetches the user and becomes auth', async () => {
     network.route('POST /oauth/token', () => ({ status: 200, body: token('new', HOUR_S) }));
     // An account an earlier session stored (another user's, maybe) is forgotten with the new sign-in.

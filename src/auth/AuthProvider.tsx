@@ -20,9 +20,11 @@ import { fromPromise } from 'xstate';
 import {
   authMachine,
   authPhase,
+  isAwaitingSecondFactor,
   isSigningIn,
   reauthReason,
   type AuthSnapshot,
+  type SignInInput,
 } from '../../machines/authMachine';
 import { inspectOptions } from '../../machines/inspector';
 import { tokenExpiryMachine, type RefreshInput, type SessionTime } from '../../machines/tokenExpiryMachine';
@@ -42,7 +44,7 @@ import {
 import { toastShown } from '../../store/toastSlice';
 import { flushDrafts, removeUserDrafts } from '../drafts/draftStore';
 import { releaseUnloadGuard } from '../drafts/unloadGuard';
-import type { LoginInput, User } from '../shared/contracts/account';
+import type { User } from '../shared/contracts/account';
 import { t } from '../shared/messages';
 import { AUTH_STORAGE_KEYS, STORAGE_KEYS } from '../shared/storageKeys';
 import { AuthContext, type AuthApi } from './AuthContext';
@@ -129,8 +131,17 @@ export function AuthProvider({
           ),
       },
       actors: {
-        signIn: fromPromise<void, LoginInput>(async ({ input }) => {
-          const token = await settle(store.dispatch(accountApi.endpoints.issueToken.initiate(input)));
+        signIn: fromPromise<void, SignInInput>(async ({ input }) => {
+          // The second step's grant is loaded with it (store/secondFactorApi.ts), off the guest screens.
+          const token = await settle(
+            'mfaToken' in input
+              ? store.dispatch(
+                  (
+                    await import('../../store/secondFactorApi')
+                  ).secondFactorApi.endpoints.secondFactorToken.initiate(input),
+                )
+              : store.dispatch(accountApi.endpoints.issueToken.initiate(input)),
+          );
           writeSession(token, clock.now());
           forgetAccount();
         }),
@@ -259,6 +270,7 @@ export function AuthProvider({
   const signInFailure = useSelector(authActor, (snapshot) => snapshot.context.signInError);
   const reason = useSelector(authActor, reauthReason);
   const expiresAt = useSelector(expiryActor, (snapshot) => snapshot.context.expiresAt);
+  const awaitingSecondFactor = useSelector(authActor, isAwaitingSecondFactor);
 
   const value = useMemo<AuthApi>(
     () => ({
@@ -274,8 +286,11 @@ export function AuthProvider({
       signOut: () => authActor.send({ type: 'LOGOUT' }),
       updateProfile: (nextUser) => authActor.send({ type: 'UPDATE_PROFILE', user: nextUser }),
       confirmAccount: () => authActor.send({ type: 'REFRESH_ACCOUNT' }),
+      awaitingSecondFactor,
+      verifySecondFactor: (proof) => authActor.send({ type: 'VERIFY_SECOND_FACTOR', proof }),
+      cancelSecondFactor: () => authActor.send({ type: 'CANCEL_SECOND_FACTOR' }),
     }),
-    [phase, user, signingIn, signInFailure, reason, savingWaits, expiresAt, authActor],
+    [phase, user, signingIn, signInFailure, reason, savingWaits, expiresAt, awaitingSecondFactor, authActor],
   );
 
   return <AuthContext.Provider value={value}>{children}</AuthContext.Provider>;

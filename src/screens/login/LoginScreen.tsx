@@ -3,7 +3,7 @@ import Link from '@mui/material/Link';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import { Form, Formik } from 'formik';
-import { useEffect, useState } from 'react';
+import { lazy, Suspense, useEffect, useState } from 'react';
 import { Link as RouterLink } from 'react-router-dom';
 import { useAuth } from '../../auth/AuthContext';
 import { FormTextField, PasswordField, SubmitButton, validateWith } from '../../components/form';
@@ -20,8 +20,23 @@ export type LoginScreenProps = Record<string, never>;
 
 const initialValues: LoginInput = { username: '', password: '' };
 
+/** The code step, only for accounts with an authenticator app: its own chunk, off the guest budget. */
+const SecondFactorStep = lazy(() => import('./SecondFactorStep'));
+
 /** Sign-in with e-mail and password; GuestLayout moves the user on once signed in. */
-export function LoginScreen(_props: LoginScreenProps) {
+export function LoginScreen(props: LoginScreenProps) {
+  const { awaitingSecondFactor } = useAuth();
+  if (awaitingSecondFactor) {
+    return (
+      <Suspense fallback={null}>
+        <SecondFactorStep />
+      </Suspense>
+    );
+  }
+  return <PasswordStep {...props} />;
+}
+
+function PasswordStep(_props: LoginScreenProps) {
   const { signingIn, signInError, signIn } = useAuth();
   // The session ran out and the page reloaded here: say why, once.
   const [ranOut] = useState(sessionRanOut);

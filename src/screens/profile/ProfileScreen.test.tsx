@@ -1,12 +1,14 @@
 import { screen, waitForElementToBeRemoved, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { Link } from 'react-router-dom';
-import { fakeNetwork } from '../../../test/fakeNetwork';
+import { fakeNetwork, type RecordedRequest } from '../../../test/fakeNetwork';
 import { renderWithProviders, testUser } from '../../../test/renderWithProviders';
 import type { User } from '../../shared/contracts/account';
 import { ROUTES } from '../../shared/routes';
 import { ProfileScreen } from './ProfileScreen';
 import { en } from '../../shared/messages';
+import { TWO_FACTOR_PATHS } from '../../shared/contracts/twoFactor';
+import { TWO_FACTOR_MESSAGES } from '../../shared/messages/twoFactor';
 
 const user: User = { ...testUser, phone_number: '+62 21 555 0100' };
 
@@ -20,6 +22,10 @@ function renderProfile() {
     { path: ROUTES.profile, auth: { user } },
   );
 }
+
+/** The profile's own requests (the two-factor section below it loads its state on its own). */
+const profileRequests = (requests: RecordedRequest[]) =>
+  requests.filter((request) => request.path !== TWO_FACTOR_PATHS.status);
 
 async function startEditing() {
   const actor = userEvent.setup({ delay: null });
@@ -36,6 +42,15 @@ describe('ProfileScreen', () => {
     expect(screen.getByText('+62 21 555 0100')).toBeInTheDocument();
     expect(screen.getAllByText('Administrator').length).toBeGreaterThan(0);
     expect(screen.getByText(en.active)).toBeInTheDocument();
+  });
+
+  it('has the two-factor sign-in section below the details', async () => {
+    fakeNetwork({
+      [`GET ${TWO_FACTOR_PATHS.status}`]: { body: { data: { enabled: false, recovery_codes_left: 0 } } },
+    });
+    renderProfile();
+    expect(screen.getByRole('heading', { name: TWO_FACTOR_MESSAGES.sectionTitle })).toBeVisible();
+    expect(await screen.findByRole('button', { name: TWO_FACTOR_MESSAGES.enrol })).toBeVisible();
   });
 
   it('sets the breadcrumbs to Dashboard › Profile', () => {
@@ -58,7 +73,7 @@ describe('ProfileScreen', () => {
     await actor.click(screen.getByRole('button', { name: en.save }));
 
     expect(await screen.findByText(en.profileUpdated)).toBeInTheDocument();
-    expect(requests).toEqual([
+    expect(profileRequests(requests)).toEqual([
       expect.objectContaining({
         method: 'PUT',
         path: '/api/account',
@@ -107,12 +122,12 @@ describe('ProfileScreen', () => {
     expect(screen.getByText(en.emailChangeNeedsPassword)).toBeInTheDocument();
     await actor.click(screen.getByRole('button', { name: en.save }));
     expect(await screen.findByText('Current Password is required')).toBeInTheDocument();
-    expect(requests).toHaveLength(0);
+    expect(profileRequests(requests)).toHaveLength(0);
 
     await actor.type(screen.getByLabelText(/^Current Password/), 'my-own-secret');
     await actor.click(screen.getByRole('button', { name: en.save }));
     expect(await screen.findByText(en.profileUpdated)).toBeInTheDocument();
-    expect(requests[0].body).toEqual({
+    expect(profileRequests(requests)[0].body).toEqual({
       name: user.name,
       email: 'ada@new.example.com',
       phone_number: user.phone_number,
@@ -128,7 +143,7 @@ describe('ProfileScreen', () => {
     await actor.clear(screen.getByLabelText(/^Name/));
     await actor.click(screen.getByRole('button', { name: en.save }));
     expect(await screen.findByText('Name is required')).toBeInTheDocument();
-    expect(requests).toHaveLength(0);
+    expect(profileRequests(requests)).toHaveLength(0);
   });
 
   it('returns to the view without saving on Cancel', async () => {
@@ -138,7 +153,7 @@ describe('ProfileScreen', () => {
     await actor.type(screen.getByLabelText(/^Name/), ' the Second');
     await actor.click(screen.getByRole('button', { name: en.cancel }));
     expect(screen.getByRole('heading', { name: user.name })).toBeInTheDocument();
-    expect(requests).toHaveLength(0);
+    expect(profileRequests(requests)).toHaveLength(0);
   });
 
   it('asks before leaving a form with unsaved changes', async () => {

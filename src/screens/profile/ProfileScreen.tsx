@@ -8,6 +8,7 @@ import { en } from '../../shared/messages';
 import { ROUTES } from '../../shared/routes';
 import { ProfileForm } from './ProfileForm';
 import { ProfileView } from './ProfileView';
+import { TwoFactorSection } from './TwoFactorSection';
 
 export type ProfileScreenProps = Record<string, never>;
 
@@ -31,6 +32,7 @@ export function ProfileScreen(_props: ProfileScreenProps) {
       ) : (
         <ProfileView user={user} onEdit={() => setEditing(true)} />
       )}
+      <TwoFactorSection />
     </Stack>
   );
 }
