@@ -13,6 +13,7 @@ export const message = (fields: Partial<ContactForm> = {}): ContactForm => ({
   product: { id: 3, name: 'Pump X', slug: 'pump-x' },
   state: 'new',
   note: null,
+  spam_reasons: [],
   created_at: '2026-11-20T10:00:00.000Z',
   updated_at: '2026-11-20T10:00:00.000Z',
   created_by: null,

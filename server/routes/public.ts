@@ -4,8 +4,8 @@ import { Type } from '@sinclair/typebox';
 import { companySettingsWire } from '../../src/shared/resources/company';
 import {
   contactSubmissionSchema,
-  MIN_FILL_MS,
   CONTACT_LABELS,
+  MAX_LINKS,
   SOURCE_LABELS,
   type ContactSubmission,
 } from '../../src/shared/resources/contactForms';
@@ -29,6 +29,7 @@ import {
 } from './publicBodies';
 import { findCompanySettings, findNotificationEmail } from '../repositories/company';
 import { acknowledge } from '../inbox/sources';
+import { messageHash, spamReasons } from '../inbox/spam';
 import { RESOURCES } from '../resources';
 
 /** What the website is told after a submission: the same whatever happened to it. */
@@ -141,6 +142,8 @@ export async function publicRoutes(
           '`source`: contact-page, product-page, promotion-page or footer; `product`: an id or slug. ' +
           '`website` (a honeypot, leave empty) and `started_at` (epoch ms when the form was shown) ' +
           'are bot traps: a filled honeypot or a form sent within 3 s is accepted but stored as Spam. ' +
+          `So is a message with more than ${MAX_LINKS} links, from an address or domain (or holding a phrase) ` +
+          "on the inbox's block list, or with the same text as one sent in the last 24 h; staff see why. " +
           'Always 202 with the same message; never echoes what was stored.',
         body: contactSubmissionBody,
         response: { 202: MessageAnswer, ...errorResponses(422) },
@@ -150,7 +153,10 @@ export async function publicRoutes(
       await contactLimit.hit(request);
       const input = await parseBody(contactSubmissionSchema, request.body);
       const productId = input.product ? await findPublishedProduct(app, input.product, now()) : null;
-      const spam = isBot(input, now());
+      const at = now();
+      const hash = messageHash(input.message);
+      const reasons = await spamReasons(app.db, input, hash, at);
+      const spam = reasons.length > 0;
       // Staff hear of a message only within the site-wide cap (a flood is stored, not mailed).
       const notify =
         !spam &&
@@ -171,6 +177,8 @@ export async function publicRoutes(
             source: input.source,
             product_id: productId,
             state: spam ? 'spam' : 'new',
+            spam_reasons: reasons,
+            message_hash: hash,
           })
           .returning({ id: contactForms.id });
         if (notify) await notifyStaff(app, tx, config, input);
@@ -259,13 +267,6 @@ export async function publicRoutes(
       return reply.code(202).send({ message: PUBLIC_TEXT.unsubscribed });
     },
   );
-}
-
-/** A honeypot filled in, no start time, or a form sent sooner than a person can fill it. */
-function isBot(input: ContactSubmission, at: Date): boolean {
-  if (input.website) return true;
-  if (input.started_at === null || input.started_at === undefined) return true;
-  return at.getTime() - input.started_at < MIN_FILL_MS;
 }
 
 /** The product a message is about, by id or slug, if the website may show it; else a 422 on `product`. */
