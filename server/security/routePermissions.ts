@@ -143,7 +143,13 @@ export const ROUTE_PERMISSIONS: Record<string, RouteAccess> = {
     "the website's contact form: 202 always; honeypot, fill time, links, block list, repeats → Spam; per address; CORS: HOST_APP_URL only",
   ),
   [`POST ${PUBLIC_API.subscribes}`]: open(
-    'newsletter sign-up: idempotent, same answer whether known; per address',
+    'newsletter sign-up: Pending, a confirmation mail at most once per 10 min; same answer whether known; per address',
+  ),
+  [`GET ${PUBLIC_API.confirmSubscribe}`]: open(
+    'the confirmation link: a page whose button confirms (a fetch of the link confirms nothing); per address',
+  ),
+  [`POST ${PUBLIC_API.confirmSubscribe}`]: open(
+    'double opt-in: a random single-use token (hashed, 48 h); the page’s own origin may post; per address',
   ),
   [`POST ${PUBLIC_API.unsubscribe}`]: open("a subscriber's unsubscribe token; per address"),
   [`PUT ${API_PATHS.contactFormsState}`]: anyOf(['contact-forms.update'], 'bulk mark as read'),

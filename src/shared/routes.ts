@@ -45,6 +45,7 @@ export const PUBLIC_API = {
   contactForms: '/public/v1/contact-forms',
   subscribes: '/public/v1/subscribes',
   unsubscribe: '/public/v1/subscribes/unsubscribe',
+  confirmSubscribe: '/public/v1/subscribes/confirm',
   company: '/public/v1/company',
 } as const;
 
