@@ -1,7 +1,11 @@
-import { contactFormsResource, type ContactFormsBulkState } from '../src/shared/resources/contactForms';
+import {
+  contactFormsResource,
+  type ContactForm,
+  type ContactFormsBulkState,
+} from '../src/shared/resources/contactForms';
 import type { ContactReply, ContactReplyInput, ReplyDraft } from '../src/shared/resources/contactReplies';
 import type { WriteResponse } from '../src/shared/resources/resource';
-import { API_PATHS, contactRepliesPath, replyDraftPath } from '../src/shared/routes';
+import { API_PATHS, contactRepliesPath, notSpamPath, replyDraftPath } from '../src/shared/routes';
 import { api } from './api';
 import { bulkDeleteEndpoint, itemAndList, resourceEndpoints } from './resourceApi';
 
@@ -22,6 +26,11 @@ export const contactFormsApi = api
         setContactFormsState: build.mutation<WriteResponse<{ count: number }>, ContactFormsBulkState>({
           query: (body) => ({ url: API_PATHS.contactFormsState, method: 'PUT', body }),
           invalidatesTags: (result) => (result ? [{ type: contactFormsResource.tag }] : []),
+        }),
+        /** "Not spam": a message filed as Spam back to New. */
+        markNotSpam: build.mutation<WriteResponse<ContactForm>, number>({
+          query: (id) => ({ url: notSpamPath(id), method: 'POST' }),
+          invalidatesTags: (result, _error, id) => (result ? itemAndList(contactFormsResource.tag, id) : []),
         }),
         /** A message's replies, oldest first, with their delivery state. */
         listContactReplies: build.query<ContactReply[], number>({
@@ -52,6 +61,7 @@ export const {
   useDeleteContactFormMutation,
   useBulkDeleteContactFormsMutation,
   useSetContactFormsStateMutation,
+  useMarkNotSpamMutation,
   useListContactRepliesQuery,
   useSendContactReplyMutation,
   useLazyGetReplyDraftQuery,

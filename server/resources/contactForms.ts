@@ -28,6 +28,7 @@ const select = (db: Executor) =>
       product_slug: products.slug,
       state: contactForms.state,
       note: contactForms.note,
+      spam_reasons: contactForms.spam_reasons,
       ...auditSelect(contactForms),
     })
     .from(contactForms)
@@ -50,6 +51,7 @@ async function toItems(db: Executor, rows: Awaited<ReturnType<typeof select>>): 
         : null,
     state: row.state,
     note: row.note,
+    spam_reasons: row.spam_reasons,
     ...audit(row),
   }));
 }

@@ -21,6 +21,10 @@ const select = (db: Executor) =>
       state: subscribes.state,
       unsubscribed_at: subscribes.unsubscribed_at,
       unsubscribe_token: subscribes.unsubscribe_token,
+      confirmed_at: subscribes.confirmed_at,
+      consent_ip: subscribes.consent_ip,
+      consent_wording: subscribes.consent_wording,
+      consent_note: subscribes.consent_note,
       ...auditSelect(subscribes),
     })
     .from(subscribes)
@@ -35,6 +39,10 @@ async function toItems(db: Executor, rows: Awaited<ReturnType<typeof select>>): 
     state: row.state,
     unsubscribed_at: row.unsubscribed_at?.toISOString() ?? null,
     unsubscribe_token: row.unsubscribe_token,
+    confirmed_at: row.confirmed_at?.toISOString() ?? null,
+    consent_ip: row.consent_ip,
+    consent_wording: row.consent_wording,
+    consent_note: row.consent_note,
     ...audit(row),
   }));
 }
@@ -65,6 +73,10 @@ export const subscribesServer = defineServerResource({
     state: SUBSCRIBE_STATE_LABELS[item.state],
     unsubscribed_at: item.unsubscribed_at,
     unsubscribe_token: item.unsubscribe_token,
+    confirmed_at: item.confirmed_at,
+    consent_ip: item.consent_ip,
+    consent_wording: item.consent_wording,
+    consent_note: item.consent_note,
     ...auditCells(item),
   }),
 });

@@ -2,9 +2,11 @@ import { count, eq, inArray } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { Type } from '@sinclair/typebox';
 import {
+  CONTACT_LABELS,
   CONTACT_STATES,
   contactFormsBulkStateSchema,
   contactFormsResource,
+  contactFormsWire,
 } from '../../src/shared/resources/contactForms';
 import {
   contactReplyInputSchema,
@@ -14,6 +16,11 @@ import {
   replySubject,
 } from '../../src/shared/resources/contactReplies';
 import {
+  BLOCK_LIST_ITEM,
+  BLOCK_LIST_KINDS,
+  blockLines,
+  blockListSchema,
+  blockListWire,
   INBOX_SETTINGS_ITEM,
   inboxSettingsSchema,
   inboxSettingsWire,
@@ -21,10 +28,11 @@ import {
 import { can } from '../../src/shared/resources/resource';
 import { dataAnswer, writeAnswer } from '../../src/shared/resources/wire';
 import { PERMISSIONS } from '../../src/shared/permissions';
-import { API_PATHS, contactRepliesPath, replyDraftPath } from '../../src/shared/routes';
+import { API_PATHS, contactRepliesPath, notSpamPath, replyDraftPath } from '../../src/shared/routes';
 import { success } from '../../src/shared/messages';
 import { bearer, errorResponses, idParams } from '../crud/openapi';
 import { idOf, notFound, type AnyResource } from '../crud/resource';
+import { loadItems } from '../crud/revisions';
 import { updateRecords } from '../crud/write';
 import { contactForms } from '../db/schema';
 import {
@@ -36,6 +44,7 @@ import {
   workReplies,
 } from '../inbox/replies';
 import { findInboxSettings, lockInboxSettings, saveInboxSettings } from '../inbox/sources';
+import { findBlockList, saveBlockList } from '../inbox/spam';
 import { assertFresh } from '../lib/concurrency';
 import { fieldError, HttpError } from '../lib/httpError';
 import { actorOf, recordAudit } from '../security/audit';
@@ -97,6 +106,113 @@ export async function inboxRoutes(app: FastifyInstance): Promise<void> {
         });
       });
       return { data: await findInboxSettings(app.db), message: success.updated(INBOX_SETTINGS_ITEM) };
+    },
+  );
+
+  app.get(
+    API_PATHS.inboxBlockList,
+    {
+      preValidation: app.requirePermission(PERMISSIONS.settingsShow),
+      schema: {
+        tags: ['settings'],
+        summary: "The inbox's block list (addresses, domains, phrases)",
+        security: bearer,
+        response: { 200: dataAnswer(blockListWire), ...errorResponses() },
+      },
+    },
+    async () => ({ data: await findBlockList(app.db) }),
+  );
+
+  app.put(
+    API_PATHS.inboxBlockList,
+    {
+      preValidation: app.requirePermission(PERMISSIONS.settingsUpdate),
+      bodyLimit: 256 * 1024,
+      schema: {
+        tags: ['settings'],
+        summary: "Save the inbox's block list",
+        description:
+          '`addresses`, `domains`, `phrases`: arrays of entries (each list at most 500; addresses are ' +
+          'e-mail addresses, domains match their subdomains too, phrases 3–200 characters, matched ' +
+          'ignoring case and spacing); blanks and repeats are dropped. A public contact message matching ' +
+          'one is filed as Spam with the reason. `updated_at`: the version edited (null before the ' +
+          'first save); a stale one → 409.',
+        security: bearer,
+        body: Type.Object({}, { additionalProperties: true }),
+        response: { 200: writeAnswer(blockListWire), ...errorResponses(409, 422) },
+      },
+    },
+    async (request) => {
+      const input = await parseBody(blockListSchema, request.body);
+      const lists = Object.fromEntries(
+        BLOCK_LIST_KINDS.map((kind) => [kind, blockLines(kind, input[kind].join('\n'))]),
+      ) as Record<(typeof BLOCK_LIST_KINDS)[number], string[]>;
+      const user = currentUser(request);
+      await app.db.transaction(async (tx) => {
+        const stored = await findBlockList(tx, true);
+        assertFresh(
+          stored.updated_at ? new Date(stored.updated_at) : null,
+          input.updated_at,
+          BLOCK_LIST_ITEM,
+        );
+        await saveBlockList(tx, lists, user.id);
+        await recordAudit(tx, {
+          kind: 'inbox.block-list-changed',
+          actor: actorOf(user),
+          resource: 'settings',
+          summary: `Inbox block list changed: ${lists.addresses.length} addresses, ${lists.domains.length} domains, ${lists.phrases.length} phrases`,
+          details: {
+            addresses: String(lists.addresses.length),
+            domains: String(lists.domains.length),
+            phrases: String(lists.phrases.length),
+          },
+        });
+      });
+      return { data: await findBlockList(app.db), message: success.updated(BLOCK_LIST_ITEM) };
+    },
+  );
+
+  app.post(
+    notSpamPath(':id'),
+    {
+      preValidation: app.requirePermission(can(contactFormsResource, 'update')),
+      schema: {
+        tags: [contactFormsResource.group],
+        summary: 'Not spam: a message filed as Spam back to New',
+        description:
+          'The message moves to New (its spam reasons are kept, to judge the rules); audited. ' +
+          'A message that is not Spam → 409.',
+        security: bearer,
+        params: idParams,
+        response: {
+          200: Type.Object({ data: contactFormsWire, message: Type.String() }),
+          ...errorResponses(404, 409),
+        },
+      },
+    },
+    async (request) => {
+      const id = idOf(request);
+      const user = currentUser(request);
+      await app.db.transaction(async (tx) => {
+        const message = await findRepliedMessage(tx, id, true);
+        if (!message) throw notFound();
+        if (message.state !== 'spam') throw new HttpError(409, CONTACT_LABELS.notSpamRefused);
+        await updateRecords(
+          tx,
+          contactFormsServer as unknown as AnyResource,
+          [{ id, values: { state: 'new' } }],
+          { user },
+        );
+        await recordAudit(tx, {
+          kind: 'contact.not-spam',
+          actor: actorOf(user),
+          resource: contactFormsResource.group,
+          recordId: id,
+          summary: `Message #${id} marked as not spam`,
+        });
+      });
+      const data = (await loadItems(app.db, contactFormsServer as unknown as AnyResource, [id])).get(id);
+      return { data, message: CONTACT_LABELS.notSpamDone };
     },
   );
 

@@ -4,13 +4,16 @@ import { Type } from '@sinclair/typebox';
 import { companySettingsWire } from '../../src/shared/resources/company';
 import {
   contactSubmissionSchema,
-  MIN_FILL_MS,
   CONTACT_LABELS,
+  MAX_LINKS,
   SOURCE_LABELS,
   type ContactSubmission,
 } from '../../src/shared/resources/contactForms';
-import { subscribeSubmissionSchema, unsubscribeSchema } from '../../src/shared/resources/subscribes';
-import { normalizeEmail } from '../../src/shared/contracts/account';
+import {
+  confirmSubscribeSchema,
+  subscribeSubmissionSchema,
+  unsubscribeSchema,
+} from '../../src/shared/resources/subscribes';
 import { validation } from '../../src/shared/messages';
 import { PUBLIC_API, ROUTES } from '../../src/shared/routes';
 import type { Config } from '../config';
@@ -18,10 +21,10 @@ import type { Tx } from '../db/client';
 import { errorResponses } from '../crud/openapi';
 import { hasPublicRead, pickBySchema, publicReadRoutes, sendCached } from '../crud/publicRead';
 import { contactForms, products, subscribes } from '../db/schema';
-import { randomToken } from '../lib/crypto';
 import { fieldError } from '../lib/httpError';
 import { parseBody } from '../lib/validation';
 import {
+  confirmSubscribeBody,
   contactSubmissionBody,
   documentedOnly,
   subscribeSubmissionBody,
@@ -29,12 +32,14 @@ import {
 } from './publicBodies';
 import { findCompanySettings, findNotificationEmail } from '../repositories/company';
 import { acknowledge } from '../inbox/sources';
+import { messageHash, spamReasons } from '../inbox/spam';
+import { checkToken, confirmPage, confirmToken, OPT_IN_TEXT, signUp, workOptIn } from '../inbox/optIn';
 import { RESOURCES } from '../resources';
 
 /** What the website is told after a submission: the same whatever happened to it. */
 export const PUBLIC_TEXT = {
   contactReceived: 'Thank you. Your message has been received.',
-  subscribed: 'Thank you. Please watch your inbox for our newsletter.',
+  subscribed: 'Thank you. Please check your inbox: we sent you a link to confirm your subscription.',
   unsubscribed: 'You have been unsubscribed.',
   invalidLink: 'This unsubscribe link is not valid.',
   foreignOrigin: 'This origin may not call the public API.',
@@ -77,6 +82,9 @@ export async function publicRoutes(
   { config, now }: { config: Config; now: () => Date },
 ): Promise<void> {
   const allowed = originOf(config.hostAppUrl);
+  // The confirmation page (served from this API's own address) posts its form back here.
+  const self = originOf(config.publicUrl);
+  workOptIn(app, now);
   const limits = config.rateLimit;
   const readLimit = app.limiter('public-read', limits.publicReadPerIp);
   const contactLimit = app.limiter('public-contact', limits.publicContactPerIp);
@@ -89,10 +97,11 @@ export async function publicRoutes(
     reply.header('Vary', 'Origin');
     const origin = request.headers.origin;
     if (origin !== undefined) {
-      if (!allowed || origin !== allowed) {
+      const ownPage = origin === self && request.url.split('?')[0] === PUBLIC_API.confirmSubscribe;
+      if (!ownPage && (!allowed || origin !== allowed)) {
         return reply.code(403).send({ message: PUBLIC_TEXT.foreignOrigin });
       }
-      reply.header('Access-Control-Allow-Origin', allowed);
+      reply.header('Access-Control-Allow-Origin', ownPage ? origin : (allowed as string));
       reply.header('Access-Control-Expose-Headers', 'ETag, Retry-After');
     }
     if (request.method === 'OPTIONS') {
@@ -141,6 +150,8 @@ export async function publicRoutes(
           '`source`: contact-page, product-page, promotion-page or footer; `product`: an id or slug. ' +
           '`website` (a honeypot, leave empty) and `started_at` (epoch ms when the form was shown) ' +
           'are bot traps: a filled honeypot or a form sent within 3 s is accepted but stored as Spam. ' +
+          `So is a message with more than ${MAX_LINKS} links, from an address or domain (or holding a phrase) ` +
+          "on the inbox's block list, or with the same text as one sent in the last 24 h; staff see why. " +
           'Always 202 with the same message; never echoes what was stored.',
         body: contactSubmissionBody,
         response: { 202: MessageAnswer, ...errorResponses(422) },
@@ -150,7 +161,10 @@ export async function publicRoutes(
       await contactLimit.hit(request);
       const input = await parseBody(contactSubmissionSchema, request.body);
       const productId = input.product ? await findPublishedProduct(app, input.product, now()) : null;
-      const spam = isBot(input, now());
+      const at = now();
+      const hash = messageHash(input.message);
+      const reasons = await spamReasons(app.db, input, hash, at);
+      const spam = reasons.length > 0;
       // Staff hear of a message only within the site-wide cap (a flood is stored, not mailed).
       const notify =
         !spam &&
@@ -171,6 +185,8 @@ export async function publicRoutes(
             source: input.source,
             product_id: productId,
             state: spam ? 'spam' : 'new',
+            spam_reasons: reasons,
+            message_hash: hash,
           })
           .returning({ id: contactForms.id });
         if (notify) await notifyStaff(app, tx, config, input);
@@ -200,10 +216,14 @@ export async function publicRoutes(
       ...documentedOnly,
       schema: {
         tags: ['public'],
-        summary: 'Subscribe an address to the newsletter',
+        summary: 'Subscribe an address to the newsletter (double opt-in)',
         description:
-          'Idempotent: subscribing twice keeps one subscriber (an unsubscribed one is subscribed again). ' +
-          'The answer is the same whether the address was known.',
+          'The address is Pending and mailed a confirmation link (valid 48 h) to ' +
+          '`GET /public/v1/subscribes/confirm?token=…`; it is subscribed once the link is followed. ' +
+          'A pending address signing up again is mailed a new link at most once per 10 min; a subscribed ' +
+          'one is not mailed; an unsubscribed one is Pending again. The consent kept: when, the form ' +
+          '(`source`), the caller’s address (IP) and `wording_version` (the version of the consent text ' +
+          'the form showed; default newsletter-v1). The answer is the same whether the address was known.',
         body: subscribeSubmissionBody,
         response: { 202: MessageAnswer, ...errorResponses(422) },
       },
@@ -211,21 +231,80 @@ export async function publicRoutes(
     async (request, reply) => {
       await subscribeLimit.hit(request);
       const input = await parseBody(subscribeSubmissionSchema, request.body);
-      if (!input.website) {
-        await app.db
-          .insert(subscribes)
-          .values({
-            email: normalizeEmail(input.email),
-            source: input.source,
-            unsubscribe_token: randomToken(32),
-          })
-          .onConflictDoUpdate({
-            target: subscribes.email,
-            set: { state: 'subscribed', unsubscribed_at: null },
-            setWhere: eq(subscribes.state, 'unsubscribed'),
-          });
-      }
+      if (!input.website) await signUp(app, config, input, request.ip, now());
       return reply.code(202).send({ message: PUBLIC_TEXT.subscribed });
+    },
+  );
+
+  app.get(
+    PUBLIC_API.confirmSubscribe,
+    {
+      schema: {
+        tags: ['public'],
+        summary: 'The confirmation link of a sign-up: a page that confirms with one button',
+        description:
+          'An HTML page (the link of the confirmation mail). Following the link confirms nothing by ' +
+          'itself (mail scanners fetch links): its button posts the token to ' +
+          '`POST /public/v1/subscribes/confirm`. A link not valid, already used or expired gets a ' +
+          'page saying so (status 200: it is a page for a person).',
+        querystring: Type.Object({ token: Type.Optional(Type.String()) }),
+        produces: ['text/html'],
+        response: { 200: Type.String({ description: 'text/html' }) },
+      },
+    },
+    async (request, reply) => {
+      await subscribeLimit.hit(request);
+      const token = tokenOf((request.query as { token?: unknown }).token);
+      const outcome = token ? await checkToken(app, token, now()) : 'invalid';
+      const page =
+        outcome === 'confirmed'
+          ? confirmPage(config.appName, {
+              title: OPT_IN_TEXT.confirmTitle,
+              text: OPT_IN_TEXT.confirmIntro,
+              token: token as string,
+            })
+          : confirmPage(config.appName, { title: OPT_IN_TEXT.confirmTitle, text: OPT_IN_TEXT[outcome] });
+      return reply.type('text/html; charset=utf-8').header('Cache-Control', 'no-store').send(page);
+    },
+  );
+
+  app.post(
+    PUBLIC_API.confirmSubscribe,
+    {
+      bodyLimit: PUBLIC_BODY_LIMIT,
+      ...documentedOnly,
+      schema: {
+        tags: ['public'],
+        summary: 'Confirm a sign-up with the token of its confirmation link',
+        description:
+          'JSON `{token}` (the website may call this from its own confirmation page) or the form of ' +
+          'the link’s page. Confirms once: 200 `{message}`. A token not valid (unknown, altered) → 422 ' +
+          'on `token`; already used → 409; expired (48 h) → 410; each with a message to show. A form ' +
+          'post is answered with a page.',
+        body: confirmSubscribeBody,
+        response: { 200: MessageAnswer, 409: MessageAnswer, 410: MessageAnswer, ...errorResponses(422) },
+      },
+    },
+    async (request, reply) => {
+      await subscribeLimit.hit(request);
+      const fromPage = String(request.headers['content-type'] ?? '').startsWith(
+        'application/x-www-form-urlencoded',
+      );
+      const token = tokenOf((request.body as { token?: unknown } | null)?.token);
+      const outcome = token ? await confirmToken(app, token, now()) : 'invalid';
+      if (fromPage) {
+        const title = outcome === 'confirmed' ? OPT_IN_TEXT.confirmed : OPT_IN_TEXT.confirmTitle;
+        return reply
+          .code(outcome === 'confirmed' ? 200 : CONFIRM_STATUS[outcome])
+          .type('text/html; charset=utf-8')
+          .header('Cache-Control', 'no-store')
+          .send(confirmPage(config.appName, { title, text: OPT_IN_TEXT[outcome] }));
+      }
+      if (outcome === 'invalid') {
+        await parseBody(confirmSubscribeSchema, request.body);
+        throw fieldError('token', OPT_IN_TEXT.invalid);
+      }
+      return reply.code(CONFIRM_STATUS[outcome]).send({ message: OPT_IN_TEXT[outcome] });
     },
   );
 
@@ -261,12 +340,11 @@ export async function publicRoutes(
   );
 }
 
-/** A honeypot filled in, no start time, or a form sent sooner than a person can fill it. */
-function isBot(input: ContactSubmission, at: Date): boolean {
-  if (input.website) return true;
-  if (input.started_at === null || input.started_at === undefined) return true;
-  return at.getTime() - input.started_at < MIN_FILL_MS;
-}
+const CONFIRM_STATUS = { confirmed: 200, used: 409, expired: 410, invalid: 422 } as const;
+
+/** A confirmation token as its link carries it, or null (never looked up when malformed). */
+const tokenOf = (value: unknown): string | null =>
+  typeof value === 'string' && confirmSubscribeSchema.isValidSync({ token: value }) ? value.trim() : null;
 
 /** The product a message is about, by id or slug, if the website may show it; else a 422 on `product`. */
 async function findPublishedProduct(app: FastifyInstance, ref: string, at: Date): Promise<number> {

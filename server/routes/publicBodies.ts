@@ -71,8 +71,29 @@ export const subscribeSubmissionBody = Type.Object(
     email: Type.String({ format: 'email', maxLength: NAME_MAX }),
     source: Type.Optional(source('Which form of the website sent it (default footer)')),
     website: honeypot,
+    wording_version: Type.Optional(
+      Type.Union([Type.String({ pattern: '^[A-Za-z0-9._-]{1,50}$' }), Type.Null()], {
+        description:
+          'The version of the consent text the form showed (kept with the consent; default newsletter-v1)',
+      }),
+    ),
   },
-  { additionalProperties: false, examples: [{ email: 'reader@example.org', source: 'footer', website: '' }] },
+  {
+    additionalProperties: false,
+    examples: [
+      { email: 'reader@example.org', source: 'footer', website: '', wording_version: 'newsletter-v1' },
+    ],
+  },
+);
+
+export const confirmSubscribeBody = Type.Object(
+  {
+    token: Type.String({
+      pattern: '^[A-Za-z0-9_-]{43}$',
+      description: 'The `token` of the confirmation link (from the mail)',
+    }),
+  },
+  { additionalProperties: false },
 );
 
 export const unsubscribeBody = Type.Object(

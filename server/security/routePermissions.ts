@@ -10,6 +10,7 @@ import {
 import {
   API_PATHS,
   contactRepliesPath,
+  notSpamPath,
   PUBLIC_API,
   publicPath,
   replyDraftPath,
@@ -139,10 +140,16 @@ export const ROUTE_PERMISSIONS: Record<string, RouteAccess> = {
   ...Object.assign({}, ...RESOURCES.map((resource) => publicReadRows(resource))),
   [`GET ${PUBLIC_API.company}`]: open("the company settings' public fields"),
   [`POST ${PUBLIC_API.contactForms}`]: open(
-    "the website's contact form: 202 always; honeypot and fill time → Spam; per address; CORS: HOST_APP_URL only",
+    "the website's contact form: 202 always; honeypot, fill time, links, block list, repeats → Spam; per address; CORS: HOST_APP_URL only",
   ),
   [`POST ${PUBLIC_API.subscribes}`]: open(
-    'newsletter sign-up: idempotent, same answer whether known; per address',
+    'newsletter sign-up: Pending, a confirmation mail at most once per 10 min; same answer whether known; per address',
+  ),
+  [`GET ${PUBLIC_API.confirmSubscribe}`]: open(
+    'the confirmation link: a page whose button confirms (a fetch of the link confirms nothing); per address',
+  ),
+  [`POST ${PUBLIC_API.confirmSubscribe}`]: open(
+    'double opt-in: a random single-use token (hashed, 48 h); the page’s own origin may post; per address',
   ),
   [`POST ${PUBLIC_API.unsubscribe}`]: open("a subscriber's unsubscribe token; per address"),
   [`PUT ${API_PATHS.contactFormsState}`]: anyOf(['contact-forms.update'], 'bulk mark as read'),
@@ -155,6 +162,7 @@ export const ROUTE_PERMISSIONS: Record<string, RouteAccess> = {
     ['contact-forms.update'],
     "a reply template filled in for the message (the template's own permission not needed)",
   ),
+  [`POST ${notSpamPath('{id}')}`]: anyOf(['contact-forms.update'], 'a Spam message back to New; audited'),
   [`POST ${contactRepliesPath('{id}')}`]: anyOf(
     ['contact-forms.update'],
     'a reply by mail to the sender; none to a message marked as Spam',
@@ -193,6 +201,8 @@ export const ROUTE_PERMISSIONS: Record<string, RouteAccess> = {
   'PUT /api/settings/company': anyOf(['settings.update']),
   [`GET ${API_PATHS.inboxSettings}`]: anyOf(['settings.show']),
   [`PUT ${API_PATHS.inboxSettings}`]: anyOf(['settings.update'], 'only active reply templates'),
+  [`GET ${API_PATHS.inboxBlockList}`]: anyOf(['settings.show']),
+  [`PUT ${API_PATHS.inboxBlockList}`]: anyOf(['settings.update'], 'the version edited; limits on size'),
 
   'GET /api/users': anyOf(['users.index']),
   'GET /api/users/{id}': anyOf(['users.index']),

@@ -265,7 +265,8 @@ describe('the public API for the website (/public/v1)', () => {
       expect(again.body).toBe(first.body);
       const rows = await t.app.db.select().from(subscribes).where(eq(subscribes.email, 'reader@example.org'));
       expect(rows).toHaveLength(1);
-      expect(rows[0]).toMatchObject({ state: 'subscribed', source: 'footer' });
+      // Pending until the confirmation link is followed (subscribe-opt-in.test.ts).
+      expect(rows[0]).toMatchObject({ state: 'pending', source: 'footer' });
       expect(rows[0].unsubscribe_token).toMatch(/^[A-Za-z0-9_-]{43}$/);
       expect((await post(PUBLIC_API.subscribes, { email: 'not-an-address' })).statusCode).toBe(422);
       // A honeypot sign-up is answered alike and stores nothing.
@@ -294,10 +295,10 @@ describe('the public API for the website (/public/v1)', () => {
       expect(after.state).toBe('unsubscribed');
       expect(after.unsubscribed_at?.toISOString()).toBe(NOW.toISOString());
 
-      // Subscribing again brings the subscriber back.
+      // Subscribing again asks for a confirmation again.
       await post(PUBLIC_API.subscribes, { email: 'leaver@example.org' });
       const [back] = await t.app.db.select().from(subscribes).where(eq(subscribes.id, row.id));
-      expect(back).toMatchObject({ state: 'subscribed', unsubscribed_at: null });
+      expect(back).toMatchObject({ state: 'pending', unsubscribed_at: null });
     });
   });
 

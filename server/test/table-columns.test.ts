@@ -21,6 +21,10 @@ const SERVER = path.resolve(__dirname, '..');
 const READ_ELSEWHERE: Record<string, string> = {
   'users.password_hash': 'repositories/users.ts', // the sign-in and password checks, never an answer
   'users.theme': 'repositories/users.ts', // the account's preferences
+  'contact_forms.message_hash': 'inbox/spam.ts', // the repetition rule's lookup, never an answer
+  'subscribes.confirm_token_hash': 'inbox/optIn.ts', // the confirmation link's token, hashed, never an answer
+  'subscribes.confirm_expires_at': 'inbox/optIn.ts', // the link's end and the expiry job
+  'subscribes.confirm_sent_at': 'inbox/optIn.ts', // the re-send limit
 };
 
 /** Every column a value of a select's config refers to: fields, nested objects, SQL, joins. */

@@ -45,6 +45,7 @@ export const PUBLIC_API = {
   contactForms: '/public/v1/contact-forms',
   subscribes: '/public/v1/subscribes',
   unsubscribe: '/public/v1/subscribes/unsubscribe',
+  confirmSubscribe: '/public/v1/subscribes/confirm',
   company: '/public/v1/company',
 } as const;
 
@@ -64,6 +65,7 @@ export const API_PATHS = {
   permissions: '/api/permissions',
   companySettings: '/api/settings/company',
   inboxSettings: '/api/settings/inbox',
+  inboxBlockList: '/api/settings/inbox/block-list',
   contactFormsState: '/api/contact-forms/state',
   contactFormsCount: '/api/contact-forms/count',
   /** Search everything (Ctrl/Cmd-K): `?q=` across every resource the caller may read. */
@@ -79,6 +81,9 @@ export const API_PATHS = {
 
 /** A contact message's replies: its thread (GET) and a new reply sent by mail (POST). */
 export const contactRepliesPath = (id: number | string): string => `/api/contact-forms/${id}/replies`;
+
+/** "Not spam": a message filed as Spam back to New (POST). */
+export const notSpamPath = (id: number | string): string => `/api/contact-forms/${id}/not-spam`;
 
 /** A reply template filled in for a message (`?template=<id>`): the reply form's subject and text. */
 export const replyDraftPath = (id: number | string): string => `${contactRepliesPath(id)}/draft`;

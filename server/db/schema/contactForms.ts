@@ -1,5 +1,5 @@
 import { index, integer, pgTable, text } from 'drizzle-orm/pg-core';
-import type { ContactState, Source } from '../../../src/shared/resources/contactForms';
+import type { ContactState, Source, SpamReason } from '../../../src/shared/resources/contactForms';
 import { auditColumns, id } from './columns';
 import { products } from './products';
 import { searchIndex } from './indexes';
@@ -19,6 +19,10 @@ export const contactForms = pgTable(
     product_id: integer('product_id').references(() => products.id, { onDelete: 'set null' }),
     state: text('state').$type<ContactState>().notNull().default('new'),
     note: text('note'),
+    // Why the public form filed it as Spam (empty: it did not; kept after "Not spam" to judge the rules).
+    spam_reasons: text('spam_reasons').array().$type<SpamReason[]>().notNull().default([]),
+    // sha256 (hex) of the normalised message text: "the same text sent again" reads its index.
+    message_hash: text('message_hash'),
     ...auditColumns(),
   },
   // The search's index (its four text columns), one index per list filter and sort.
@@ -30,5 +34,6 @@ export const contactForms = pgTable(
     index('contact_forms_created_at_idx').on(table.created_at),
     index('contact_forms_name_idx').on(table.name),
     index('contact_forms_subject_idx').on(table.subject),
+    index('contact_forms_message_hash_idx').on(table.message_hash, table.created_at),
   ],
 );

@@ -20,3 +20,4 @@ export { contactReplies } from './contactReplies';
 export { replyTemplates } from './replyTemplates';
 export { inboxSources } from './inboxSources';
 export { mfaChallenges, recoveryCodes, userAuthenticators } from './twoFactor';
+export { inboxBlockList } from './inboxBlockList';

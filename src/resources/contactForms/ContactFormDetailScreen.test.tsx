@@ -184,4 +184,50 @@ describe('ContactFormDetailScreen', () => {
     expect(await screen.findByText(/gets no reply/)).toBeInTheDocument();
     expect(screen.queryByRole('button', { name: 'Send Reply' })).not.toBeInTheDocument();
   });
+
+  it('says why a Spam message was filed as spam, and "Not Spam" moves it back to New', async () => {
+    let current = message({ state: 'spam', spam_reasons: ['honeypot', 'repeated'] });
+    const network = fakeNetwork({
+      'GET /api/contact-forms/7': () => ({ body: { data: current } }),
+      'GET /api/contact-forms/7/replies': { body: { data: [] } },
+      'POST /api/contact-forms/7/not-spam': () => {
+        current = { ...current, state: 'new', updated_at: '2026-11-20T11:00:00.000Z' };
+        return { body: { data: current, message: 'The message is back among the new ones.' } };
+      },
+      'PUT /api/contact-forms/7': (request) => {
+        current = { ...current, ...(request.body as object), updated_at: '2026-11-20T12:00:00.000Z' };
+        return { body: { data: current, message: 'ok' } };
+      },
+    });
+    renderWithProviders(<ContactFormDetailScreen />, { path, route });
+    const note = await screen.findByRole('note');
+    expect(within(note).getByText('Filed as spam because:')).toBeInTheDocument();
+    expect(
+      within(note)
+        .getAllByRole('listitem')
+        .map((item) => item.textContent),
+    ).toEqual(['the hidden honeypot field was filled in', 'the same text was sent shortly before']);
+    expect(screen.queryByRole('button', { name: 'Mark as Unread' })).not.toBeInTheDocument();
+    const actor = userEvent.setup({ delay: null });
+    await actor.click(screen.getByRole('button', { name: 'Not Spam' }));
+    expect(await screen.findByText('The message is back among the new ones.')).toBeInTheDocument();
+    expect(network.requestsTo('/api/contact-forms/7/not-spam')).toHaveLength(1);
+    // The reasons stay, in the past tense; the button is gone.
+    expect(await screen.findByText('Was filed as spam because:')).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Not Spam' })).not.toBeInTheDocument();
+  });
+
+  it('shows the reasons to a read-only user, without "Not Spam"', async () => {
+    fakeNetwork({
+      'GET /api/contact-forms/7': { body: { data: message({ state: 'spam', spam_reasons: ['too_fast'] }) } },
+      'GET /api/contact-forms/7/replies': { body: { data: [] } },
+    });
+    renderWithProviders(<ContactFormDetailScreen />, {
+      path,
+      route,
+      auth: { user: { ...testUser, permissions: ['contact-forms.index'] } },
+    });
+    expect(await screen.findByText(/sent too fast/)).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Not Spam' })).not.toBeInTheDocument();
+  });
 });

@@ -1,4 +1,5 @@
 import { useEffect, useRef, useState } from 'react';
+import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Card from '@mui/material/Card';
@@ -15,6 +16,7 @@ import { Link as RouterLink, useLocation, useNavigate } from 'react-router-dom';
 import {
   useDeleteContactFormMutation,
   useGetContactFormQuery,
+  useMarkNotSpamMutation,
   useUpdateContactFormMutation,
 } from '../../../store/contactFormsApi';
 import { useAuth } from '../../auth/AuthContext';
@@ -35,7 +37,9 @@ import {
   contactFormsResource,
   contactFormsUpdateSchema,
   SOURCE_LABELS,
+  SPAM_REASON_LABELS,
   type ContactState,
+  type SpamReason,
 } from '../../shared/resources/contactForms';
 import { can } from '../../shared/resources/resource';
 import { itemPath, ROUTES } from '../../shared/routes';
@@ -52,6 +56,23 @@ function Detail({ label, children }: { label: string; children: React.ReactNode 
       </Typography>
       <Typography component="div">{children}</Typography>
     </Box>
+  );
+}
+
+/** Why the form filed the message as Spam, each reason in words (kept after "Not spam"). */
+function SpamReasons({ reasons, spam }: { reasons: SpamReason[]; spam: boolean }) {
+  if (!reasons.length) return null;
+  return (
+    <Alert severity={spam ? 'warning' : 'info'} role="note">
+      <Typography component="p" variant="body2" sx={{ fontWeight: 500 }}>
+        {spam ? CONTACT_LABELS.spamBecause : CONTACT_LABELS.wasSpamBecause}
+      </Typography>
+      <Box component="ul" sx={{ m: 0, pl: 2.5 }}>
+        {reasons.map((reason) => (
+          <li key={reason}>{SPAM_REASON_LABELS[reason]}</li>
+        ))}
+      </Box>
+    </Alert>
   );
 }
 
@@ -75,6 +96,7 @@ export function ContactFormDetailScreen(_props: ContactFormDetailScreenProps) {
   const { data: item, isLoading, error, refetch } = useGetContactFormQuery(id ?? 0, { skip: !id });
   const [update, { isLoading: saving }] = useUpdateContactFormMutation();
   const [remove, { isLoading: deleting }] = useDeleteContactFormMutation();
+  const [markNotSpam, { isLoading: unspamming }] = useMarkNotSpamMutation();
   const [asking, setAsking] = useState(false);
   const mayUpdate = hasPermission(user?.permissions, can(contactFormsResource, 'update'));
   const mayDelete = hasPermission(user?.permissions, can(contactFormsResource, 'destroy'));
@@ -114,6 +136,15 @@ export function ContactFormDetailScreen(_props: ContactFormDetailScreenProps) {
   if (isApiError(error) && error.status === 404) return <NotFoundPage />;
   if (error || !item) return <LoadErrorAlert error={error} onRetry={refetch} />;
 
+  const notSpam = async () => {
+    try {
+      const { message } = await markNotSpam(item.id).unwrap();
+      notify.success(message);
+    } catch (failure) {
+      if (isApiError(failure) && failure.status === 409) refetch();
+    }
+  };
+
   const confirmDelete = async () => {
     try {
       await remove(item.id).unwrap();
@@ -136,6 +167,7 @@ export function ContactFormDetailScreen(_props: ContactFormDetailScreenProps) {
                 {CONTACT_LABELS.received} {formatDisplayDate(item.created_at)}
               </Typography>
             </Stack>
+            <SpamReasons reasons={item.spam_reasons ?? []} spam={item.state === 'spam'} />
             <Box
               sx={{
                 display: 'grid',
@@ -183,7 +215,17 @@ export function ContactFormDetailScreen(_props: ContactFormDetailScreenProps) {
                   {CONTACT_LABELS.markSpam}
                 </Button>
               )}
-              {mayUpdate && item.state !== 'new' && (
+              {mayUpdate && item.state === 'spam' && (
+                <Button
+                  variant="outlined"
+                  startIcon={<MarkEmailUnreadIcon />}
+                  disabled={saving || unspamming}
+                  onClick={notSpam}
+                >
+                  {CONTACT_LABELS.notSpam}
+                </Button>
+              )}
+              {mayUpdate && item.state !== 'new' && item.state !== 'spam' && (
                 <Button
                   variant="text"
                   startIcon={<MarkEmailUnreadIcon />}

@@ -4,10 +4,22 @@ import MenuItem from '@mui/material/MenuItem';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import { Form, Formik, type FormikHelpers } from 'formik';
-import { useGetInboxSettingsQuery, useUpdateInboxSettingsMutation } from '../../../store/inboxSettingsApi';
+import {
+  useGetInboxBlockListQuery,
+  useGetInboxSettingsQuery,
+  useUpdateInboxBlockListMutation,
+  useUpdateInboxSettingsMutation,
+} from '../../../store/inboxSettingsApi';
 import { useAuth } from '../../auth/AuthContext';
 import { LoadingBlock } from '../../components/feedback/LoadingBlock';
-import { applyServerErrors, FormActions, FormSelectField, UnsavedChangesPrompt } from '../../components/form';
+import {
+  applyServerErrors,
+  FormActions,
+  FormSelectField,
+  FormTextField,
+  UnsavedChangesPrompt,
+  validateWith,
+} from '../../components/form';
 import { useBreadcrumbs } from '../../hooks/useBreadcrumbs';
 import { useNotify } from '../../hooks/useNotify';
 import { useResourceOptions } from '../../hooks/useResourceOptions';
@@ -17,8 +29,15 @@ import { SETTINGS_MESSAGES } from '../../shared/messages/settings';
 import { hasPermission, PERMISSIONS } from '../../shared/permissions';
 import { SOURCE_LABELS, type Source } from '../../shared/resources/contactForms';
 import {
+  BLOCK_LIST_ITEM,
+  BLOCK_LIST_KINDS,
+  BLOCK_LIST_LABELS,
+  blockLines,
+  blockListFormSchema,
   INBOX_SETTINGS_ITEM,
   INBOX_SETTINGS_LABELS,
+  type BlockList,
+  type BlockListKind,
   type InboxSettings,
   type InboxSettingsInput,
 } from '../../shared/resources/inboxSources';
@@ -47,6 +66,81 @@ const toBody = (values: InboxSettingsValues): InboxSettingsInput => ({
   updated_at: values.updated_at,
 });
 
+type BlockListValues = Record<BlockListKind, string>;
+
+const blockValues = (list: BlockList): BlockListValues => ({
+  addresses: list.addresses.join('\n'),
+  domains: list.domains.join('\n'),
+  phrases: list.phrases.join('\n'),
+});
+
+const BLOCK_HINTS: Record<BlockListKind, string> = {
+  addresses: BLOCK_LIST_LABELS.addressesHint,
+  domains: BLOCK_LIST_LABELS.domainsHint,
+  phrases: BLOCK_LIST_LABELS.phrasesHint,
+};
+
+/** The block list's card: three text areas, one entry per line, saved from the version loaded. */
+function BlockListCard({ list, canSave }: { list: BlockList; canSave: boolean }) {
+  const [update] = useUpdateInboxBlockListMutation();
+  const notify = useNotify();
+  const submit = async (
+    values: BlockListValues,
+    { setErrors, resetForm }: FormikHelpers<BlockListValues>,
+  ) => {
+    try {
+      const { data: saved, message } = await update({
+        addresses: blockLines('addresses', values.addresses),
+        domains: blockLines('domains', values.domains),
+        phrases: blockLines('phrases', values.phrases),
+        updated_at: list.updated_at,
+      }).unwrap();
+      notify.success(message);
+      resetForm({ values: blockValues(saved) });
+    } catch (error) {
+      applyServerErrors(error, setErrors);
+    }
+  };
+  return (
+    <Card>
+      <CardContent>
+        <Formik
+          initialValues={blockValues(list)}
+          validate={validateWith(blockListFormSchema)}
+          onSubmit={submit}
+        >
+          {({ dirty, isSubmitting }) => (
+            <Form noValidate aria-label={BLOCK_LIST_ITEM}>
+              <UnsavedChangesPrompt when={dirty && !isSubmitting} />
+              <Stack spacing={2}>
+                <Typography variant="h2" sx={{ fontSize: '1.25rem' }}>
+                  {BLOCK_LIST_LABELS.title}
+                </Typography>
+                <Typography variant="body2" color="text.secondary">
+                  {BLOCK_LIST_LABELS.intro}
+                </Typography>
+                {BLOCK_LIST_KINDS.map((kind) => (
+                  <FormTextField
+                    key={kind}
+                    name={kind}
+                    label={BLOCK_LIST_LABELS[kind]}
+                    helperText={BLOCK_HINTS[kind]}
+                    multiline
+                    minRows={3}
+                    fullWidth
+                    disabled={!canSave}
+                  />
+                ))}
+                {canSave && <FormActions />}
+              </Stack>
+            </Form>
+          )}
+        </Formik>
+      </CardContent>
+    </Card>
+  );
+}
+
 export type InboxSettingsScreenProps = Record<string, never>;
 
 /**
@@ -56,6 +150,7 @@ export type InboxSettingsScreenProps = Record<string, never>;
 export function InboxSettingsScreen(_props: InboxSettingsScreenProps) {
   const { user } = useAuth();
   const { data, isLoading, isError } = useGetInboxSettingsQuery();
+  const blockList = useGetInboxBlockListQuery();
   const [update] = useUpdateInboxSettingsMutation();
   const notify = useNotify();
   const canSave = hasPermission(user?.permissions, PERMISSIONS.settingsUpdate);
@@ -130,6 +225,9 @@ export function InboxSettingsScreen(_props: InboxSettingsScreenProps) {
             </Formik>
           </CardContent>
         </Card>
+      )}
+      {blockList.data && (
+        <BlockListCard key={blockList.data.updated_at ?? 'new'} list={blockList.data} canSave={canSave} />
       )}
     </Stack>
   );

@@ -44,4 +44,23 @@ describe('SubscribeListScreen', () => {
     await waitFor(() => expect(network.requestsTo('/api/subscribes/bulk-delete')).toHaveLength(1));
     expect(network.requestsTo('/api/subscribes/bulk-delete')[0].body).toEqual({ ids: [11] });
   });
+
+  it('shows each subscriber’s state (Pending until confirmed) and its consent', async () => {
+    fakeNetwork({
+      'GET /api/subscribes': {
+        body: listOf([
+          subscriber({ id: 13, email: 'new@example.org', state: 'pending', confirmed_at: null }),
+          subscriber({ id: 14, email: 'old@example.org', consent_note: 'Signed up on paper at the fair' }),
+        ]),
+      },
+    });
+    renderWithProviders(<SubscribeListScreen />, { path: ROUTES.subscribes });
+    const pending = (await screen.findByText('new@example.org')).closest('[role="row"]') as HTMLElement;
+    expect(within(pending).getByText('Pending')).toBeInTheDocument();
+    expect(within(pending).getByText('newsletter-v1 · 203.0.113.7')).toBeInTheDocument();
+    const noted = screen.getByText('old@example.org').closest('[role="row"]') as HTMLElement;
+    expect(within(noted).getByText('Subscribed')).toBeInTheDocument();
+    expect(within(noted).getByText('Signed up on paper at the fair')).toBeInTheDocument();
+    expect(screen.getByRole('columnheader', { name: 'Confirmed At' })).toBeInTheDocument();
+  });
 });

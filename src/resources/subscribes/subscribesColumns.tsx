@@ -37,4 +37,13 @@ export const subscribesColumns = listColumns(subscribesResource, [
       </Stack>
     ),
   },
+  dateColumn<Subscriber>('confirmed_at', SUBSCRIBE_LABELS.confirmedAt),
+  {
+    field: 'consent_note',
+    headerName: SUBSCRIBE_LABELS.consent,
+    flex: 1,
+    minWidth: 200,
+    valueGetter: (_value: unknown, row: Subscriber) =>
+      row.consent_note ?? [row.consent_wording, row.consent_ip].filter(Boolean).join(' · '),
+  },
 ]);

@@ -34,6 +34,8 @@ export const AUDIT_KIND_LABELS = {
   'role.deleted': 'Role deleted',
   'company.changed': 'Company settings changed',
   'inbox.changed': 'Inbox settings changed',
+  'inbox.block-list-changed': 'Inbox block list changed',
+  'contact.not-spam': 'Message marked as not spam',
   import: 'Import',
   export: 'Export',
 } as const;

@@ -41,7 +41,40 @@ export const CONTACT_LABELS = {
   bulkMarked: '{count} messages marked as read',
   bulkDeleted: '{count} deleted',
   newMessages: '{count} new messages',
+  notSpam: 'Not Spam',
+  spamBecause: 'Filed as spam because:',
+  wasSpamBecause: 'Was filed as spam because:',
+  notSpamDone: 'The message is back among the new ones.',
+  notSpamRefused: 'This message is not marked as Spam.',
 } as const;
+
+/**
+ * Why the public form filed a message as Spam (stored on the message, answered in `spam_reasons`).
+ * The order is the one the checks run in and the detail screen lists them in.
+ */
+export const SPAM_REASONS = [
+  'honeypot',
+  'too_fast',
+  'too_many_links',
+  'blocked_sender',
+  'blocked_phrase',
+  'repeated',
+] as const;
+export type SpamReason = (typeof SPAM_REASONS)[number];
+export const SPAM_REASON_LABELS: Record<SpamReason, string> = {
+  honeypot: 'the hidden honeypot field was filled in',
+  too_fast: 'the form was sent too fast after it was shown (or without its start time)',
+  too_many_links: 'the message holds too many links',
+  blocked_sender: 'the sender’s address or domain is on the block list',
+  blocked_phrase: 'the message holds a phrase on the block list',
+  repeated: 'the same text was sent shortly before',
+};
+/** More links than this in the subject and message: spam. */
+export const MAX_LINKS = 3;
+/** The same normalised text again within this long (from any address): spam. */
+export const REPEAT_WINDOW_MS = 24 * 3600 * 1000;
+/** Texts shorter than this (normalised) are not held to the repetition rule ("Price?" is asked often). */
+export const REPEAT_MIN_LENGTH = 40;
 
 /** Triage states (staff need more than Active / Not Active: API contract "Inbox"). */
 export const CONTACT_STATES = ['new', 'read', 'replied', 'spam'] as const;
@@ -81,6 +114,13 @@ export const contactFormsWire = Type.Object({
   product: NullableObject(Type.Object({ id: IdSchema, name: Type.String(), slug: Type.String() })),
   state: enumSchema(CONTACT_STATES, 'Triage state'),
   note: NullableText('Internal note of the staff; never shown to the sender'),
+  spam_reasons: Type.Array(enumSchema(SPAM_REASONS, 'A reason'), {
+    description:
+      'Why the public form filed it as Spam, in check order: honeypot (the hidden field filled), too_fast ' +
+      '(sent within the minimum fill time, or without started_at), too_many_links, blocked_sender ' +
+      '(address or domain on the block list), blocked_phrase, repeated (the same text sent recently). ' +
+      'Empty when it was not filed as Spam by the form; kept after "Not spam".',
+  }),
   ...auditGroup.wire,
 });
 export type ContactForm = Static<typeof contactFormsWire>;
