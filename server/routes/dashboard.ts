@@ -95,7 +95,7 @@ export async function dashboardRoutes(app: FastifyInstance): Promise<void> {
         description:
           `Active content going live or ending in the next ${DASHBOARD_LIMITS.weekDays} days (today ` +
           `included), content not updated in ${DASHBOARD_LIMITS.staleMonths} months, and subscribers added ` +
-          `in the last ${DASHBOARD_LIMITS.subscriberDays} days; each only for resources whose index ` +
+          `in the last ${DASHBOARD_LIMITS.subscriberDays} days (subscribed, not pending); each only for resources whose index ` +
           'permission the caller holds.',
         security: bearer,
         response: { 200: Type.Object({ data: dashboardWire }), ...errorResponses() },
@@ -131,7 +131,8 @@ export async function dashboardRoutes(app: FastifyInstance): Promise<void> {
         const [{ total }] = await app.db
           .select({ total: count() })
           .from(subscribes)
-          .where(gt(subscribes.created_at, since));
+          // Confirmed sign-ups only: a pending one (double opt-in) has not subscribed yet.
+          .where(and(gt(subscribes.created_at, since), eq(subscribes.state, 'subscribed')));
         subscribersAdded = total;
       }
       const data: Dashboard = { week: { from, to, changes }, stale, subscribers_added: subscribersAdded };
