@@ -1,7 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import OAuth2Server from '@node-oauth/oauth2-server';
 import type { FastifyBaseLogger } from 'fastify';
-import { en } from '../../src/shared/messages';
 import type { Config } from '../config';
 import type { Db } from '../db/client';
 import { matchesHash, randomToken, sha256 } from '../lib/crypto';
@@ -26,6 +25,19 @@ interface GrantUser {
   id: number;
   familyId: string;
 }
+
+/**
+ * The right password of a Not Active account: the same error, message and answer as wrong
+ * credentials (the library's own for a `getUser` that finds none), told apart only for the audit log.
+ */
+export class InactiveAccountError extends OAuth2Server.InvalidGrantError {
+  constructor() {
+    super(INVALID_CREDENTIALS);
+  }
+}
+
+/** What the library says when `getUser` finds no user (the token route answers it in our words). */
+export const INVALID_CREDENTIALS = 'Invalid grant: user credentials are invalid';
 
 type Model = OAuth2Server.PasswordModel & OAuth2Server.RefreshTokenModel;
 
@@ -52,8 +64,9 @@ export function createOAuthModel(db: Db, log: FastifyBaseLogger): Model {
       // Unknown user and wrong password take the same path and time (a dummy hash is verified).
       const valid = await verifyPassword(credentials?.password_hash, password);
       if (!credentials || !valid) return false;
-      // Only someone who knows the password learns the account is switched off.
-      if (credentials.status !== 1) throw new OAuth2Server.InvalidGrantError(en.inactiveUser);
+      // A switched-off account is answered as a wrong password: the answer must not tell a guesser
+      // that the password was right (the audit entry keeps the reason).
+      if (credentials.status !== 1) throw new InactiveAccountError();
       return { id: credentials.id, familyId: randomUUID() } satisfies GrantUser;
     },
 

@@ -1,10 +1,11 @@
 import OAuth2Server from '@node-oauth/oauth2-server';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { en } from '../../src/shared/messages';
+import { SECURITY_MESSAGES } from '../../src/shared/messages/security';
 import { API_PATHS } from '../../src/shared/routes';
 import type { TokenResponse } from '../../src/shared/contracts/account';
 import type { Config } from '../config';
-import { createOAuthServer } from '../oauth/model';
+import { createOAuthServer, INVALID_CREDENTIALS, InactiveAccountError } from '../oauth/model';
 import { actorById, recordAudit } from '../security/audit';
 import { securityEvent } from '../security/events';
 
@@ -67,6 +68,13 @@ const stringFields = (body: unknown): Record<string, string> => {
   return fields;
 };
 
+/**
+ * RFC 6749 §2.3: a client uses one authentication method per request. HTTP Basic credentials in the
+ * Authorization header with client credentials in the body as well are refused, not reconciled.
+ */
+const twoClientAuthentications = (authorization: string | undefined, body: Record<string, string>): boolean =>
+  /^basic(\s|$)/i.test(authorization ?? '') && ('client_id' in body || 'client_secret' in body);
+
 /** The account a password grant tried, as the limits and the log name it. */
 const accountOf = (username: string): string => username.trim().toLowerCase().slice(0, 254);
 
@@ -90,6 +98,12 @@ export async function oauthRoutes(app: FastifyInstance, { config }: { config: Co
         return sendOAuthError(reply, new OAuth2Server.InvalidRequestError(request.validationError.message));
       }
       const body = stringFields(request.body);
+      if (twoClientAuthentications(request.headers.authorization, body)) {
+        return sendOAuthError(
+          reply,
+          new OAuth2Server.InvalidRequestError(SECURITY_MESSAGES.oneClientAuthentication),
+        );
+      }
       const passwordGrant = body.grant_type === 'password' && Boolean(body.username);
       const account = passwordGrant ? accountOf(body.username) : '';
       if (passwordGrant) {
@@ -142,7 +156,7 @@ export async function oauthRoutes(app: FastifyInstance, { config }: { config: Co
             kind: 'sign-in.failed',
             email: account,
             summary: `Failed sign-in as ${account}`,
-            details: { reason: error.message === en.inactiveUser ? 'inactive' : 'invalid credentials' },
+            details: { reason: error instanceof InactiveAccountError ? 'inactive' : 'invalid credentials' },
           });
         }
         return sendOAuthError(reply, error);
@@ -161,8 +175,7 @@ function sendOAuthError(reply: FastifyReply, error: OAuth2Server.OAuthError): Fa
   }
   // unauthorized_client can only mean a grant our client does not use: answer as unsupported.
   const code = CONTRACT_ERRORS.has(error.name) ? error.name : 'unsupported_grant_type';
-  const credentialsFailed =
-    code === 'invalid_grant' && error.message === 'Invalid grant: user credentials are invalid';
+  const credentialsFailed = code === 'invalid_grant' && error.message === INVALID_CREDENTIALS;
   const message = credentialsFailed ? en.invalidCredentials : error.message;
   return reply
     .code(400)

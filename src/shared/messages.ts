@@ -19,7 +19,6 @@ export const en = {
   recordInUse: 'This record is linked to other records, or refers to one that no longer exists.',
   unstorableCharacter: 'The data holds a character that cannot be stored (such as a NUL byte).',
   invalidCredentials: 'The user credentials were incorrect.',
-  inactiveUser: 'This account is not active.',
   passwordChanged: 'password changed successfully',
   passwordCreated: 'password created successfully',
   profileUpdated: 'Profile has been successfully updated',
