@@ -6,9 +6,9 @@ import Fastify, {
 } from 'fastify';
 import { ValidationError } from 'yup';
 import { en } from '../src/shared/messages';
-import { setPasswordMinLength } from '../src/shared/passwordPolicy';
+import { setOrganisationNames, setPasswordMinLength } from '../src/shared/passwordPolicy';
 import { API_PATHS } from '../src/shared/routes';
-import type { Config } from './config';
+import { organisationNamesOf, type Config } from './config';
 import type { PgliteFactory } from './db/client';
 import { prepareDatabase, type PreparedDatabase } from './db/prepare';
 import { databaseErrorAnswer, isDatabaseUnavailable } from './lib/databaseErrors';
@@ -259,6 +259,7 @@ async function buildHttpApp(
   });
   registerStrictParsers(app);
   setPasswordMinLength(config.passwordMinLength);
+  setOrganisationNames(organisationNamesOf(config));
 
   // One line per request, without bodies.
   app.addHook('onResponse', async (request, reply) => {

@@ -302,3 +302,12 @@ export function loadConfig(env: Env = process.env): Config {
     },
   };
 }
+
+/**
+ * The names no password may contain (src/shared/passwordPolicy.ts): the product's (APP_NAME) and
+ * the sender name of MAIL_FROM, which is how the company signs its mail.
+ */
+export function organisationNamesOf(config: Pick<Config, 'appName' | 'mailFrom'>): string[] {
+  const sender = /^\s*"?([^"<]*?)"?\s*</.exec(config.mailFrom)?.[1]?.trim();
+  return [...new Set([config.appName, ...(sender ? [sender] : [])])];
+}
