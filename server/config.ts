@@ -29,6 +29,10 @@ export interface SheetLimits {
   maxRows: number;
   /** Rows an import validates and writes at once (2 000 unless set; a test sets fewer). */
   batchRows?: number;
+  /** The longest the parsing worker may take for one batch (30 s unless set; crud/sheetThread.ts). */
+  workerBatchMs?: number;
+  /** The parsing worker's heap in MB (256 unless set). */
+  workerHeapMb?: number;
 }
 
 /**
