@@ -32,6 +32,7 @@ import { isServerPath, spaPlugin } from './plugins/spa';
 import { swaggerPlugin } from './plugins/swagger';
 import { uploadsPlugin } from './plugins/uploads';
 import { accountRoutes } from './routes/account';
+import { sessionRoutes } from './routes/sessions';
 import { companyRoutes } from './routes/company';
 import { envRoutes } from './routes/env';
 import { healthRoutes } from './routes/health';
@@ -321,6 +322,7 @@ async function buildHttpApp(
 
   await app.register(oauthRoutes, { config });
   await app.register(accountRoutes, { config });
+  await app.register(sessionRoutes);
   await app.register(passwordRoutes, { config });
   await app.register(uploadRoutes, { config });
   await app.register(resourceRoutes);

@@ -8,6 +8,7 @@ import type { Config } from '../config';
 import { createOAuthServer, INVALID_CREDENTIALS, InactiveAccountError } from '../oauth/model';
 import { actorById, recordAudit } from '../security/audit';
 import { securityEvent } from '../security/events';
+import { recordIssuedToken } from '../security/sessionRecords';
 
 const oauthErrorSchema = {
   type: 'object',
@@ -130,6 +131,7 @@ export async function oauthRoutes(app: FastifyInstance, { config }: { config: Co
       });
       try {
         const token = await server.token(oauthRequest, new OAuth2Server.Response({ headers: {} }));
+        await recordIssuedToken(app, config, request, body.grant_type ?? '', token.user);
         if (passwordGrant) {
           const actor = await actorById(app.db, (token.user as { id: number }).id);
           await recordAudit(app.db, {

@@ -173,6 +173,18 @@ export const ROUTE_PERMISSIONS: Record<string, RouteAccess> = {
   'PUT /api/account/password': signedIn('the current password; wrong ones limited per account'),
   'PUT /api/account/preferences': signedIn('own display preferences (theme)'),
   'POST /api/account/logout': signedIn(),
+  'GET /api/account/sessions': signedIn('only the caller’s own sessions'),
+  'DELETE /api/account/sessions/{id}': signedIn('404 for a session not the caller’s'),
+  'POST /api/account/sessions/end-others': signedIn(),
+  'GET /api/users/{userId}/sessions': anyOf(['users.update'], 'not a user holding more than the caller'),
+  'DELETE /api/users/{userId}/sessions/{id}': anyOf(
+    ['users.update'],
+    'not a user holding more than the caller',
+  ),
+  'POST /api/users/{userId}/sessions/end-all': anyOf(
+    ['users.update'],
+    'not a user holding more than the caller',
+  ),
   'POST /api/uploads': signedIn('images: anyone (own photo); documents: products.store or products.update'),
 
   'GET /api/permissions': anyOf(['roles.index']),

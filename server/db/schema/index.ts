@@ -19,3 +19,4 @@ export { auditLogs } from './auditLogs';
 export { contactReplies } from './contactReplies';
 export { replyTemplates } from './replyTemplates';
 export { inboxSources } from './inboxSources';
+export { sessions } from './sessions';

@@ -21,6 +21,7 @@ export const AUDIT_KIND_LABELS = {
   'password.reset-requested': 'Password reset requested',
   'password.reset': 'Password reset',
   'token.reused': 'Token reuse detected',
+  'session.ended': 'Session ended',
   'user.created': 'User created',
   'user.changed': 'User changed',
   'user.deactivated': 'User deactivated',
