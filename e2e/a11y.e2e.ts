@@ -118,7 +118,7 @@ const SCREENS: AxeScreen[] = [
       const grid = page.getByRole('grid', { name: SESSION_MESSAGES.title });
       await grid.getByText(SESSION_MESSAGES.current).waitFor();
       await grid
-        .getByRole('button', { name: /^End the session of/ })
+        .getByRole('button', { name: /^End session: / })
         .first()
         .waitFor();
     },
@@ -131,7 +131,7 @@ const SCREENS: AxeScreen[] = [
       await page.reload();
       await page
         .getByRole('grid', { name: SESSION_MESSAGES.title })
-        .getByRole('button', { name: /^End the session of/ })
+        .getByRole('button', { name: /^End session: / })
         .first()
         .click();
       await page.getByRole('dialog', { name: SESSION_MESSAGES.confirmEndTitle }).waitFor();

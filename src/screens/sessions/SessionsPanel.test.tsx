@@ -38,9 +38,9 @@ describe('SessionsPanel', () => {
     expect(within(grid).getByText(M.current)).toBeInTheDocument();
     expect(within(grid).getByText('10.9.9.9')).toBeInTheDocument();
     // The current session has no End button: one, for the other session, named after it.
-    const buttons = within(grid).getAllByRole('button', { name: /^End the session of/ });
+    const buttons = within(grid).getAllByRole('button', { name: /^End session: / });
     expect(buttons).toHaveLength(1);
-    expect(buttons[0]).toHaveAccessibleName('End the session of Firefox 121.0 on Windows 10');
+    expect(buttons[0]).toHaveAccessibleName('End session: Firefox 121.0 on Windows 10');
 
     const actor = userEvent.setup({ delay: null });
     await actor.click(buttons[0]);
@@ -80,7 +80,7 @@ describe('SessionsPanel', () => {
     const actor = userEvent.setup({ delay: null });
     expect(screen.getByText(M.userIntro)).toBeInTheDocument();
     await screen.findByText('Firefox 121.0');
-    await actor.click(screen.getByRole('button', { name: /^End the session of/ }));
+    await actor.click(screen.getByRole('button', { name: /^End session: / }));
     const dialog = await screen.findByRole('dialog', { name: M.confirmEndTitle });
     await actor.click(within(dialog).getByRole('button', { name: M.cancel }));
     await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());

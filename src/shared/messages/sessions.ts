@@ -15,7 +15,7 @@ export const SESSION_MESSAGES = {
   current: 'This session',
   unknown: 'Unknown',
   endSession: 'End session',
-  endSessionOf: 'End the session of {browser} on {system}',
+  endSessionOf: 'End session: {browser} on {system}',
   endOthers: 'End all other sessions',
   endAll: 'End all sessions',
   confirmEndTitle: 'End this session?',
