@@ -4,6 +4,8 @@ import { LIST_SCREEN_MESSAGES } from '../src/shared/messages/listScreens';
 import { historyText } from '../src/shared/messages/historyScreens';
 import { transfer } from '../src/shared/messages/transfer';
 import { SEARCH_MESSAGES } from '../src/shared/messages/search';
+import { RUNTIME_ENV_GLOBAL } from '../src/shared/env';
+import { SESSION_MESSAGES } from '../src/shared/messages/sessions';
 import {
   API_PATHS,
   PUBLIC_API,
@@ -36,6 +38,32 @@ async function openHistory(page: Page) {
     .first()
     .click();
   await page.locator('dl').first().waitFor();
+}
+
+/** Signs the suite's administrator in once more from the page (another session in their list). */
+async function signInAgain(page: Page) {
+  await page.evaluate(
+    async ({ url, envGlobal, username, password }) => {
+      const env = (window as unknown as Record<string, Record<string, string>>)[envGlobal];
+      await fetch(url, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({
+          grant_type: 'password',
+          username,
+          password,
+          client_id: env.CLIENT_ID,
+          client_secret: env.CLIENT_SECRET,
+        }),
+      });
+    },
+    {
+      url: API_PATHS.token,
+      envGlobal: RUNTIME_ENV_GLOBAL,
+      username: E2E_ADMIN.email,
+      password: E2E_ADMIN.password,
+    },
+  );
 }
 
 /** A search no record matches: the list as it is empty (a grid without rows has a role tree of its own). */
@@ -91,6 +119,42 @@ const SCREENS: AxeScreen[] = [
     prepare: async (page) => {
       await page.getByRole('button', { name: en.edit }).click();
       await page.getByRole('button', { name: en.save }).waitFor();
+    },
+  },
+  {
+    name: 'profile, sessions',
+    path: ROUTES.profile,
+    prepare: async (page) => {
+      // Another sign-in of the same user, so the list has a session to end beside this one.
+      await signInAgain(page);
+      await page.reload();
+      const grid = page.getByRole('grid', { name: SESSION_MESSAGES.title });
+      await grid.getByText(SESSION_MESSAGES.current).waitFor();
+      await grid
+        .getByRole('button', { name: /^End session: / })
+        .first()
+        .waitFor();
+    },
+  },
+  {
+    name: 'profile, ending a session asked',
+    path: ROUTES.profile,
+    prepare: async (page) => {
+      await signInAgain(page);
+      await page.reload();
+      await page
+        .getByRole('grid', { name: SESSION_MESSAGES.title })
+        .getByRole('button', { name: /^End session: / })
+        .first()
+        .click();
+      await page.getByRole('dialog', { name: SESSION_MESSAGES.confirmEndTitle }).waitFor();
+    },
+  },
+  {
+    name: 'user detail, sessions',
+    path: ({ userId }) => itemPath(ROUTES.users, userId),
+    prepare: async (page) => {
+      await page.getByRole('grid', { name: SESSION_MESSAGES.title }).waitFor();
     },
   },
   { name: 'change password', path: ROUTES.changePassword },

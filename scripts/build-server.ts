@@ -1,6 +1,7 @@
 /**
  * `npm run build:server`: the production server compiled to JavaScript with esbuild, one CommonJS
- * file (`build/server/server.js`, its source map beside it) holding our code — server/ and the
+ * file (`build/server/server.js`, its source map beside it, and `sheet-worker.js`, the import's
+ * parsing thread) holding our code — server/ and the
  * src/shared modules it imports — with the packages left to node_modules. The migrations, which the
  * server reads at run time next to itself (`MIGRATIONS_FOLDER`), are copied beside it. tsx stays for
  * `npm run dev` and the tests. (docs/decisions/2026-12-01-compiled-server-esbuild.md)
@@ -22,8 +23,13 @@ export async function buildServer(outDir: string = SERVER_BUILD_DIR): Promise<st
   rmSync(outDir, { recursive: true, force: true });
   mkdirSync(outDir, { recursive: true });
   await build({
-    entryPoints: [path.join(root, 'server', 'server.ts')],
-    outfile: entry,
+    // The server, and the worker thread an import's upload is parsed in (server/crud/sheetThread.ts
+    // starts `sheet-worker.js` from beside the server).
+    entryPoints: {
+      server: path.join(root, 'server', 'server.ts'),
+      'sheet-worker': path.join(root, 'server', 'crud', 'sheetWorker.ts'),
+    },
+    outdir: outDir,
     bundle: true,
     platform: 'node',
     target: 'node20.19',

@@ -6,9 +6,9 @@ import Fastify, {
 } from 'fastify';
 import { ValidationError } from 'yup';
 import { en } from '../src/shared/messages';
-import { setPasswordMinLength } from '../src/shared/passwordPolicy';
+import { setOrganisationNames, setPasswordMinLength } from '../src/shared/passwordPolicy';
 import { API_PATHS } from '../src/shared/routes';
-import type { Config } from './config';
+import { organisationNamesOf, type Config } from './config';
 import type { PgliteFactory } from './db/client';
 import { prepareDatabase, type PreparedDatabase } from './db/prepare';
 import { databaseErrorAnswer, isDatabaseUnavailable } from './lib/databaseErrors';
@@ -32,6 +32,7 @@ import { isServerPath, spaPlugin } from './plugins/spa';
 import { swaggerPlugin } from './plugins/swagger';
 import { uploadsPlugin } from './plugins/uploads';
 import { accountRoutes } from './routes/account';
+import { sessionRoutes } from './routes/sessions';
 import { companyRoutes } from './routes/company';
 import { envRoutes } from './routes/env';
 import { healthRoutes } from './routes/health';
@@ -262,6 +263,7 @@ async function buildHttpApp(
   });
   registerStrictParsers(app);
   setPasswordMinLength(config.passwordMinLength);
+  setOrganisationNames(organisationNamesOf(config));
 
   // One line per request, without bodies.
   app.addHook('onResponse', async (request, reply) => {
@@ -324,6 +326,7 @@ async function buildHttpApp(
   await app.register(oauthRoutes, { config });
   await app.register(accountRoutes, { config });
   await app.register(twoFactorRoutes, { config });
+  await app.register(sessionRoutes);
   await app.register(passwordRoutes, { config });
   await app.register(uploadRoutes, { config });
   await app.register(resourceRoutes);

@@ -29,6 +29,10 @@ export interface SheetLimits {
   maxRows: number;
   /** Rows an import validates and writes at once (2 000 unless set; a test sets fewer). */
   batchRows?: number;
+  /** The longest the parsing worker may take for one batch (30 s unless set; crud/sheetThread.ts). */
+  workerBatchMs?: number;
+  /** The parsing worker's heap in MB (256 unless set). */
+  workerHeapMb?: number;
 }
 
 /**
@@ -304,4 +308,13 @@ export function loadConfig(env: Env = process.env): Config {
       publicNotifications: { max: 30, windowMs: minutes(60) },
     },
   };
+}
+
+/**
+ * The names no password may contain (src/shared/passwordPolicy.ts): the product's (APP_NAME) and
+ * the sender name of MAIL_FROM, which is how the company signs its mail.
+ */
+export function organisationNamesOf(config: Pick<Config, 'appName' | 'mailFrom'>): string[] {
+  const sender = /^\s*"?([^"<]*?)"?\s*</.exec(config.mailFrom)?.[1]?.trim();
+  return [...new Set([config.appName, ...(sender ? [sender] : [])])];
 }

@@ -7,12 +7,14 @@ import { Providers } from './app/Providers';
 import { prefetchRowsAt, provideRouteStore } from './app/listPrefetch';
 import { createAppRouter } from './app/router';
 import { en } from './shared/messages';
-import { setPasswordMinLength } from './shared/limits';
+import { setOrganisationNames, setPasswordMinLength } from './shared/limits';
 
 const env = runtimeEnv();
 document.title = env.APP_NAME || en.appName;
 // The forms check the password length the server was configured with.
 setPasswordMinLength(env.PASSWORD_MIN_LENGTH);
+// …and refuse a password holding the product's name (the server also knows the company's).
+setOrganisationNames([env.APP_NAME || en.appName]);
 
 const store = makeStore();
 // A list route asks for its rows while its screen's chunks load (issue #15).

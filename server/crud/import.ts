@@ -20,7 +20,8 @@ import type { Values, WriteContext } from './define';
 import { bearer, errorResponses } from './openapi';
 import { IMPORT_ROW_OPTIONS, rowCheck } from './rowValidator';
 import type { AnyResource } from './resource';
-import { cellText, importColumns, sheetBatches, type SheetRow } from './sheet';
+import { cellText, importColumns, type SheetRow } from './sheet';
+import { sheetBatchesInWorker } from './sheetThread';
 import { loadItems } from './revisions';
 import { insertRecords, updateRecords, type RecordUpdate } from './write';
 
@@ -359,7 +360,12 @@ export function importRoute(app: FastifyInstance, resource: AnyResource, base: s
         });
       const upload = file as { buffer: Buffer; filename: string } | undefined;
       if (!upload) throw fieldError('file', validation.required('File'));
-      const rows = sheetBatches(upload.buffer, upload.filename, contract.sheet ?? [], app.sheetLimits);
+      const rows = sheetBatchesInWorker(
+        upload.buffer,
+        upload.filename,
+        contract.sheet ?? [],
+        app.sheetLimits,
+      );
       const dryRun = (request.query as { dry_run?: string }).dry_run === 'true';
       // Every row's revision carries the import's id: `POST …/imports/{import_id}/undo` takes it back.
       const importId = randomUUID();

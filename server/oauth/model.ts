@@ -1,7 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import OAuth2Server from '@node-oauth/oauth2-server';
 import type { FastifyBaseLogger } from 'fastify';
-import { en } from '../../src/shared/messages';
 import type { Config } from '../config';
 import type { Db } from '../db/client';
 import { matchesHash, randomToken, sha256 } from '../lib/crypto';
@@ -28,6 +27,19 @@ interface GrantUser {
   familyId: string;
 }
 
+/**
+ * The right password of a Not Active account: the same error, message and answer as wrong
+ * credentials (the library's own for a `getUser` that finds none), told apart only for the audit log.
+ */
+export class InactiveAccountError extends OAuth2Server.InvalidGrantError {
+  constructor() {
+    super(INVALID_CREDENTIALS);
+  }
+}
+
+/** What the library says when `getUser` finds no user (the token route answers it in our words). */
+export const INVALID_CREDENTIALS = 'Invalid grant: user credentials are invalid';
+
 type Model = OAuth2Server.PasswordModel & OAuth2Server.RefreshTokenModel;
 
 const toClient = (id: number): OAuth2Server.Client => ({ id: String(id), grants: [...GRANTS] });
@@ -53,8 +65,9 @@ export function createOAuthModel(db: Db, log: FastifyBaseLogger): Model {
       // Unknown user and wrong password take the same path and time (a dummy hash is verified).
       const valid = await verifyPassword(credentials?.password_hash, password);
       if (!credentials || !valid) return false;
-      // Only someone who knows the password learns the account is switched off.
-      if (credentials.status !== 1) throw new OAuth2Server.InvalidGrantError(en.inactiveUser);
+      // A switched-off account is answered as a wrong password: the answer must not tell a guesser
+      // that the password was right (the audit entry keeps the reason).
+      if (credentials.status !== 1) throw new InactiveAccountError();
       // An active authenticator: no tokens yet, an mfa_token for the second step (./mfa.ts).
       await requireSecondFactor(db, credentials.id, Number(client.id));
       return { id: credentials.id, familyId: randomUUID() } satisfies GrantUser;

@@ -1,13 +1,15 @@
 import OAuth2Server from '@node-oauth/oauth2-server';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { en } from '../../src/shared/messages';
+import { SECURITY_MESSAGES } from '../../src/shared/messages/security';
 import { API_PATHS } from '../../src/shared/routes';
 import type { TokenResponse } from '../../src/shared/contracts/account';
 import type { Config } from '../config';
 import { MFA_GRANT_TYPES, MfaRequiredError, SecondFactorRefused } from '../oauth/mfa';
-import { createOAuthServer } from '../oauth/model';
+import { createOAuthServer, INVALID_CREDENTIALS, InactiveAccountError } from '../oauth/model';
 import { actorById, recordAudit } from '../security/audit';
 import { securityEvent } from '../security/events';
+import { recordIssuedToken } from '../security/sessionRecords';
 import { mfaBodyProperties, mfaDescription, mfaRequiredSchema, secondFactorSignIn } from './oauthMfa';
 
 const oauthErrorSchema = {
@@ -75,6 +77,13 @@ const stringFields = (body: unknown): Record<string, string> => {
   return fields;
 };
 
+/**
+ * RFC 6749 §2.3: a client uses one authentication method per request. HTTP Basic credentials in the
+ * Authorization header with client credentials in the body as well are refused, not reconciled.
+ */
+const twoClientAuthentications = (authorization: string | undefined, body: Record<string, string>): boolean =>
+  /^basic(\s|$)/i.test(authorization ?? '') && ('client_id' in body || 'client_secret' in body);
+
 /** The account a password grant tried, as the limits and the log name it. */
 const accountOf = (username: string): string => username.trim().toLowerCase().slice(0, 254);
 
@@ -99,6 +108,12 @@ export async function oauthRoutes(app: FastifyInstance, { config }: { config: Co
         return sendOAuthError(reply, new OAuth2Server.InvalidRequestError(request.validationError.message));
       }
       const body = stringFields(request.body);
+      if (twoClientAuthentications(request.headers.authorization, body)) {
+        return sendOAuthError(
+          reply,
+          new OAuth2Server.InvalidRequestError(SECURITY_MESSAGES.oneClientAuthentication),
+        );
+      }
       const passwordGrant = body.grant_type === 'password' && Boolean(body.username);
       const account = passwordGrant ? accountOf(body.username) : '';
       if (passwordGrant) {
@@ -127,6 +142,7 @@ export async function oauthRoutes(app: FastifyInstance, { config }: { config: Co
       });
       try {
         const token = await server.token(oauthRequest, new OAuth2Server.Response({ headers: {} }));
+        await recordIssuedToken(app, config, request, body.grant_type ?? '', token.user);
         if (passwordGrant || secondFactor) {
           const actor = await actorById(app.db, (token.user as { id: number }).id);
           await recordAudit(app.db, {
@@ -157,7 +173,7 @@ export async function oauthRoutes(app: FastifyInstance, { config }: { config: Co
             kind: 'sign-in.failed',
             email: account,
             summary: `Failed sign-in as ${account}`,
-            details: { reason: error.message === en.inactiveUser ? 'inactive' : 'invalid credentials' },
+            details: { reason: error instanceof InactiveAccountError ? 'inactive' : 'invalid credentials' },
           });
         }
         return sendOAuthError(reply, error);
@@ -176,8 +192,7 @@ function sendOAuthError(reply: FastifyReply, error: OAuth2Server.OAuthError): Fa
   }
   // unauthorized_client can only mean a grant our client does not use: answer as unsupported.
   const code = CONTRACT_ERRORS.has(error.name) ? error.name : 'unsupported_grant_type';
-  const credentialsFailed =
-    code === 'invalid_grant' && error.message === 'Invalid grant: user credentials are invalid';
+  const credentialsFailed = code === 'invalid_grant' && error.message === INVALID_CREDENTIALS;
   const message = credentialsFailed ? en.invalidCredentials : error.message;
   return reply
     .code(400)

@@ -24,7 +24,11 @@ export type SecurityEvent =
   /** A password was reset with a mailed link, or set by someone else. */
   | 'password.reset'
   /** The sign-in e-mail of an account changed (the old address is told). */
-  | 'email.changed';
+  | 'email.changed'
+  /** A sign-in from a browser and address the user never signed in from (they are told). */
+  | 'sign-in.new-device'
+  /** A session was ended from the sessions page (by its user or an administrator). */
+  | 'session.ended';
 
 export function securityEvent(
   log: FastifyBaseLogger,

@@ -194,6 +194,18 @@ export const ROUTE_PERMISSIONS: Record<string, RouteAccess> = {
   'POST /api/account/two-factor/recovery-codes': signedIn(
     'the current password or a code; wrong ones limited per account',
   ),
+  'GET /api/account/sessions': signedIn('only the caller’s own sessions'),
+  'DELETE /api/account/sessions/{id}': signedIn('404 for a session not the caller’s'),
+  'POST /api/account/sessions/end-others': signedIn(),
+  'GET /api/users/{userId}/sessions': anyOf(['users.update'], 'not a user holding more than the caller'),
+  'DELETE /api/users/{userId}/sessions/{id}': anyOf(
+    ['users.update'],
+    'not a user holding more than the caller',
+  ),
+  'POST /api/users/{userId}/sessions/end-all': anyOf(
+    ['users.update'],
+    'not a user holding more than the caller',
+  ),
   'POST /api/uploads': signedIn('images: anyone (own photo); documents: products.store or products.update'),
 
   'GET /api/permissions': anyOf(['roles.index']),

@@ -1,6 +1,7 @@
 import { loadConfig } from '../config';
 import { API_PATHS } from '../../src/shared/routes';
 import { en } from '../../src/shared/messages';
+import { SECURITY_MESSAGES } from '../../src/shared/messages/security';
 import {
   authHeader,
   buildTestApp,
@@ -65,11 +66,46 @@ describe('POST /oauth/token', () => {
     });
   });
 
-  it('refuses a Not Active user with invalid_grant', async () => {
+  it('answers a Not Active user with the right password exactly as a wrong password: the answer tells nothing', async () => {
     const user = await createTestUser(t.app, { status: 0 });
-    const response = await t.app.inject(passwordGrant(user.email, user.password));
-    expect(response.statusCode).toBe(400);
-    expect(response.json()).toMatchObject({ error: 'invalid_grant', message: en.inactiveUser });
+    const rightPassword = await t.app.inject(passwordGrant(user.email, user.password));
+    const wrongPassword = await t.app.inject(passwordGrant(user.email, 'not-the-password'));
+    expect(rightPassword.statusCode).toBe(400);
+    expect(wrongPassword.statusCode).toBe(400);
+    expect(rightPassword.body).toBe(wrongPassword.body);
+    expect(rightPassword.json()).toEqual({
+      error: 'invalid_grant',
+      error_description: en.invalidCredentials,
+      message: en.invalidCredentials,
+    });
+  });
+
+  it('refuses client credentials in the Authorization header and the body at once (RFC 6749 §2.3): 400 invalid_request', async () => {
+    const basic = `Basic ${Buffer.from(`${TEST_CLIENT.clientId}:${TEST_CLIENT.clientSecret}`).toString('base64')}`;
+    const grant = { grant_type: 'password', username: TEST_ADMIN.email, password: TEST_ADMIN.password };
+    const both = await t.app.inject({ ...tokenRequest(grant), headers: { authorization: basic } });
+    expect(both.statusCode).toBe(400);
+    expect(both.json()).toMatchObject({
+      error: 'invalid_request',
+      message: SECURITY_MESSAGES.oneClientAuthentication,
+    });
+    const idOnlyInBody = await t.app.inject({
+      method: 'POST',
+      url: API_PATHS.token,
+      headers: { authorization: basic },
+      payload: { ...grant, client_id: TEST_CLIENT.clientId },
+    });
+    expect(idOnlyInBody.statusCode).toBe(400);
+    expect(idOnlyInBody.json()).toMatchObject({ error: 'invalid_request' });
+    // Each method alone still works.
+    const headerOnly = await t.app.inject({
+      method: 'POST',
+      url: API_PATHS.token,
+      headers: { authorization: basic },
+      payload: grant,
+    });
+    expect(headerOnly.statusCode).toBe(200);
+    expect((await t.app.inject(tokenRequest(grant))).statusCode).toBe(200);
   });
 
   it('answers 401 invalid_client for a wrong client secret', async () => {

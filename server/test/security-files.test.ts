@@ -74,6 +74,37 @@ function declareSize(zip: Buffer, name: string, size: number): Buffer {
   return out;
 }
 
+/** The same XLSX with `count` more distinct texts of about 100 characters in its shared strings. */
+async function withMoreStrings(xlsx: Buffer, count: number): Promise<Buffer> {
+  const zip = new yazl.ZipFile();
+  for (const entry of await entriesOf(xlsx)) {
+    if (entry.name.endsWith('/')) continue;
+    if (!/sharedStrings\.xml$/.test(entry.name)) {
+      zip.addBuffer(entry.data, entry.name);
+      continue;
+    }
+    const own = entry.data.toString();
+    const total = (own.match(/<si>/g) ?? []).length + count;
+    const items = Array.from(
+      { length: count },
+      (_, i) => `<si><t>${'a distinct text '.repeat(6)}${i}</t></si>`,
+    );
+    zip.addBuffer(
+      Buffer.from(
+        own
+          .replace(/count="\d+"/, `count="${total}"`)
+          .replace(/uniqueCount="\d+"/, `uniqueCount="${total}"`)
+          .replace('</sst>', `${items.join('')}</sst>`),
+      ),
+      entry.name,
+    );
+  }
+  zip.end();
+  const chunks: Buffer[] = [];
+  for await (const chunk of zip.outputStream) chunks.push(chunk as Buffer);
+  return Buffer.concat(chunks);
+}
+
 const HEADER = ['Name', 'Email', 'Role', 'Status'];
 
 describe('hostile spreadsheets', () => {
@@ -173,6 +204,41 @@ describe('hostile spreadsheets', () => {
       expect(response.statusCode).toBe(422);
       expect(response.json().errors).toEqual({ file: [IMPORT_MESSAGES.importNotUtf8] });
     });
+  });
+});
+
+describe('spreadsheets parsed in a worker thread of bounded time and memory', () => {
+  let t: TestApp;
+  let admin: string;
+  const limits = loadConfig({}).sheetLimits;
+  const bigCell = `Name,Email,Role,Status\n${'x'.repeat(9 * MB)},big@example.com,Super Admin,Active\n`;
+  afterEach(() => t.close());
+  const importUsers = (value: Buffer | string, filename: string) =>
+    postFile(t.app, admin, '/api/users/import', value, filename);
+
+  it('refuses a file the worker cannot read within its heap with 413, and the server goes on', async () => {
+    t = await buildTestApp({ sheetLimits: { ...limits, workerHeapMb: 32 } });
+    admin = await adminToken(t.app);
+    const row = ['Ada', 'ada@example.com', 'Super Admin', 'Active'];
+    // 600 000 texts of about 100 characters: more than 32 MB once read, far less than the limits.
+    const many = await withMoreStrings(await xlsxOf([HEADER, row]), 600_000);
+    const response = await importUsers(many, 'many.xlsx');
+    expect(response.statusCode).toBe(413);
+    expect(response.json().message).toBe(
+      format(IMPORT_MESSAGES.importTooBig, { reason: IMPORT_MESSAGES.importTooMuchMemory }),
+    );
+    const fine = await importUsers(await xlsxOf([HEADER, row]), 'ok.xlsx');
+    expect(fine.statusCode).toBe(200);
+  });
+
+  it('refuses a file the worker takes too long to read with 413', async () => {
+    t = await buildTestApp({ sheetLimits: { ...limits, workerBatchMs: 1 } });
+    admin = await adminToken(t.app);
+    const response = await importUsers(bigCell, 'big.csv');
+    expect(response.statusCode).toBe(413);
+    expect(response.json().message).toBe(
+      format(IMPORT_MESSAGES.importTooBig, { reason: IMPORT_MESSAGES.importTooSlow }),
+    );
   });
 });
 

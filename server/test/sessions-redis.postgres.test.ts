@@ -2,7 +2,7 @@
 // database they both reach. Redis is the machine's (database 3, a channel prefix of this run's own).
 import { randomBytes } from 'node:crypto';
 import type { User } from '../../src/shared/contracts/account';
-import { API_PATHS } from '../../src/shared/routes';
+import { accountSessionPath, API_PATHS } from '../../src/shared/routes';
 import { putUser, setUserStatus, signInWith } from './fixtures';
 import { adminToken, authHeader, buildTestApp, throwawayDatabase, type TestApp } from './helper';
 
@@ -62,6 +62,25 @@ describe('two instances on one database, with Redis', () => {
     expect((await products(b, token)).statusCode).toBe(200);
     const out = await a.app.inject({ method: 'POST', url: API_PATHS.logout, headers: authHeader(token) });
     expect(out.statusCode).toBeLessThan(300);
+    expect(await soon(token, 401)).toBe(401);
+  });
+
+  it('refuses on B a session ended on A from the sessions page', async () => {
+    const { token } = await signInWith(a.app, admin, ['products.index']);
+    expect((await products(b, token)).statusCode).toBe(200);
+    // The session's own list, through A; it ends itself there (as from another device).
+    const mine = await a.app.inject({
+      method: 'GET',
+      url: API_PATHS.accountSessions,
+      headers: authHeader(token),
+    });
+    const [session] = mine.json<{ data: { id: number }[] }>().data;
+    const ended = await a.app.inject({
+      method: 'DELETE',
+      url: accountSessionPath(session.id),
+      headers: authHeader(token),
+    });
+    expect(ended.statusCode).toBe(200);
     expect(await soon(token, 401)).toBe(401);
   });
 

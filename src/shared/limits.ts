@@ -107,5 +107,17 @@ export function setPasswordMinLength(length: number): void {
 }
 
 export const passwordMinLength = (): number => passwordMin;
+
+let organisationNameList: readonly string[] = [];
+
+/**
+ * The company's and the product's names (APP_NAME, MAIL_FROM's display name) that no password may
+ * contain: the server sets them from its configuration, the SPA from `/env.js`, like the minimum.
+ */
+export function setOrganisationNames(names: readonly string[]): void {
+  organisationNameList = [...names];
+}
+
+export const organisationNames = (): readonly string[] => organisationNameList;
 export const NAME_MAX = 255;
 export const PHONE_MAX = 30;

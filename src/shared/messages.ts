@@ -19,7 +19,6 @@ export const en = {
   recordInUse: 'This record is linked to other records, or refers to one that no longer exists.',
   unstorableCharacter: 'The data holds a character that cannot be stored (such as a NUL byte).',
   invalidCredentials: 'The user credentials were incorrect.',
-  inactiveUser: 'This account is not active.',
   passwordChanged: 'password changed successfully',
   passwordCreated: 'password created successfully',
   profileUpdated: 'Profile has been successfully updated',
@@ -171,6 +170,7 @@ export const en = {
   passwordPersonal: '{item} must not contain your name or e-mail address',
   // An administrator setting another user's password (the user's form)
   passwordPersonalOfUser: "{item} must not contain the user's name or e-mail address",
+  passwordOrganisation: "{item} must not contain the company's or the product's name",
   passwordUnchanged: '{item} must differ from your current password',
   emailChangeNeedsPassword: 'Your e-mail address is how you sign in: confirm the change with your password.',
   // A route the resource's permission group has no action for (pages cannot be created)

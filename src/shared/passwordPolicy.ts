@@ -1,17 +1,17 @@
 import * as yup from 'yup';
 // First: the product's messages must be Yup's locale before the schemas below are built.
 import './yupLocale';
-import { PASSWORD_MAX, passwordMinLength } from './limits';
+import { organisationNames, PASSWORD_MAX, passwordMinLength } from './limits';
 import { LABELS, t, validation } from './messages';
 
 /**
  * The one password policy (OWASP ASVS 2.1): at least PASSWORD_MIN_LENGTH characters (12 unless
  * configured), at most 128, not one of the most common passwords (the list of zxcvbn-ts), and not
- * containing the owner's name or the local part of their e-mail. The SPA's forms and the server
- * validate with the same schema fields.
+ * containing the owner's name or the local part of their e-mail, nor the company's or the product's
+ * name. The SPA's forms and the server validate with the same schema fields.
  */
 
-export { passwordMinLength, setPasswordMinLength } from './limits';
+export { passwordMinLength, setOrganisationNames, setPasswordMinLength } from './limits';
 
 /** Who a password belongs to, as far as the form or the server knows. */
 export interface PasswordOwner {
@@ -36,6 +36,25 @@ export function personalParts(owner: PasswordOwner): string[] {
 export const containsPersonal = (password: string, owner: PasswordOwner): boolean => {
   const lower = password.toLowerCase();
   return personalParts(owner).some((part) => lower.includes(part));
+};
+
+/** Letters and digits only, lower-cased: "Acme Widgets" and "acme-widgets!" compare alike. */
+const letters = (text: string): string => text.toLowerCase().replace(/[^\p{L}\p{N}]+/gu, '');
+
+/**
+ * Whether the password holds one of the organisation's names (APP_NAME, the company's), compared on
+ * letters and digits alone, so spaces, case and punctuation do not hide it. Names shorter than
+ * three letters are ignored.
+ */
+export const containsOrganisation = (
+  password: string,
+  names: readonly string[] = organisationNames(),
+): boolean => {
+  const lower = letters(password);
+  return names.some((name) => {
+    const part = letters(name);
+    return part.length >= PERSONAL_MIN && lower.includes(part);
+  });
 };
 
 let common: Promise<ReadonlySet<string>> | undefined;
@@ -77,6 +96,11 @@ export function passwordRules<S extends yup.StringSchema<string | undefined>>(
     .test('password-personal', t(personal, { item: label }), function (value) {
       return !value || !containsPersonal(value, ownerOf(this.parent, this.options.context));
     })
+    .test(
+      'password-organisation',
+      t('passwordOrganisation', { item: label }),
+      (value) => !value || !containsOrganisation(value),
+    )
     .test(
       'password-common',
       t('passwordTooCommon', { item: label }),

@@ -59,6 +59,9 @@ export const API_PATHS = {
   accountPassword: '/api/account/password',
   accountPreferences: '/api/account/preferences',
   logout: '/api/account/logout',
+  /** The caller's own sessions (GET); `/end-others` (POST) ends all but this one. */
+  accountSessions: '/api/account/sessions',
+  accountSessionsEndOthers: '/api/account/sessions/end-others',
   passwordForgot: '/api/password/forgot',
   passwordReset: '/api/password/reset',
   uploads: '/api/uploads',
@@ -78,6 +81,16 @@ export const API_PATHS = {
   docs: '/api/docs',
   env: '/env.js',
 } as const;
+
+/** One of the caller's own sessions (DELETE ends it). */
+export const accountSessionPath = (id: number | string): string => `${API_PATHS.accountSessions}/${id}`;
+/** A user's sessions (GET), for holders of users.update; `/end-all` (POST) ends them. */
+export const userSessionsPath = (userId: number | string): string => `/api/users/${userId}/sessions`;
+/** One session of a user (DELETE ends it). */
+export const userSessionPath = (userId: number | string, id: number | string): string =>
+  `${userSessionsPath(userId)}/${id}`;
+export const userSessionsEndAllPath = (userId: number | string): string =>
+  `${userSessionsPath(userId)}/end-all`;
 
 /** A contact message's replies: its thread (GET) and a new reply sent by mail (POST). */
 export const contactRepliesPath = (id: number | string): string => `/api/contact-forms/${id}/replies`;

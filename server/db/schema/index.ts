@@ -21,3 +21,4 @@ export { replyTemplates } from './replyTemplates';
 export { inboxSources } from './inboxSources';
 export { mfaChallenges, recoveryCodes, userAuthenticators } from './twoFactor';
 export { inboxBlockList } from './inboxBlockList';
+export { sessions } from './sessions';

@@ -3,7 +3,8 @@ import userEvent from '@testing-library/user-event';
 import { fakeNetwork } from '../../../test/fakeNetwork';
 import { renderWithProviders, testUser } from '../../../test/renderWithProviders';
 import { grace, roleOptionsRoute } from '../../../test/settingFixtures';
-import { ROUTES } from '../../shared/routes';
+import { SESSION_MESSAGES } from '../../shared/messages/sessions';
+import { ROUTES, userSessionsPath } from '../../shared/routes';
 import { UserFormScreen } from './UserFormScreen';
 
 const ADD = `${ROUTES.users}/add`;
@@ -55,6 +56,27 @@ describe('UserFormScreen', () => {
     expect(screen.getByText('You cannot deactivate your own account.')).toBeInTheDocument();
     expect(screen.queryByRole('button', { name: 'Delete' })).not.toBeInTheDocument();
     expect(screen.getByText('You cannot delete your own account.')).toBeInTheDocument();
+  });
+
+  it("shows the user's sessions to a holder of users.update", async () => {
+    const { requestsTo } = renderForm(`${ROUTES.users}/7`, {
+      'GET /api/users/7': { body: { data: grace } },
+      [`GET ${userSessionsPath(7)}`]: { body: { data: [] } },
+    });
+    expect(await screen.findByRole('grid', { name: SESSION_MESSAGES.title })).toBeInTheDocument();
+    expect(requestsTo(userSessionsPath(7))).toHaveLength(1);
+  });
+
+  it('shows no sessions without users.update', async () => {
+    const net = fakeNetwork({ ...roleOptionsRoute, 'GET /api/users/7': { body: { data: grace } } });
+    renderWithProviders(<UserFormScreen />, {
+      path: `${ROUTES.users}/:id`,
+      route: `${ROUTES.users}/7`,
+      auth: { user: { ...testUser, permissions: ['users.index'] } },
+    });
+    expect(await screen.findByLabelText(/^Name/)).toBeInTheDocument();
+    expect(screen.queryByRole('grid', { name: SESSION_MESSAGES.title })).not.toBeInTheDocument();
+    expect(net.requestsTo(userSessionsPath(7))).toHaveLength(0);
   });
 
   it('requires a password on add', async () => {

@@ -4,13 +4,19 @@ import { Link } from 'react-router-dom';
 import { fakeNetwork, type RecordedRequest } from '../../../test/fakeNetwork';
 import { renderWithProviders, testUser } from '../../../test/renderWithProviders';
 import type { User } from '../../shared/contracts/account';
-import { ROUTES } from '../../shared/routes';
+import { API_PATHS, ROUTES } from '../../shared/routes';
 import { ProfileScreen } from './ProfileScreen';
 import { en } from '../../shared/messages';
 import { TWO_FACTOR_PATHS } from '../../shared/contracts/twoFactor';
 import { TWO_FACTOR_MESSAGES } from '../../shared/messages/twoFactor';
 
 const user: User = { ...testUser, phone_number: '+62 21 555 0100' };
+
+/** The profile's own requests (the two-factor section and the sessions panel below it load their own). */
+const profileRequests = (requests: RecordedRequest[]) =>
+  requests.filter(
+    (request) => request.path !== API_PATHS.accountSessions && request.path !== TWO_FACTOR_PATHS.status,
+  );
 
 /** The profile screen with a link standing in for the menu and breadcrumbs around it. */
 function renderProfile() {
@@ -22,10 +28,6 @@ function renderProfile() {
     { path: ROUTES.profile, auth: { user } },
   );
 }
-
-/** The profile's own requests (the two-factor section below it loads its state on its own). */
-const profileRequests = (requests: RecordedRequest[]) =>
-  requests.filter((request) => request.path !== TWO_FACTOR_PATHS.status);
 
 async function startEditing() {
   const actor = userEvent.setup({ delay: null });
@@ -61,7 +63,7 @@ describe('ProfileScreen', () => {
 
   it('saves the edited profile, toasts the message and replaces the user', async () => {
     const saved: User = { ...user, name: 'Ada King', phone_number: null };
-    const { requests } = fakeNetwork({
+    const { requests: all } = fakeNetwork({
       'PUT /api/account': { body: { data: saved, message: 'Profile has been successfully updated' } },
     });
     const { auth } = renderProfile();
@@ -73,7 +75,7 @@ describe('ProfileScreen', () => {
     await actor.click(screen.getByRole('button', { name: en.save }));
 
     expect(await screen.findByText(en.profileUpdated)).toBeInTheDocument();
-    expect(profileRequests(requests)).toEqual([
+    expect(profileRequests(all)).toEqual([
       expect.objectContaining({
         method: 'PUT',
         path: '/api/account',
@@ -109,7 +111,7 @@ describe('ProfileScreen', () => {
   });
 
   it('asks for the current password only when the e-mail changes, and sends it then', async () => {
-    const { requests } = fakeNetwork({
+    const { requests: all } = fakeNetwork({
       'PUT /api/account': {
         body: { data: { ...user, email: 'ada@new.example.com' }, message: en.profileUpdated },
       },
@@ -122,12 +124,12 @@ describe('ProfileScreen', () => {
     expect(screen.getByText(en.emailChangeNeedsPassword)).toBeInTheDocument();
     await actor.click(screen.getByRole('button', { name: en.save }));
     expect(await screen.findByText('Current Password is required')).toBeInTheDocument();
-    expect(profileRequests(requests)).toHaveLength(0);
+    expect(profileRequests(all)).toHaveLength(0);
 
     await actor.type(screen.getByLabelText(/^Current Password/), 'my-own-secret');
     await actor.click(screen.getByRole('button', { name: en.save }));
     expect(await screen.findByText(en.profileUpdated)).toBeInTheDocument();
-    expect(profileRequests(requests)[0].body).toEqual({
+    expect(profileRequests(all)[0].body).toEqual({
       name: user.name,
       email: 'ada@new.example.com',
       phone_number: user.phone_number,
@@ -137,23 +139,23 @@ describe('ProfileScreen', () => {
   });
 
   it('validates before saving', async () => {
-    const { requests } = fakeNetwork({});
+    const { requests: all } = fakeNetwork({});
     renderProfile();
     const actor = await startEditing();
     await actor.clear(screen.getByLabelText(/^Name/));
     await actor.click(screen.getByRole('button', { name: en.save }));
     expect(await screen.findByText('Name is required')).toBeInTheDocument();
-    expect(profileRequests(requests)).toHaveLength(0);
+    expect(profileRequests(all)).toHaveLength(0);
   });
 
   it('returns to the view without saving on Cancel', async () => {
-    const { requests } = fakeNetwork({});
+    const { requests: all } = fakeNetwork({});
     renderProfile();
     const actor = await startEditing();
     await actor.type(screen.getByLabelText(/^Name/), ' the Second');
     await actor.click(screen.getByRole('button', { name: en.cancel }));
     expect(screen.getByRole('heading', { name: user.name })).toBeInTheDocument();
-    expect(profileRequests(requests)).toHaveLength(0);
+    expect(profileRequests(all)).toHaveLength(0);
   });
 
   it('asks before leaving a form with unsaved changes', async () => {

@@ -2,6 +2,7 @@ import { useState } from 'react';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import { useAuth } from '../../auth/AuthContext';
+import { SessionsPanel } from '../sessions/SessionsPanel';
 import { useBreadcrumbs } from '../../hooks/useBreadcrumbs';
 import type { User } from '../../shared/contracts/account';
 import { en } from '../../shared/messages';
@@ -12,7 +13,7 @@ import { TwoFactorSection } from './TwoFactorSection';
 
 export type ProfileScreenProps = Record<string, never>;
 
-/** The signed-in user's profile: shown read-only, edited in place. */
+/** The signed-in user's profile: shown read-only, edited in place; below it, their sessions. */
 export function ProfileScreen(_props: ProfileScreenProps) {
   const { user, updateProfile } = useAuth();
   const [editing, setEditing] = useState(false);
@@ -25,7 +26,7 @@ export function ProfileScreen(_props: ProfileScreenProps) {
   };
 
   return (
-    <Stack spacing={3} sx={{ maxWidth: 720 }}>
+    <Stack spacing={3} sx={{ maxWidth: 960 }}>
       <Typography variant="h1">{en.profile}</Typography>
       {editing ? (
         <ProfileForm user={user} onSaved={saved} onCancel={() => setEditing(false)} />
@@ -33,6 +34,7 @@ export function ProfileScreen(_props: ProfileScreenProps) {
         <ProfileView user={user} onEdit={() => setEditing(true)} />
       )}
       <TwoFactorSection />
+      <SessionsPanel />
     </Stack>
   );
 }

@@ -23,5 +23,8 @@ export const IMPORT_MESSAGES = {
   importTooBigParts: 'more than {count} parts',
   importTooBigRows: 'more than {count} rows',
   importTooBigStrings: 'more than {count} distinct texts',
+  // A file the worker thread cannot read within its time or its memory (server/crud/sheetThread.ts)
+  importTooSlow: 'it takes too long to read',
+  importTooMuchMemory: 'it needs more memory to read than an import may use',
   importNotUtf8: 'The CSV file is not UTF-8 text; save it as "CSV UTF-8" and try again.',
 } as const;

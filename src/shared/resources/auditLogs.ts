@@ -25,6 +25,7 @@ export const AUDIT_KIND_LABELS = {
   'two-factor.disabled': 'Two-factor sign-in turned off',
   'two-factor.recovery-codes': 'New recovery codes',
   'two-factor.reset': 'Two-factor sign-in reset',
+  'session.ended': 'Session ended',
   'user.created': 'User created',
   'user.changed': 'User changed',
   'user.deactivated': 'User deactivated',
