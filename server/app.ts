@@ -46,6 +46,7 @@ import { searchRoutes } from './routes/search';
 import { dashboardRoutes } from './routes/dashboard';
 import { uploadRoutes } from './routes/uploads';
 import { versionRoutes } from './routes/version';
+import { SERVER_MESSAGES } from '../src/shared/messages/serverAnswers';
 
 export interface AppDeps {
   /** Replaces the configured mail transport (tests capture mail in memory). */
@@ -203,13 +204,21 @@ function toAnswer(error: FastifyError | Error): ErrorAnswer {
   // The database or the file store is down, too slow or refusing us: a clear 503 the client may
   // retry, never a 500.
   if (isDatabaseUnavailable(error))
-    return { status: 503, body: { message: en.serviceUnavailable }, headers: { 'Retry-After': '5' } };
+    return {
+      status: 503,
+      body: { message: SERVER_MESSAGES.serviceUnavailable },
+      headers: { 'Retry-After': '5' },
+    };
   if (error instanceof FileStoreUnavailable)
-    return { status: 503, body: { message: en.fileStoreUnavailable }, headers: { 'Retry-After': '5' } };
+    return {
+      status: 503,
+      body: { message: SERVER_MESSAGES.fileStoreUnavailable },
+      headers: { 'Retry-After': '5' },
+    };
   const refused = databaseErrorAnswer(error);
   if (refused) return { status: refused.status, body: { message: refused.message } };
   const status = fastifyError.statusCode ?? 500;
-  if (status === 429) return { status, body: { message: en.tooManyRequests } };
+  if (status === 429) return { status, body: { message: SERVER_MESSAGES.tooManyRequests } };
   // Client errors raised by Fastify or its plugins (malformed JSON, wrong content type, body too large).
   if (status >= 400 && status < 500) return { status, body: { message: fastifyError.message } };
   return { status: 500, body: { message: en.serverErrorBody } };
@@ -303,7 +312,7 @@ async function buildHttpApp(
     if ((request.method === 'GET' || request.method === 'HEAD') && !isServerPath(request.url)) {
       return app.serveSpaIndex(request, reply);
     }
-    return reply.code(404).send({ message: en.notFoundBody });
+    return reply.code(404).send({ message: SERVER_MESSAGES.notFoundBody });
   });
 
   await app.register(readinessPlugin);

@@ -1,5 +1,4 @@
 import type { FastifyInstance } from 'fastify';
-import { en } from '../../src/shared/messages';
 import { apiPath, hasAction } from '../../src/shared/resources/resource';
 import { MessageSchema } from '../../src/shared/resources/wire';
 import { bulkDeleteRoute } from './bulk';
@@ -14,6 +13,7 @@ import { checkDeclaration, type AnyResource, type Declaration } from './resource
 import { showRoute } from './show';
 import { templateRoute } from './template';
 import { updateRoute } from './update';
+import { SERVER_MESSAGES } from '../../src/shared/messages/serverAnswers';
 
 /**
  * `405 {message}` with `Allow` for a method the resource's permission group has no action for
@@ -30,7 +30,7 @@ function methodNotAllowed(
     url,
     schema: { hide: true, response: { 405: MessageSchema } },
     handler: async (_request, reply) =>
-      reply.code(405).header('allow', allow.join(', ')).send({ message: en.methodNotAllowed }),
+      reply.code(405).header('allow', allow.join(', ')).send({ message: SERVER_MESSAGES.methodNotAllowed }),
   });
 }
 

@@ -1,7 +1,6 @@
 import { eq } from 'drizzle-orm';
 import type { PgSelect } from 'drizzle-orm/pg-core';
 import type { FastifyRequest } from 'fastify';
-import { en } from '../../src/shared/messages';
 import type { ResourceContract } from '../../src/shared/resources/resource';
 import { HttpError } from '../lib/httpError';
 import type { SQL, SQLWrapper } from 'drizzle-orm';
@@ -14,6 +13,7 @@ import type {
   ServerResource,
   WriteContext,
 } from './define';
+import { SERVER_MESSAGES } from '../../src/shared/messages/serverAnswers';
 
 /**
  * A declaration as the machinery handles it: the routes only pass values between the declaration's
@@ -41,7 +41,7 @@ export interface Declaration {
   readonly contract: ResourceContract;
 }
 
-export const notFound = (): HttpError => new HttpError(404, en.notFoundBody);
+export const notFound = (): HttpError => new HttpError(404, SERVER_MESSAGES.notFoundBody);
 
 /** The `:id` of a route: a positive integer a row can have, else 404. */
 export const idOf = (request: FastifyRequest): number => {

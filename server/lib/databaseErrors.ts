@@ -1,17 +1,17 @@
-import { en } from '../../src/shared/messages';
+import { SERVER_MESSAGES } from '../../src/shared/messages/serverAnswers';
 
 /** PostgreSQL SQLSTATE codes a request can cause and validation cannot rule out in advance. */
 const ANSWERS: Record<string, { status: number; message: string }> = {
   // unique_violation: two writes raced past the "already taken" check.
-  '23505': { status: 409, message: en.duplicateRecord },
+  '23505': { status: 409, message: SERVER_MESSAGES.duplicateRecord },
   // foreign_key_violation: a referenced row went away (or a referencing one came) meanwhile.
-  '23503': { status: 409, message: en.recordInUse },
+  '23503': { status: 409, message: SERVER_MESSAGES.recordInUse },
   // character_not_in_repertoire / untranslatable_character: a NUL byte in a text value.
-  '22021': { status: 422, message: en.unstorableCharacter },
-  '22P05': { status: 422, message: en.unstorableCharacter },
+  '22021': { status: 422, message: SERVER_MESSAGES.unstorableCharacter },
+  '22P05': { status: 422, message: SERVER_MESSAGES.unstorableCharacter },
   // numeric_value_out_of_range / datetime_field_overflow: an id, page or date past what a column holds.
-  '22003': { status: 422, message: en.valueOutOfRange },
-  '22008': { status: 422, message: en.valueOutOfRange },
+  '22003': { status: 422, message: SERVER_MESSAGES.valueOutOfRange },
+  '22008': { status: 422, message: SERVER_MESSAGES.valueOutOfRange },
 };
 
 /** The SQLSTATE of a database error, looking through the wrappers (Drizzle puts the driver's error in `cause`). */

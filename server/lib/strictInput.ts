@@ -1,14 +1,14 @@
 import { isUtf8 } from 'node:buffer';
 import querystring from 'node:querystring';
 import type { FastifyInstance } from 'fastify';
-import { en } from '../../src/shared/messages';
 import { HttpError } from './httpError';
+import { SERVER_MESSAGES } from '../../src/shared/messages/serverAnswers';
 
 /**
  * Bodies and query strings that are not UTF-8 are refused (400) before anything reads them, instead
  * of being decoded into replacement characters and stored.
  */
-export const invalidUtf8 = (): HttpError => new HttpError(400, en.invalidUtf8);
+export const invalidUtf8 = (): HttpError => new HttpError(400, SERVER_MESSAGES.invalidUtf8);
 
 /**
  * Whether every percent-escape of a query or form string is well formed and decodes to UTF-8

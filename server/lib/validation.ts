@@ -1,5 +1,6 @@
 import { ValidationError, type Schema, type SchemaDescription } from 'yup';
-import { en, validation } from '../../src/shared/messages';
+import { validation } from '../../src/shared/messages';
+import { SERVER_MESSAGES } from '../../src/shared/messages/serverAnswers';
 
 type Described = Pick<SchemaDescription, 'type'> & {
   fields?: Record<string, Described>;
@@ -64,7 +65,7 @@ function wrongTypes(described: Described, value: unknown, path: string, found: V
 export const parseBody = async <T>(schema: Schema<T>, body: unknown, context?: object): Promise<T> => {
   // A text or form body, or a JSON array, is no object of fields: say so instead of Yup's type message.
   if (body !== undefined && body !== null && (typeof body !== 'object' || Array.isArray(body)))
-    throw new ValidationError(en.bodyNotObject, body, 'body');
+    throw new ValidationError(SERVER_MESSAGES.bodyNotObject, body, 'body');
   const wrong: ValidationError[] = [];
   wrongTypes(describe(schema), body, '', wrong);
   if (wrong.length) throw new ValidationError(wrong);

@@ -6,13 +6,13 @@ import RedisStore from '@fastify/rate-limit/store/RedisStore';
 import type { FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import type { Redis } from 'ioredis';
-import { en } from '../../src/shared/messages';
 import type { Config, RateLimitRule } from '../config';
 import { HttpError } from '../lib/httpError';
+import { SERVER_MESSAGES } from '../../src/shared/messages/serverAnswers';
 
 /** A 429 in the contract's shape, telling when to try again. */
 export const tooManyRequests = (retryAfterSeconds: number): HttpError =>
-  new HttpError(429, en.tooManyRequests, undefined, {
+  new HttpError(429, SERVER_MESSAGES.tooManyRequests, undefined, {
     'Retry-After': String(Math.max(1, retryAfterSeconds)),
   });
 

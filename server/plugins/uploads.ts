@@ -22,6 +22,7 @@ import {
 } from '../storage';
 import { parseRange } from '../storage/ranges';
 import { makeImageVariants, removeQuietly, UnreadableImage, type ImageVariants } from '../storage/variants';
+import { SERVER_MESSAGES } from '../../src/shared/messages/serverAnswers';
 const LARGEST_UPLOAD = Math.max(...Object.values(UPLOAD_LIMITS).map((limit) => limit.maxBytes));
 
 export interface UploadInput {
@@ -61,7 +62,7 @@ export async function eachPart(
     // The plugin's own refusals (too large, too many parts, not multipart) keep their 4xx status.
     const status = (error as { statusCode?: number }).statusCode;
     if (status !== undefined && status >= 400 && status < 500) throw error;
-    throw new HttpError(400, en.uploadMalformed);
+    throw new HttpError(400, SERVER_MESSAGES.uploadMalformed);
   }
 }
 
@@ -106,7 +107,7 @@ export const uploadsPlugin = fp<{ config: Config }>(
     });
     app.decorate('sheetLimits', config.sheetLimits);
 
-    const notFound = (reply: FastifyReply) => reply.code(404).send({ message: en.notFoundBody });
+    const notFound = (reply: FastifyReply) => reply.code(404).send({ message: SERVER_MESSAGES.notFoundBody });
     // Streamed through this server from either store, so the headers above hold wherever the bytes
     // live (docs/decisions/2026-12-01-files-streamed-not-redirected.md).
     app.route({
@@ -130,7 +131,7 @@ export const uploadsPlugin = fp<{ config: Config }>(
         if (!found) return notFound(reply);
         if (found.status === 416) {
           reply.header('Content-Range', `bytes */${found.size}`);
-          return reply.code(416).send({ message: en.notFoundBody });
+          return reply.code(416).send({ message: SERVER_MESSAGES.notFoundBody });
         }
         fileHeaders(reply, key, found);
         if (found.status === 304) return reply.code(304).send();
@@ -163,14 +164,16 @@ export const uploadsPlugin = fp<{ config: Config }>(
         if (meta.width * meta.height > config.imageMaxPixels)
           throw fieldError(
             'file',
-            format(en.uploadTooManyPixels, { megapixels: Math.floor(config.imageMaxPixels / 1_000_000) }),
+            format(SERVER_MESSAGES.uploadTooManyPixels, {
+              megapixels: Math.floor(config.imageMaxPixels / 1_000_000),
+            }),
           );
         width = meta.width;
         height = meta.height;
         try {
           made = await makeImageVariants(storage, { key, buffer, maxPixels: config.imageMaxPixels });
         } catch (error) {
-          if (error instanceof UnreadableImage) throw fieldError('file', en.uploadUnreadable);
+          if (error instanceof UnreadableImage) throw fieldError('file', SERVER_MESSAGES.uploadUnreadable);
           throw error;
         }
       }

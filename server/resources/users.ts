@@ -1,6 +1,6 @@
 import { inArray } from 'drizzle-orm';
 import type { Status } from '../../src/shared/contracts/account';
-import { LABELS, en, format } from '../../src/shared/messages';
+import { LABELS, format } from '../../src/shared/messages';
 import { ROUTES } from '../../src/shared/routes';
 import { REFUSAL_MESSAGES } from '../../src/shared/messages/refusals';
 import { userImportRowSchema, usersResource, type UserImportRow } from '../../src/shared/resources/users';
@@ -41,6 +41,7 @@ import {
   usersBeyond,
 } from '../security/grants';
 import { auditUserDelete, auditUserWrite, beforeUserUpdate } from '../security/auditRecords';
+import { SERVER_MESSAGES } from '../../src/shared/messages/serverAnswers';
 
 const lastSuperAdmin = async (tx: Tx) =>
   new HttpError(409, format(REFUSAL_MESSAGES.lastSuperAdmin, { role: await superRoleName(tx) }));
@@ -96,7 +97,7 @@ export const usersServer = defineServerResource({
   write: {
     name: column(users.name),
     email: async (email, ctx) => {
-      if (await emailTaken(ctx.tx, email, ctx.id)) throw fieldError(ctx.field, en.emailTaken);
+      if (await emailTaken(ctx.tx, email, ctx.id)) throw fieldError(ctx.field, SERVER_MESSAGES.emailTaken);
       return [set(users.email, email.toLowerCase())];
     },
     phone_number: async (phone) => [set(users.phone_number, phone || null)],

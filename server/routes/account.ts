@@ -33,6 +33,7 @@ import {
 import { actorOf, recordAudit } from '../security/audit';
 import { securityEvent } from '../security/events';
 import { authErrors, bearer, messageSchema, validationErrorSchema } from './schemas';
+import { SERVER_MESSAGES } from '../../src/shared/messages/serverAnswers';
 
 /** The signed-in user as their own account answers it: the user with their preferences (`userWire`). */
 const userResponse = dataAnswer(userWire);
@@ -123,7 +124,7 @@ export async function accountRoutes(app: FastifyInstance, { config }: { config: 
       const { id } = user;
       const context: ProfileContext = { currentEmail: user.email };
       const input = await parseBody(profileSchema, request.body, context);
-      if (await emailTaken(app.db, input.email, id)) throw fieldError('email', en.emailTaken);
+      if (await emailTaken(app.db, input.email, id)) throw fieldError('email', SERVER_MESSAGES.emailTaken);
       await checkFile(app.db, 'photo', LABELS.photo, input.photo, 'image');
       const moving = emailChanges(input.email, user.email);
       if (moving) await confirmPassword(request, id, input.current_password);

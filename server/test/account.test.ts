@@ -12,6 +12,7 @@ import {
 } from './helper';
 import { createRole, createTestUser, putUser, setUserStatus } from './fixtures';
 import { uploaded } from './catalogFixtures';
+import { SERVER_MESSAGES } from '../../src/shared/messages/serverAnswers';
 
 const GUARDED = '/api/test/guarded';
 
@@ -156,7 +157,10 @@ describe('account', () => {
         },
       });
       expect(response.statusCode).toBe(422);
-      expect(response.json()).toEqual({ message: en.emailTaken, errors: { email: [en.emailTaken] } });
+      expect(response.json()).toEqual({
+        message: SERVER_MESSAGES.emailTaken,
+        errors: { email: [SERVER_MESSAGES.emailTaken] },
+      });
     });
 
     it('returns 422 on photo for a file id that does not exist', async () => {

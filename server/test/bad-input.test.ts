@@ -1,9 +1,10 @@
-import { LABELS, en, validation } from '../../src/shared/messages';
+import { LABELS, validation } from '../../src/shared/messages';
 import { brandsResource } from '../../src/shared/resources/brands';
 import { apiPath } from '../../src/shared/resources/resource';
 import { ROLE_LABELS, rolesResource } from '../../src/shared/resources/roles';
 import { usersResource } from '../../src/shared/resources/users';
 import { adminToken, authHeader, buildTestApp, type TestApp } from './helper';
+import { SERVER_MESSAGES } from '../../src/shared/messages/serverAnswers';
 
 /** Input a form would never send, but a caller can: each gets a clear 422 naming the problem. */
 describe('malformed bodies', () => {
@@ -35,7 +36,10 @@ describe('malformed bodies', () => {
       await send('POST', brands, '[1, 2]'),
     ]) {
       expect(response.statusCode).toBe(422);
-      expect(response.json()).toEqual({ message: en.bodyNotObject, errors: { body: [en.bodyNotObject] } });
+      expect(response.json()).toEqual({
+        message: SERVER_MESSAGES.bodyNotObject,
+        errors: { body: [SERVER_MESSAGES.bodyNotObject] },
+      });
     }
     expect(await total(brands)).toBe(before);
   });

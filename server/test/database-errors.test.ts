@@ -1,4 +1,3 @@
-import { en } from '../../src/shared/messages';
 import { brandsResource } from '../../src/shared/resources/brands';
 import { productsResource } from '../../src/shared/resources/products';
 import { usersResource } from '../../src/shared/resources/users';
@@ -6,6 +5,7 @@ import { apiPath } from '../../src/shared/resources/resource';
 import { databaseErrorAnswer } from '../lib/databaseErrors';
 import { multipart } from './fixtures';
 import { adminToken, authHeader, buildTestApp, type TestApp } from './helper';
+import { SERVER_MESSAGES } from '../../src/shared/messages/serverAnswers';
 
 const BRANDS = apiPath(brandsResource);
 
@@ -32,7 +32,7 @@ describe('database refusals', () => {
       payload: { name: 'Nul\u0000Brand', slug: '', description: null, logo: null, status: 1 },
     });
     expect(response.statusCode).toBe(422);
-    expect(response.json()).toEqual({ message: en.unstorableCharacter });
+    expect(response.json()).toEqual({ message: SERVER_MESSAGES.unstorableCharacter });
     expect(await brandCount()).toBe(before);
   });
 
@@ -98,11 +98,17 @@ describe('databaseErrorAnswer', () => {
     Object.assign(new Error('Failed query'), { cause: Object.assign(new Error('pg'), { code }) });
 
   it('maps a unique violation that raced past validation to a 409', () => {
-    expect(databaseErrorAnswer(wrapped('23505'))).toEqual({ status: 409, message: en.duplicateRecord });
+    expect(databaseErrorAnswer(wrapped('23505'))).toEqual({
+      status: 409,
+      message: SERVER_MESSAGES.duplicateRecord,
+    });
   });
 
   it('maps a foreign-key violation to a 409', () => {
-    expect(databaseErrorAnswer(wrapped('23503'))).toEqual({ status: 409, message: en.recordInUse });
+    expect(databaseErrorAnswer(wrapped('23503'))).toEqual({
+      status: 409,
+      message: SERVER_MESSAGES.recordInUse,
+    });
   });
 
   it('leaves anything else to the server error', () => {

@@ -1,8 +1,8 @@
 // PostgreSQL only (the api:pglite project leaves out *.postgres.test.ts): PGlite runs in the process.
 import { API_PATHS } from '../../src/shared/routes';
-import { en } from '../../src/shared/messages';
 import { adminToken, authHeader, buildTestApp, throwawayDatabase, type TestApp } from './helper';
 import { Relay } from './network';
+import { SERVER_MESSAGES } from '../../src/shared/messages/serverAnswers';
 
 describe('PostgreSQL going away and coming back (a restart, an outage)', () => {
   let database: Awaited<ReturnType<typeof throwawayDatabase>>;
@@ -33,7 +33,7 @@ describe('PostgreSQL going away and coming back (a restart, an outage)', () => {
 
     const refused = await products();
     expect(refused.statusCode).toBe(503);
-    expect(refused.json()).toEqual({ message: en.serviceUnavailable });
+    expect(refused.json()).toEqual({ message: SERVER_MESSAGES.serviceUnavailable });
     expect(refused.headers['retry-after']).toBe('5');
     const write = await t.app.inject({
       method: 'POST',

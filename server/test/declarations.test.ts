@@ -1,5 +1,4 @@
 import { inArray } from 'drizzle-orm';
-import { en } from '../../src/shared/messages';
 import { CREATED_DATE_FILTER, defineResource } from '../../src/shared/resources/resource';
 import { roleWire } from '../../src/shared/resources/roles';
 import { roles } from '../db/schema';
@@ -11,6 +10,7 @@ import { roleSelect, toRoles } from '../repositories/roles';
 import { RESOURCES } from '../resources';
 import { productsServer } from '../resources/products';
 import { adminToken, authHeader, buildTestApp, type TestApp } from './helper';
+import { SERVER_MESSAGES } from '../../src/shared/messages/serverAnswers';
 
 describe('resource declarations', () => {
   it('name exactly their contract’s sortable fields, filters and writable fields', () => {
@@ -100,7 +100,7 @@ describe('routes by permission action', () => {
     const create = await call('POST', '/api/pages', { title: 'An eighth page' });
     expect(create.statusCode).toBe(405);
     expect(create.headers.allow).toBe('GET');
-    expect(create.json()).toEqual({ message: en.methodNotAllowed });
+    expect(create.json()).toEqual({ message: SERVER_MESSAGES.methodNotAllowed });
     const remove = await call('DELETE', `/api/pages/${pageId}`);
     expect(remove.statusCode).toBe(405);
     expect(remove.headers.allow).toBe('GET, PUT');

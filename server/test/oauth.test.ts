@@ -12,6 +12,7 @@ import {
   type TestApp,
 } from './helper';
 import { createTestUser, setUserStatus } from './fixtures';
+import { SERVER_MESSAGES } from '../../src/shared/messages/serverAnswers';
 
 describe('POST /oauth/token', () => {
   let t: TestApp;
@@ -212,7 +213,7 @@ describe('POST /oauth/token rate limits', () => {
     expect((await t.app.inject(grant('wrong-2'))).statusCode).toBe(400);
     const limited = await t.app.inject(grant(TEST_ADMIN.password));
     expect(limited.statusCode).toBe(429);
-    expect(limited.json()).toEqual({ message: en.tooManyRequests });
+    expect(limited.json()).toEqual({ message: SERVER_MESSAGES.tooManyRequests });
   });
 
   it('answers 429 once one address sends too many token requests', async () => {
@@ -225,6 +226,6 @@ describe('POST /oauth/token rate limits', () => {
     expect(statuses).toContain(429);
     const last = await t.app.inject(tokenRequest({ grant_type: 'refresh_token', refresh_token: 'x' }));
     expect(last.statusCode).toBe(429);
-    expect(last.json()).toEqual({ message: en.tooManyRequests });
+    expect(last.json()).toEqual({ message: SERVER_MESSAGES.tooManyRequests });
   });
 });

@@ -6,6 +6,7 @@ import type { ListResponse, OptionItem } from '../../src/shared/resources/resour
 import { brands, categories, roles } from '../db/schema';
 import { signInWith } from './fixtures';
 import { adminToken, authHeader, buildTestApp, type TestApp } from './helper';
+import { SERVER_MESSAGES } from '../../src/shared/messages/serverAnswers';
 
 const OPTION_PATHS = ['/api/brands/options', '/api/categories/options', '/api/roles/options'] as const;
 
@@ -140,7 +141,7 @@ describe('GET /api/<group>/options', () => {
     for (const url of ['/api/promotions/options', '/api/subscribes/options', '/api/news/options']) {
       const response = await get(url);
       expect([url, response.statusCode]).toEqual([url, 404]);
-      expect(response.json()).toEqual({ message: en.notFoundBody });
+      expect(response.json()).toEqual({ message: SERVER_MESSAGES.notFoundBody });
     }
   });
 

@@ -6,7 +6,7 @@ import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
 import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
 import pg from 'pg';
-import { en, success } from '../../src/shared/messages';
+import { success } from '../../src/shared/messages';
 import { PAGE_KEYS, PAGE_SECTIONS, type Page } from '../../src/shared/resources/pages';
 import type { ListResponse } from '../../src/shared/resources/resource';
 import { MIGRATIONS_FOLDER } from '../db/client';
@@ -22,6 +22,7 @@ import {
   type TestApp,
 } from './helper';
 import { describeResource } from './roundTrip';
+import { SERVER_MESSAGES } from '../../src/shared/messages/serverAnswers';
 
 const pageByKey = async (t: TestApp, token: string, key: string): Promise<Page> => {
   const list = await t.app.inject({
@@ -283,7 +284,7 @@ describe('/api/pages', () => {
   it('answers 404 for a page that does not exist', async () => {
     const response = await t.app.inject({ method: 'GET', url: '/api/pages/999', headers: authHeader(admin) });
     expect(response.statusCode).toBe(404);
-    expect(response.json()).toEqual({ message: en.notFoundBody });
+    expect(response.json()).toEqual({ message: SERVER_MESSAGES.notFoundBody });
   });
 });
 

@@ -6,6 +6,7 @@ import { API_PATHS, ROUTES } from '../../src/shared/routes';
 import { passwordResets } from '../db/schema';
 import { authHeader, buildTestApp, login, TEST_PUBLIC_URL, type TestApp } from './helper';
 import { createTestUser, setUserStatus, type TestUser } from './fixtures';
+import { SERVER_MESSAGES } from '../../src/shared/messages/serverAnswers';
 
 describe('forgotten password', () => {
   let t: TestApp;
@@ -189,7 +190,7 @@ describe('POST /api/password/forgot rate limit', () => {
       expect((await send()).statusCode).toBe(200);
       const limited = await send();
       expect(limited.statusCode).toBe(429);
-      expect(limited.json()).toEqual({ message: en.tooManyRequests });
+      expect(limited.json()).toEqual({ message: SERVER_MESSAGES.tooManyRequests });
     } finally {
       await t.close();
     }

@@ -1,10 +1,10 @@
 // PostgreSQL only (the api:pglite project leaves out *.postgres.test.ts): PGlite has no connections to lose.
 import { sql } from 'drizzle-orm';
 import pg from 'pg';
-import { en } from '../../src/shared/messages';
 import { API_PATHS } from '../../src/shared/routes';
 import { deferred } from '../../test/async';
 import { buildTestApp, type TestApp } from './helper';
+import { SERVER_MESSAGES } from '../../src/shared/messages/serverAnswers';
 
 describe('PostgreSQL connection pool', () => {
   let t: TestApp;
@@ -61,7 +61,7 @@ describe('PostgreSQL connection pool', () => {
     goOn.resolve();
     const response = await pending;
     expect(response.statusCode).toBe(503);
-    expect(response.json()).toEqual({ message: en.serviceUnavailable });
+    expect(response.json()).toEqual({ message: SERVER_MESSAGES.serviceUnavailable });
     expect((await t.app.inject({ method: 'GET', url: API_PATHS.health })).statusCode).toBe(200);
   });
 });

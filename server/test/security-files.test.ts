@@ -3,7 +3,7 @@ import ExcelJS from 'exceljs';
 import sharp from 'sharp';
 import yauzl from 'yauzl';
 import yazl from 'yazl';
-import { en, format } from '../../src/shared/messages';
+import { format } from '../../src/shared/messages';
 import { API_PATHS } from '../../src/shared/routes';
 import { loadConfig } from '../config';
 import { importAnswer, multipart, postFile, signInWith, type Part } from './fixtures';
@@ -16,6 +16,7 @@ import {
   type TestApp,
 } from './helper';
 import type { S3TestServer } from './s3TestServer';
+import { SERVER_MESSAGES } from '../../src/shared/messages/serverAnswers';
 
 const MB = 1024 * 1024;
 
@@ -278,7 +279,7 @@ describe.each(STORAGE_BACKENDS)('hostile images and uploads, files on %s', (back
     ]);
     expect(response.statusCode).toBe(422);
     expect(response.json().errors).toEqual({
-      file: [format(en.uploadTooManyPixels, { megapixels: 0 })],
+      file: [format(SERVER_MESSAGES.uploadTooManyPixels, { megapixels: 0 })],
     });
   });
 
@@ -304,7 +305,7 @@ describe.each(STORAGE_BACKENDS)('hostile images and uploads, files on %s', (back
       },
     ]);
     expect(response.statusCode).toBe(422);
-    expect(response.json().errors).toEqual({ file: [en.uploadUnreadable] });
+    expect(response.json().errors).toEqual({ file: [SERVER_MESSAGES.uploadUnreadable] });
     // Every variant is decoded before any is written: nothing of the refused image is stored.
     expect((await storedKeys()).sort()).toEqual(before.sort());
   });
@@ -326,7 +327,7 @@ describe.each(STORAGE_BACKENDS)('hostile images and uploads, files on %s', (back
         '--xyz\r\nContent-Disposition: form-data; name="file"; filename="a.png"\r\nContent-Type: image/png\r\n\r\n\x89PNG',
     });
     expect(unterminated.statusCode).toBe(400);
-    expect(unterminated.json()).toEqual({ message: en.uploadMalformed });
+    expect(unterminated.json()).toEqual({ message: SERVER_MESSAGES.uploadMalformed });
     const importNoBoundary = await t.app.inject({
       method: 'POST',
       url: '/api/users/import',

@@ -1,6 +1,7 @@
 import { LABELS, en, validation } from '../../src/shared/messages';
 import { API_PATHS } from '../../src/shared/routes';
 import { adminToken, authHeader, buildTestApp, TEST_ADMIN, TEST_CLIENT, type TestApp } from './helper';
+import { SERVER_MESSAGES } from '../../src/shared/messages/serverAnswers';
 
 const PASSWORD = 'Quiet-Harbour-58';
 
@@ -94,7 +95,7 @@ describe('strict input', () => {
       payload: json,
     });
     expect(invalidJson.statusCode).toBe(400);
-    expect(invalidJson.json()).toEqual({ message: en.invalidUtf8 });
+    expect(invalidJson.json()).toEqual({ message: SERVER_MESSAGES.invalidUtf8 });
 
     const form = await t.app.inject({
       method: 'POST',

@@ -12,6 +12,7 @@ import {
   tokenRequest,
   type TestApp,
 } from './helper';
+import { SERVER_MESSAGES } from '../../src/shared/messages/serverAnswers';
 
 const base = loadConfig({}).rateLimit;
 const minute = 60_000;
@@ -27,7 +28,7 @@ const forgot = (t: TestApp, email: string, forwardedFor?: string) =>
 function expectLimited(response: { statusCode: number; headers: Record<string, unknown>; json(): unknown }) {
   expect(response.statusCode).toBe(429);
   expect(Number(response.headers['retry-after'])).toBeGreaterThan(0);
-  expect(response.json()).toEqual({ message: en.tooManyRequests });
+  expect(response.json()).toEqual({ message: SERVER_MESSAGES.tooManyRequests });
 }
 
 describe('client addresses (TRUST_PROXY)', () => {

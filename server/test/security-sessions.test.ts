@@ -1,10 +1,11 @@
 import type { User } from '../../src/shared/contracts/account';
-import { LABELS, en, validation } from '../../src/shared/messages';
+import { LABELS, validation } from '../../src/shared/messages';
 import { REFUSAL_MESSAGES } from '../../src/shared/messages/refusals';
 import { API_PATHS } from '../../src/shared/routes';
 import { loadConfig } from '../config';
 import { createTestUser, signInWith, type TestUser } from './fixtures';
 import { adminToken, authHeader, buildTestApp, login, tokenRequest, type TestApp } from './helper';
+import { SERVER_MESSAGES } from '../../src/shared/messages/serverAnswers';
 
 const NEW_PASSWORD = 'Orchard-Violet-91';
 
@@ -115,7 +116,7 @@ describe('sessions', () => {
     const limited = await guess('guess-final');
     expect(limited.statusCode).toBe(429);
     expect(Number(limited.headers['retry-after'])).toBeGreaterThan(0);
-    expect(limited.json()).toEqual({ message: en.tooManyRequests });
+    expect(limited.json()).toEqual({ message: SERVER_MESSAGES.tooManyRequests });
   });
 
   it('throttles wrong current passwords per account: after the limit even the right one waits', async () => {

@@ -1,6 +1,5 @@
 import { count } from 'drizzle-orm';
 import sharp from 'sharp';
-import { en } from '../../src/shared/messages';
 import { API_PATHS } from '../../src/shared/routes';
 import { files } from '../db/schema';
 import { FileStoreUnavailable, isStorageKey } from '../storage';
@@ -16,6 +15,7 @@ import {
   type TestApp,
 } from './helper';
 import { startS3TestServer, startSilentServer, testBucketName, type S3TestServer } from './s3TestServer';
+import { SERVER_MESSAGES } from '../../src/shared/messages/serverAnswers';
 
 const png = (width: number, height: number) =>
   sharp({ create: { width, height, channels: 3, background: { r: 10, g: 120, b: 60 } } })
@@ -101,7 +101,7 @@ describe.each(STORAGE_BACKENDS)('/uploads/*, files on %s', (backend) => {
     ]) {
       const response = await t.app.inject({ method: 'GET', url: missing });
       expect([missing, response.statusCode]).toEqual([missing, 404]);
-      expect(response.json()).toEqual({ message: en.notFoundBody });
+      expect(response.json()).toEqual({ message: SERVER_MESSAGES.notFoundBody });
     }
     // What an HTTP client may send unnormalised (inject normalises `..` away before routing).
     for (const key of ['../package.json', '2026-01/../../x.png', '/etc/passwd', '.env', 'a//b.png'])
@@ -154,11 +154,11 @@ describe('a bucket that goes down, hangs or refuses us', () => {
     await s3.stop();
     const read = await t.app.inject({ method: 'GET', url });
     expect(read.statusCode).toBe(503);
-    expect(read.json()).toEqual({ message: en.fileStoreUnavailable });
+    expect(read.json()).toEqual({ message: SERVER_MESSAGES.fileStoreUnavailable });
     expect(read.headers['retry-after']).toBe('5');
     const upload = await uploadImage(t, admin);
     expect(upload.statusCode).toBe(503);
-    expect(upload.json()).toEqual({ message: en.fileStoreUnavailable });
+    expect(upload.json()).toEqual({ message: SERVER_MESSAGES.fileStoreUnavailable });
     expect(await fileRows(t)).toBe(rows);
     await expect(t.app.storage.check()).rejects.toBeInstanceOf(FileStoreUnavailable);
 
@@ -176,7 +176,7 @@ describe('a bucket that goes down, hangs or refuses us', () => {
       const token = await adminToken(hung.app);
       const upload = await uploadImage(hung, token);
       expect(upload.statusCode).toBe(503);
-      expect(upload.json()).toEqual({ message: en.fileStoreUnavailable });
+      expect(upload.json()).toEqual({ message: SERVER_MESSAGES.fileStoreUnavailable });
       const read = await hung.app.inject({ method: 'GET', url: '/uploads/2026-01/any.png' });
       expect(read.statusCode).toBe(503);
       await expect(hung.app.storage.check()).rejects.toBeInstanceOf(FileStoreUnavailable);
@@ -193,7 +193,7 @@ describe('a bucket that goes down, hangs or refuses us', () => {
     try {
       const upload = await uploadImage(refused, await adminToken(refused.app));
       expect(upload.statusCode).toBe(503);
-      expect(upload.json()).toEqual({ message: en.fileStoreUnavailable });
+      expect(upload.json()).toEqual({ message: SERVER_MESSAGES.fileStoreUnavailable });
     } finally {
       await refused.close();
     }

@@ -5,6 +5,7 @@ import vm from 'node:vm';
 import { en } from '../../src/shared/messages';
 import { API_PATHS } from '../../src/shared/routes';
 import { authHeader, buildTestApp, login, TEST_ADMIN, TEST_CLIENT, type TestApp } from './helper';
+import { SERVER_MESSAGES } from '../../src/shared/messages/serverAnswers';
 
 describe('system routes', () => {
   let t: TestApp;
@@ -89,10 +90,10 @@ describe('system routes', () => {
     for (const url of ['/api/nope', '/oauth/nope', '/uploads/nope.png']) {
       const response = await t.app.inject({ method: 'GET', url });
       expect(response.statusCode).toBe(404);
-      expect(response.json()).toEqual({ message: en.notFoundBody });
+      expect(response.json()).toEqual({ message: SERVER_MESSAGES.notFoundBody });
     }
     const post = await t.app.inject({ method: 'POST', url: '/api/nope' });
-    expect(post.json()).toEqual({ message: en.notFoundBody });
+    expect(post.json()).toEqual({ message: SERVER_MESSAGES.notFoundBody });
   });
 
   it('falls back to index.html, uncached, for any other GET path', async () => {

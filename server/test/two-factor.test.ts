@@ -24,6 +24,7 @@ import {
   tokenRequest,
   type TestApp,
 } from './helper';
+import { SERVER_MESSAGES } from '../../src/shared/messages/serverAnswers';
 
 /**
  * Two-factor sign-in on the server: enrolment from the account, the password grant answering
@@ -583,7 +584,7 @@ describe('two-factor sign-in limits', () => {
     }
     const limited = await t.app.inject(otpGrant(await mfaTokenOf(t, user), right));
     expect(limited.statusCode).toBe(429);
-    expect(limited.json()).toEqual({ message: en.tooManyRequests });
+    expect(limited.json()).toEqual({ message: SERVER_MESSAGES.tooManyRequests });
     const recovery = await t.app.inject(recoveryGrant(await mfaTokenOf(t, user), user.codes[0]));
     expect(recovery.statusCode).toBe(429);
     // Another account is not held back.

@@ -7,6 +7,7 @@ import type { ListResponse } from '../../src/shared/resources/resource';
 import { users } from '../db/schema';
 import { createTestUser, putUser, signInWith } from './fixtures';
 import { adminToken, authHeader, buildTestApp, login, type TestApp } from './helper';
+import { SERVER_MESSAGES } from '../../src/shared/messages/serverAnswers';
 
 const PASSWORD = 'User-Passw0rd!';
 const ROUTES = [
@@ -147,7 +148,7 @@ describe('/api/users', () => {
         password_confirmation: PASSWORD,
       });
       expect(taken.statusCode).toBe(422);
-      expect(taken.json().errors).toEqual({ email: [en.emailTaken] });
+      expect(taken.json().errors).toEqual({ email: [SERVER_MESSAGES.emailTaken] });
       const noRole = await edit(existing, { role_id: 99999 });
       expect(noRole.statusCode).toBe(422);
       expect(noRole.json().errors).toEqual({ role_id: ['Role is invalid'] });

@@ -10,14 +10,7 @@ export const en = {
   serverUnreachable: 'The server cannot be reached. Check your connection and try again.',
   unauthenticated: 'Unauthenticated.',
   unauthorized: 'This action is unauthorized.',
-  notFoundBody: 'Not Found',
-  tooManyRequests: 'Too many attempts, please try again later.',
-  serviceUnavailable: 'The service is briefly unavailable; please try again in a few seconds.',
   // Database refusals that validation cannot see in advance (races, characters PostgreSQL cannot store)
-  duplicateRecord:
-    'Another record with the same unique value was saved at the same time; please check and try again.',
-  recordInUse: 'This record is linked to other records, or refers to one that no longer exists.',
-  unstorableCharacter: 'The data holds a character that cannot be stored (such as a NUL byte).',
   invalidCredentials: 'The user credentials were incorrect.',
   passwordChanged: 'password changed successfully',
   passwordCreated: 'password created successfully',
@@ -49,10 +42,6 @@ export const en = {
   documentHint: 'PDF, maximum file size {size}',
   uploadTooLarge: 'The file is larger than {size}',
   uploadBadType: 'The file type is not allowed',
-  uploadUnreadable: 'The file could not be read as an image',
-  uploadTooManyPixels: 'The image is larger than {megapixels} megapixels',
-  uploadMalformed: 'The upload is not a well-formed multipart/form-data body.',
-  fileStoreUnavailable: 'The file store is unavailable, please try again in a moment.',
   // Buttons (spec §2)
   export: 'Export',
   import: 'Import',
@@ -122,7 +111,6 @@ export const en = {
   deleted: '{item} has been successfully deleted',
   imported: '{item} has been successfully imported',
   // Server validation answers
-  emailTaken: 'Email has already been taken',
   // Form building blocks
   showPassword: 'Show password',
   hidePassword: 'Hide password',
@@ -162,9 +150,6 @@ export const en = {
   breadcrumb: 'breadcrumb',
   loading: 'Loading',
   // A number or date the database cannot hold (an id past its integer range, the year 0)
-  valueOutOfRange: 'A number or date in the request is out of range.',
-  bodyNotObject: 'The request body must be a JSON object of fields.',
-  invalidUtf8: 'The request is not valid UTF-8 text.',
   // Password policy (src/shared/passwordPolicy.ts)
   passwordTooCommon: '{item} is one of the most common passwords; choose another',
   passwordPersonal: '{item} must not contain your name or e-mail address',
@@ -174,7 +159,6 @@ export const en = {
   passwordUnchanged: '{item} must differ from your current password',
   emailChangeNeedsPassword: 'Your e-mail address is how you sign in: confirm the change with your password.',
   // A route the resource's permission group has no action for (pages cannot be created)
-  methodNotAllowed: 'Method Not Allowed',
   // The audit line of a detail form
   createdBy: 'Created {date} by {name}',
   createdOn: 'Created {date}',
