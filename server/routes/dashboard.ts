@@ -10,7 +10,7 @@ import {
 } from '../../src/shared/contracts/dashboard';
 import { hasPermission, PERMISSIONS } from '../../src/shared/permissions';
 import { dayOf } from '../../src/shared/resources/publishing';
-import { can, hasAction } from '../../src/shared/resources/resource';
+import { canIndex } from '../../src/shared/resources/resource';
 import { API_PATHS } from '../../src/shared/routes';
 import type { Executor } from '../db/client';
 import { subscribes } from '../db/schema';
@@ -33,9 +33,6 @@ const dated = (resource: AnyResource) => {
     ? { date: columns.date, end: columns.end_date }
     : null;
 };
-
-const mayRead = (permissions: string[], resource: AnyResource) =>
-  hasAction(resource.contract, 'index') && hasPermission(permissions, can(resource.contract, 'index'));
 
 /** One dated resource's Active items going live, or ending, within [from, to] (their date indexes). */
 async function weekChanges(
@@ -103,7 +100,7 @@ export async function dashboardRoutes(app: FastifyInstance): Promise<void> {
     },
     async (request) => {
       const { permissions } = currentUser(request);
-      const readable = ALL.filter((resource) => mayRead(permissions, resource));
+      const readable = ALL.filter((resource) => canIndex(permissions, resource.contract));
       const at = now();
       const from = dayOf(at);
       const to = dayOf(at + (DASHBOARD_LIMITS.weekDays - 1) * DAY_MS);

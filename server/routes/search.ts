@@ -9,8 +9,8 @@ import {
   type SearchGroup,
   type SearchHit,
 } from '../../src/shared/contracts/search';
-import { hasPermission, PERMISSIONS } from '../../src/shared/permissions';
-import { can, hasAction } from '../../src/shared/resources/resource';
+import { PERMISSIONS } from '../../src/shared/permissions';
+import { canIndex } from '../../src/shared/resources/resource';
 import { API_PATHS } from '../../src/shared/routes';
 import type { Executor } from '../db/client';
 import { listWhere, parseListQuery } from '../crud/list';
@@ -91,7 +91,7 @@ export async function searchRoutes(app: FastifyInstance): Promise<void> {
       const data: SearchGroup[] = [];
       for (const resource of SEARCHED) {
         const { contract } = resource;
-        if (!hasAction(contract, 'index') || !hasPermission(permissions, can(contract, 'index'))) continue;
+        if (!canIndex(permissions, contract)) continue;
         const hits = await searchResource(app.db, resource, text);
         if (!hits.length) continue;
         data.push({

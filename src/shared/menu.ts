@@ -124,6 +124,25 @@ export function filterMenu(menu: readonly MenuItem[], held: readonly string[] | 
   });
 }
 
+/** A screen of the menu: its entry, the group it sits in (`Product`) and its path. */
+export interface MenuScreen {
+  key: string;
+  label: string;
+  group?: string;
+  path: string;
+}
+
+/** Every screen of a (filtered) menu, flattened in menu order, with its group's label. */
+export function menuScreens(menu: readonly MenuItem[], group?: string): MenuScreen[] {
+  return menu.flatMap((item) =>
+    item.children
+      ? menuScreens(item.children, item.label)
+      : item.path
+        ? [{ key: item.key, label: item.label, group, path: item.path }]
+        : [],
+  );
+}
+
 /** The menu entry whose path best matches a pathname (longest prefix; '/' only matches itself). */
 export function findSelectedKey(
   menu: readonly MenuItem[],

@@ -12,7 +12,7 @@ import { useSearchEverythingQuery } from '../../../store/searchApi';
 import { useAuth } from '../../auth/AuthContext';
 import { usePhone } from '../../hooks/usePhone';
 import { SEARCH_LIMITS, type SearchGroup } from '../../shared/contracts/search';
-import { filterMenu, MENU, type MenuItem } from '../../shared/menu';
+import { filterMenu, MENU, menuScreens } from '../../shared/menu';
 import { format } from '../../shared/messages';
 import { SEARCH_MESSAGES } from '../../shared/messages/search';
 import { itemPath } from '../../shared/routes';
@@ -36,15 +36,6 @@ interface EntryGroup {
   id: string;
   heading: string;
   entries: Entry[];
-}
-
-/** Every screen of the menu the user may open, with its place in the menu ("Product › Brand"). */
-function menuScreens(menu: readonly MenuItem[], parent?: string): { label: string; path: string }[] {
-  return menu.flatMap((item) => {
-    const label = parent ? `${parent} › ${item.label}` : item.label;
-    if (item.children) return menuScreens(item.children, label);
-    return item.path ? [{ label, path: item.path }] : [];
-  });
 }
 
 function recordGroups(groups: SearchGroup[], text: string, placeOf: (route: string) => string): EntryGroup[] {
@@ -98,7 +89,14 @@ export default function SearchEverythingDialog({ open, onClose }: SearchEverythi
   const searchable = searched.length >= SEARCH_LIMITS.minLength && searched.length <= SEARCH_LIMITS.maxLength;
   const { data, isFetching, isError } = useSearchEverythingQuery(searched, { skip: !open || !searchable });
 
-  const screens = useMemo(() => menuScreens(filterMenu(MENU, user?.permissions)), [user?.permissions]);
+  const screens = useMemo(
+    () =>
+      menuScreens(filterMenu(MENU, user?.permissions)).map((screen) => ({
+        path: screen.path,
+        label: screen.group ? `${screen.group} › ${screen.label}` : screen.label,
+      })),
+    [user?.permissions],
+  );
   const placeOf = useMemo(() => {
     const places = new Map(screens.map((screen) => [screen.path, screen.label]));
     return (route: string) => places.get(route) ?? route;

@@ -8,29 +8,15 @@ import ListItemText from '@mui/material/ListItemText';
 import Typography from '@mui/material/Typography';
 import ChevronRight from '@mui/icons-material/ChevronRight';
 import { Link as RouterLink } from 'react-router-dom';
-import { filterMenu, MENU, type MenuItem } from '../../shared/menu';
+import { filterMenu, MENU, menuScreens, type MenuScreen } from '../../shared/menu';
 import { ROUTES } from '../../shared/routes';
 import { en } from '../../shared/messages';
 
-export interface QuickLink {
-  key: string;
-  label: string;
-  /** The menu group it sits in, e.g. 'Product'. */
-  group?: string;
-  path: string;
-}
+export type QuickLink = MenuScreen;
 
 /** The menu entries a user holding `permissions` can open, flattened, without the dashboard itself. */
 export function quickLinks(permissions: readonly string[]): QuickLink[] {
-  const flatten = (items: readonly MenuItem[], group?: string): QuickLink[] =>
-    items.flatMap((item) =>
-      item.children
-        ? flatten(item.children, item.label)
-        : item.path && item.path !== ROUTES.dashboard
-          ? [{ key: item.key, label: item.label, group, path: item.path }]
-          : [],
-    );
-  return flatten(filterMenu(MENU, permissions));
+  return menuScreens(filterMenu(MENU, permissions)).filter((screen) => screen.path !== ROUTES.dashboard);
 }
 
 export interface QuickLinksCardProps {

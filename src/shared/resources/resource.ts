@@ -122,6 +122,12 @@ export const can = (contract: Pick<ResourceContract, 'group'>, action: Permissio
 export const hasAction = (contract: Pick<ResourceContract, 'group'>, action: PermissionAction): boolean =>
   (PERMISSION_GROUPS[contract.group] as readonly PermissionAction[]).includes(action);
 
+/** Whether a user holding `held` may read the records of `contract` (its list, search, dashboard counts). */
+export const canIndex = (
+  held: readonly string[] | undefined,
+  contract: Pick<ResourceContract, 'group'>,
+): boolean => hasAction(contract, 'index') && hasAnyPermission(held, [can(contract, 'index')]);
+
 /** The answer of `GET /api/<group>/options`: every row, by name (at most `OPTIONS_MAX`). */
 export interface OptionsResponse {
   data: OptionItem[];
