@@ -19,6 +19,7 @@ async function countPlan(
   search: string,
   filters: Record<string, unknown> = {},
   without: string[] = [],
+  withoutConstraints: string[] = [],
 ): Promise<string> {
   const where = listWhere(resource, { search, filters } as unknown as ListQuery);
   const query = db.select({ total: count() }).from(resource.table).where(where);
@@ -30,6 +31,8 @@ async function countPlan(
       await tx.execute(sql`set local enable_indexscan = off`);
       // Indexes left out of the planner's choice (dropped inside the transaction).
       for (const index of without) await tx.execute(sql`drop index ${sql.identifier(index)}`);
+      for (const name of withoutConstraints)
+        await tx.execute(sql`alter table ${resource.table} drop constraint ${sql.identifier(name)}`);
       // Both drivers answer { rows }; the database type both share leaves the result untyped.
       const result = (await tx.execute(sql`explain ${query.getSQL()}`)) as {
         rows: { 'QUERY PLAN': string }[];
@@ -74,7 +77,15 @@ describe('list search indexes', () => {
   it.each(RESOURCES.map((resource) => [getTableConfig(resource.table).name, resource] as const))(
     '%s: the search of 3+ characters is one trigram index condition, whatever the number of columns',
     async (table, resource) => {
-      const plan = await countPlan(t.app.db, resource, 'Abc');
+      // A unique btree on a column searched alone (subscribers' e-mail) can serve `%Abc%` only read
+      // whole, which the planner prices below the trigram index on an empty table of wide rows (the
+      // table grew its double opt-in columns); with rows the trigram index wins. Left out here, so the
+      // plan shows what the search's own index does.
+      const unique =
+        resource.search.length === 1 && resource.search[0].isUnique
+          ? [`${table}_${resource.search[0].name}_unique`]
+          : [];
+      const plan = await countPlan(t.app.db, resource, 'Abc', {}, [], unique);
       expect(plan).not.toContain('Seq Scan');
       expect(plan).not.toContain('BitmapOr');
       // One column: its own trigram index; several: the expression index (`searchIndex`).
