@@ -198,7 +198,11 @@ describe('the inbox: what the website sends, triaged by staff', () => {
       })
       .click();
     await page.getByRole('option', { name }).click();
-    await page.getByRole('button', { name: en.save }).click();
+    // The screen has two forms (the acknowledgements and the block list), each with its Save.
+    await page
+      .getByRole('form', { name: INBOX_SETTINGS_ITEM })
+      .getByRole('button', { name: en.save })
+      .click();
     await page.getByText(success.updated(INBOX_SETTINGS_ITEM)).first().waitFor();
     await snap(page, 'inbox-settings');
 
