@@ -101,7 +101,8 @@ export default tseslint.config(
           paths: [rawReduxHooks],
           patterns: [
             {
-              regex: '(^|/)src/(?!shared(/|$))',
+              // The SPA's src/ (not examples/website/src, which the drift test reads).
+              regex: '^(\\.\\./)*src/(?!shared(/|$))',
               message: 'server/ imports nothing of src/ but src/shared.',
             },
             {
@@ -216,5 +217,41 @@ export default tseslint.config(
   {
     files: ['**/*.test.{ts,tsx}', 'test/**'],
     rules: { '@typescript-eslint/no-require-imports': 'off' },
+  },
+  {
+    // The machinery every resource and screen runs through: a function fits on a screen (one route or
+    // one concern per function). Tests (a describe block is a list of cases) are not held to it.
+    files: [
+      'server/*.ts',
+      'server/crud/**/*.ts',
+      'server/lib/**/*.ts',
+      'server/security/**/*.ts',
+      'server/jobs/**/*.ts',
+      'server/routes/**/*.ts',
+      'server/repositories/**/*.ts',
+      'server/oauth/**/*.ts',
+      'machines/**/*.ts',
+      'store/**/*.ts',
+      'src/app/**/*.{ts,tsx}',
+      'src/hooks/**/*.{ts,tsx}',
+      'src/components/resource/**/*.{ts,tsx}',
+    ],
+    ignores: ['**/*.test.{ts,tsx}'],
+    rules: {
+      'max-lines-per-function': ['error', { max: 80, skipBlankLines: true, skipComments: true }],
+    },
+  },
+  {
+    // TODO(issue 35): oauthRoutes 102 and accountRoutes 180 lines not split yet (one route per
+    // function); server/oauth/** and crud/write.ts already keep to the limit.
+    files: ['server/routes/oauth.ts', 'server/routes/account.ts'],
+    rules: { 'max-lines-per-function': 'off' },
+  },
+  {
+    // TODO(issue 35): functions over 80 lines not split yet (one route or one concern per function):
+    // twoFactorRoutes 249, passkeyRoutes 204, singleSignOnRoutes 101
+    // (issues 37 and 38 were adding to them). Remove a file from this list when its functions are split.
+    files: ['server/routes/twoFactor.ts', 'server/routes/passkeys.ts', 'server/routes/singleSignOn.ts'],
+    rules: { 'max-lines-per-function': 'off' },
   },
 );

@@ -10,14 +10,37 @@ import type { Config } from 'jest';
  * so it is set once, below). A hung test still fails.
  */
 const TEST_TIMEOUT_MS = 300_000;
+
+/**
+ * Days start at midnight in the company's time zone, whose default is the server's (issue 36): the
+ * suite pins the server's to UTC (the workers inherit it), so no test depends on the machine's zone.
+ */
+process.env.TZ = 'UTC';
 const tsJest: Config['transform'] = {
   '^.+\\.tsx?$': ['ts-jest', { tsconfig: { module: 'commonjs', jsx: 'react-jsx', isolatedModules: true } }],
 };
 
+/** ESM-only packages the server imports, compiled to CommonJS for Jest (test/esm-to-cjs.cjs). */
+const ESM_ONLY = [
+  'openid-client',
+  'oauth4webapi',
+  'jose',
+  // openapi-typescript's (examples/website's drift test)
+  'parse-json',
+  'index-to-position',
+  'change-case',
+  'supports-color',
+];
+
 const api = (displayName: string, setupFiles: string[], ignore: string[] = []): Config => ({
   displayName,
   testEnvironment: 'node',
-  transform: tsJest,
+  transform: {
+    ...tsJest,
+    [`/node_modules/(${ESM_ONLY.join('|')})/.+\\.js$`]: '<rootDir>/test/esm-to-cjs.cjs',
+  },
+  // Any node_modules file is left as it is unless it is one of those (nested ones too).
+  transformIgnorePatterns: [`^(?!.*/node_modules/(${ESM_ONLY.join('|')})/).*/node_modules/`],
   testMatch: ['<rootDir>/server/**/*.test.ts'],
   testPathIgnorePatterns: ['/node_modules/', ...ignore],
   setupFiles,

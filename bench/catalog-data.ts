@@ -16,7 +16,7 @@ import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { sql } from 'drizzle-orm';
 import pg from 'pg';
-import { buildApp } from '../server/app';
+import { buildApp, type AppDeps } from '../server/app';
 import { API_PATHS } from '../src/shared/routes';
 import { loadConfig } from '../server/config';
 
@@ -97,6 +97,7 @@ export async function throwawayDatabase(
  */
 export async function startBenchApp(
   databaseUrl?: string,
+  deps: AppDeps = {},
 ): Promise<{ app: BenchApp; token: string; close: () => Promise<void> }> {
   const dataDir = mkdtempSync(path.join(tmpdir(), 'admin-bench-'));
   const config = {
@@ -111,7 +112,7 @@ export async function startBenchApp(
   };
   // One user's load is the measurement here: the per-user API limit would cut it short.
   config.rateLimit = { ...config.rateLimit, apiPerUser: { ...config.rateLimit.apiPerUser, max: 0 } };
-  const app = await buildApp(config, { announce: () => undefined });
+  const app = await buildApp(config, { announce: () => undefined, ...deps });
   const response = await app.inject({
     method: 'POST',
     url: API_PATHS.token,

@@ -88,7 +88,7 @@ async function main() {
       const lines = [
         ...seen.requests.map(({ name, sent, answered }) => ({
           at: sent,
-          text: `${sent.toFixed(0).padStart(5)} → ${answered.toFixed(0).padStart(5)}  ${name.replace(/\.[0-9a-f]{16,}\./, '.')}`,
+          text: `${sent.toFixed(0).padStart(5)} → ${answered.toFixed(0).padStart(5)}  ${name.replace(/\.[0-9a-f]{8,}\./, '.')}`,
         })),
         ...seen.commits.map(({ at, header, spinner, grid, rows, styles }) => ({
           at,

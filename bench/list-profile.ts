@@ -93,7 +93,7 @@ function groupOf(source: string): string {
 function attribute(frame: ProfileNode['callFrame']): { group: string; fn: string } {
   if (!frame.url) return { group: `(${frame.functionName || 'native'})`, fn: frame.functionName };
   const map = mapOf(frame.url);
-  const file = new URL(frame.url).pathname.replace(/\.[0-9a-f]{16,}\./, '.');
+  const file = new URL(frame.url).pathname.replace(/\.[0-9a-f]{8,}\./, '.');
   if (!map) return { group: file, fn: `${frame.functionName} ${file}` };
   const position = map.originalPositionFor({ line: frame.lineNumber + 1, column: frame.columnNumber });
   const source = position.source ?? '';

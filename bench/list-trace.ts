@@ -46,7 +46,7 @@ interface TraceEvent {
 const short = (url: unknown) => {
   if (typeof url !== 'string' || !url) return '';
   const { pathname, search } = new URL(url);
-  return `${pathname.replace(/\.[0-9a-f]{16,}\./, '.')}${search}`;
+  return `${pathname.replace(/\.[0-9a-f]{8,}\./, '.')}${search}`;
 };
 
 /** What a task spent its time on: the longest direct work below it, named. */

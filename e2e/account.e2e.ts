@@ -1,9 +1,10 @@
 import type { Browser } from 'playwright-core';
 import { en, t } from '../src/shared/messages';
-import { ROUTES } from '../src/shared/routes';
+import { API_PATHS, ROUTES } from '../src/shared/routes';
 import { STORAGE_KEYS } from '../src/shared/storageKeys';
 import { WELCOME, launchBrowser, newPage, signIn, signInViaApi, snap } from './support/browser';
 import { E2E_ADMIN } from './support/config';
+import { SCREEN_TEXT } from '../src/shared/messages/screens';
 
 let browser: Browser;
 beforeAll(async () => {
@@ -31,8 +32,13 @@ describe('guest', () => {
     await page.goto(ROUTES.login);
     await page.getByRole('link', { name: en.forgotPasswordLink }).click();
     await page.waitForURL(`**${ROUTES.forgotPassword}`);
+    const submit = page.getByRole('button', { name: en.submit });
+    await submit.waitFor();
     await page.getByLabel('Email').fill('someone@example.com');
-    await page.getByRole('button', { name: en.submit }).click();
+    // The API's answer awaited and checked, so a refusal says what it was instead of a bare timeout.
+    const answer = page.waitForResponse((response) => response.url().endsWith(API_PATHS.passwordForgot));
+    await submit.click();
+    expect((await answer).status()).toBe(200);
     await page.waitForURL(`**${ROUTES.forgotPasswordSuccess}`);
     await page.getByText(en.forgotPasswordSuccess).waitFor();
     await snap(page, 'forgot-password-success');
@@ -90,7 +96,7 @@ describe('signed-in admin', () => {
     const { context, page } = await newPage(browser);
     await signInViaApi(page);
     await page.goto(ROUTES.profile);
-    await page.getByRole('button', { name: en.edit }).click();
+    await page.getByRole('button', { name: SCREEN_TEXT.edit }).click();
     await page.getByLabel('Phone Number').fill('+62 21 5550 1234');
     await snap(page, 'profile-edit');
     await page.getByRole('button', { name: en.save }).click();

@@ -11,6 +11,7 @@ import { productsResource } from '../src/shared/resources/products';
 import { ROUTES } from '../src/shared/routes';
 import { STORAGE_KEYS } from '../src/shared/storageKeys';
 import { launchBrowser, newPage, signInViaApi, snap, exactLabel } from './support/browser';
+import { SCREEN_TEXT } from '../src/shared/messages/screens';
 
 /** What this file creates; each test builds on the one before. */
 const BRAND = 'Aqua Dynamics';
@@ -41,8 +42,8 @@ async function addNew(page: Page, listPath: string) {
   await page.goto(listPath);
   // An empty list's message offers Add New as well once its rows have come: the toolbar's is first.
   await page
-    .getByRole('link', { name: en.addNew })
-    .or(page.getByRole('button', { name: en.addNew }))
+    .getByRole('link', { name: SCREEN_TEXT.addNew })
+    .or(page.getByRole('button', { name: SCREEN_TEXT.addNew }))
     .first()
     .click();
   await page.waitForURL(`**${listPath}/add`);
@@ -147,7 +148,7 @@ describe('catalogue (run in order)', () => {
     await page.goto(ROUTES.products);
     await grid(page).getByText(PRODUCT.name).waitFor();
 
-    await page.getByRole('button', { name: en.export }).click();
+    await page.getByRole('button', { name: SCREEN_TEXT.export }).click();
     const [download] = await Promise.all([
       page.waitForEvent('download'),
       page.getByRole('menuitem', { name: LIST_SCREEN_MESSAGES.exportCsv }).click(),
@@ -157,7 +158,7 @@ describe('catalogue (run in order)', () => {
     expect(csv).toContain(PRODUCT.name);
     expect(csv).toContain('aqua-dynamics');
 
-    await page.getByRole('button', { name: en.import }).click();
+    await page.getByRole('button', { name: SCREEN_TEXT.import }).click();
     const dialog = page.getByRole('dialog', {
       name: format(LIST_SCREEN_MESSAGES.importTitle, { item: productsResource.item }),
     });
@@ -174,7 +175,7 @@ describe('catalogue (run in order)', () => {
       .getByRole('status')
       .getByText(transfer.wouldWrite(0, 0, exportedRows))
       .waitFor();
-    await dialog.getByRole('button', { name: en.upload }).click();
+    await dialog.getByRole('button', { name: SCREEN_TEXT.upload }).click();
     await page.getByText(success.imported(productsResource.item)).first().waitFor();
 
     // Re-importing matched the product by its slug: still one row.

@@ -9,6 +9,7 @@ import { productHighlightsResource } from '../src/shared/resources/productHighli
 import { PUBLISH_STATE_LABELS } from '../src/shared/resources/publishing';
 import { ROUTES } from '../src/shared/routes';
 import { apiRequest, exactLabel, launchBrowser, newPage, signInViaApi, snap } from './support/browser';
+import { SCREEN_TEXT } from '../src/shared/messages/screens';
 
 /** What this file creates; each test builds on the one before. */
 const NEWS = { title: 'Open Day at the Pump Works', summary: 'Come and see how pumps are made' };
@@ -39,8 +40,8 @@ async function addNew(page: Page, listPath: string) {
   await page.goto(listPath);
   // An empty list's message offers Add New as well once its rows have come: the toolbar's is first.
   await page
-    .getByRole('link', { name: en.addNew })
-    .or(page.getByRole('button', { name: en.addNew }))
+    .getByRole('link', { name: SCREEN_TEXT.addNew })
+    .or(page.getByRole('button', { name: SCREEN_TEXT.addNew }))
     .first()
     .click();
   await page.waitForURL(`**${listPath}/add`);
@@ -118,7 +119,7 @@ describe('content (run in order)', () => {
     await grid(page).getByText(NEWS.title).waitFor();
     await snap(page, 'news-list-scheduled');
 
-    await page.getByRole('button', { name: en.export }).click();
+    await page.getByRole('button', { name: SCREEN_TEXT.export }).click();
     const [download] = await Promise.all([
       page.waitForEvent('download'),
       page.getByRole('menuitem', { name: LIST_SCREEN_MESSAGES.exportCsv }).click(),
@@ -127,7 +128,7 @@ describe('content (run in order)', () => {
     expect(csv).toContain(NEWS.title);
     expect(csv).toContain('<strong>');
 
-    await page.getByRole('button', { name: en.import }).click();
+    await page.getByRole('button', { name: SCREEN_TEXT.import }).click();
     const dialog = page.getByRole('dialog', {
       name: format(LIST_SCREEN_MESSAGES.importTitle, { item: newsResource.item }),
     });
@@ -135,7 +136,7 @@ describe('content (run in order)', () => {
       .getByLabel(LIST_SCREEN_MESSAGES.chooseFile)
       .setInputFiles({ name: download.suggestedFilename(), mimeType: 'text/csv', buffer: Buffer.from(csv) });
     await dialog.getByText(download.suggestedFilename()).waitFor();
-    await dialog.getByRole('button', { name: en.upload }).click();
+    await dialog.getByRole('button', { name: SCREEN_TEXT.upload }).click();
     await page.getByText(success.imported(newsResource.item)).first().waitFor();
 
     await page.reload();

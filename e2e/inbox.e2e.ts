@@ -12,6 +12,7 @@ import { apiRequest, exactLabel, launchBrowser, newPage, signInViaApi, snap } fr
 import { baseUrl, E2E_ADMIN } from './support/config';
 import { waitForMail } from './support/mailbox';
 import { makeProduct, type MadeProduct } from './support/records';
+import { SCREEN_TEXT } from '../src/shared/messages/screens';
 
 let browser: Browser;
 beforeAll(async () => {
@@ -138,8 +139,8 @@ describe('the inbox: what the website sends, triaged by staff', () => {
     await signInViaApi(page);
     await page.goto(ROUTES.replyTemplates);
     await page
-      .getByRole('link', { name: en.addNew })
-      .or(page.getByRole('button', { name: en.addNew }))
+      .getByRole('link', { name: SCREEN_TEXT.addNew })
+      .or(page.getByRole('button', { name: SCREEN_TEXT.addNew }))
       .first()
       .click();
     await page.waitForURL(`**${ROUTES.replyTemplates}/add`);
@@ -228,7 +229,7 @@ describe('the inbox: what the website sends, triaged by staff', () => {
     await page.getByLabel(LIST_SCREEN_MESSAGES.search).fill(READER);
     await grid(page).getByText(READER).waitFor();
     await snap(page, 'inbox-subscribe-list');
-    await page.getByRole('button', { name: en.export }).click();
+    await page.getByRole('button', { name: SCREEN_TEXT.export }).click();
     const [download] = await Promise.all([
       page.waitForEvent('download'),
       page.getByRole('menuitem', { name: LIST_SCREEN_MESSAGES.exportCsv }).click(),

@@ -4,6 +4,7 @@ import { PAGE_TEXT, SECTIONS, pagesResource, type Page } from '../src/shared/res
 import type { ListResponse } from '../src/shared/resources/resource';
 import { ROUTES, itemPath } from '../src/shared/routes';
 import { apiRequest, exactLabel, launchBrowser, newPage, signInViaApi, snap } from './support/browser';
+import { SCREEN_TEXT } from '../src/shared/messages/screens';
 
 let browser: Browser;
 beforeAll(async () => {
@@ -39,9 +40,9 @@ describe('pages', () => {
     const grid = page.getByRole('grid');
     for (const title of ['Home', 'About', 'Product', 'Promotion', 'News', 'Product Article', 'Contact'])
       await grid.getByRole('gridcell', { name: title, exact: true }).waitFor();
-    expect(await page.getByRole('button', { name: en.addNew }).count()).toBe(0);
-    expect(await page.getByRole('link', { name: en.addNew }).count()).toBe(0);
-    expect(await page.getByRole('button', { name: en.import }).count()).toBe(0);
+    expect(await page.getByRole('button', { name: SCREEN_TEXT.addNew }).count()).toBe(0);
+    expect(await page.getByRole('link', { name: SCREEN_TEXT.addNew }).count()).toBe(0);
+    expect(await page.getByRole('button', { name: SCREEN_TEXT.import }).count()).toBe(0);
     await snap(page, 'page-list');
     await grid.getByRole('gridcell', { name: 'About', exact: true }).click();
     await page.waitForURL(/\/page\/\d+$/);

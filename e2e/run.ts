@@ -7,32 +7,115 @@ import { spawn, type ChildProcess } from 'node:child_process';
 import { existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { E2E_ADMIN, E2E_MAIL_FROM, E2E_PORT, E2E_SMTP_PORT, baseUrl } from './support/config';
+import { API_PATHS } from '../src/shared/routes';
+import { startOidcProvider } from '../test/oidcProvider';
+import {
+  E2E_ADMIN,
+  E2E_MAIL_FROM,
+  E2E_OIDC_NAME,
+  E2E_PORT,
+  E2E_SMTP_PORT,
+  EXAMPLE_SITE_PORT,
+  baseUrl,
+  exampleSiteUrl,
+  passkeyBaseUrl,
+} from './support/config';
 import { startMailbox } from './support/mailbox';
 
 const root = path.resolve(__dirname, '..');
 
 /**
- * Waits until the server answers /api/health. No start budget (a loaded machine took 74 s): the wait
- * ends when the server answers, when it exits (a failed start says why on its own output), or after
- * 10 minutes.
+ * Waits until `url` answers 2xx. No start budget (a loaded machine took 74 s): the wait ends when it
+ * answers, when the process exits (a failed start says why on its own output), or after 10 minutes.
  */
-async function waitForHealth(server: ChildProcess): Promise<void> {
+async function waitForAnswer(child: ChildProcess, url: string, what: string): Promise<void> {
   let exited: number | null | undefined;
-  server.once('exit', (code) => (exited = code));
+  child.once('exit', (code) => (exited = code));
   const deadline = Date.now() + 10 * 60_000;
   while (Date.now() < deadline) {
     if (exited !== undefined)
-      throw new Error(`The server stopped before it answered (exit code ${String(exited)})`);
+      throw new Error(`${what} stopped before it answered (exit code ${String(exited)})`);
     try {
-      const response = await fetch(`${baseUrl}/api/health`);
+      const response = await fetch(url);
       if (response.ok) return;
     } catch {
       // not listening yet
     }
     await new Promise((resolve) => setTimeout(resolve, 250));
   }
-  throw new Error('The server did not answer /api/health in time');
+  throw new Error(`${what} did not answer ${url} in time`);
+}
+
+const waitForHealth = (server: ChildProcess) => waitForAnswer(server, `${baseUrl}/api/health`, 'The server');
+
+/**
+ * The server's environment: a throwaway data dir, on PGlite unless E2E_DATABASE_URL names a
+ * PostgreSQL database (emptied first by whoever runs it: the admin is created at start), the
+ * example website as HOST_APP_URL.
+ */
+function serverEnv(dataDir: string, provider: { issuer: string; clientId: string; clientSecret: string }) {
+  return {
+    ...process.env,
+    PORT: String(E2E_PORT),
+    HOST: '127.0.0.1',
+    DATA_DIR: dataDir,
+    DATABASE_URL: process.env.E2E_DATABASE_URL ?? '',
+    STATIC_DIR: path.join(root, 'dist'),
+    PUBLIC_URL: baseUrl,
+    // WebAuthn needs a domain for its RP ID (not 127.0.0.1): the passkey journeys open the app here.
+    PASSKEY_ORIGIN: passkeyBaseUrl,
+    // The example website (examples/website), started beside the server: previews open there.
+    HOST_APP_URL: exampleSiteUrl,
+    ADMIN_NAME: E2E_ADMIN.name,
+    ADMIN_EMAIL: E2E_ADMIN.email,
+    ADMIN_PASSWORD: E2E_ADMIN.password,
+    LOG_LEVEL: 'warn',
+    SMTP_URL: `smtp://127.0.0.1:${E2E_SMTP_PORT}`,
+    MAIL_FROM: E2E_MAIL_FROM,
+    // A test may post as a visitor of its own (X-Forwarded-For from loopback), so the per-address
+    // limits of the public forms count each file's visitor apart, as they would count real visitors.
+    TRUST_PROXY: '127.0.0.1',
+    REDIS_URL: '',
+    // The webhook journeys' endpoints (a receiver, the example website) listen on loopback.
+    WEBHOOK_ALLOW_LOOPBACK: 'true',
+    OIDC_ISSUER: provider.issuer,
+    OIDC_CLIENT_ID: provider.clientId,
+    OIDC_CLIENT_SECRET: provider.clientSecret,
+    OIDC_NAME: E2E_OIDC_NAME,
+  };
+}
+
+/**
+ * The example website on its loopback port, built from the server's public API; its webhook's
+ * secret is the file the journey writes once it has made the webhook in the admin
+ * (example-website.e2e.ts). Answers once the site answers.
+ */
+async function startExampleSite(secretFile: string): Promise<ChildProcess> {
+  const site = spawn(
+    process.execPath,
+    ['--import', 'tsx', path.join(root, 'examples/website/src/server.ts')],
+    {
+      cwd: root,
+      // Its own log (a line per delivery) stays out of the suite's output; its errors do not.
+      stdio: ['ignore', 'ignore', 'inherit'],
+      env: {
+        ...process.env,
+        ADMIN_URL: baseUrl,
+        SITE_HOST: '127.0.0.1',
+        SITE_PORT: String(EXAMPLE_SITE_PORT),
+        WEBHOOK_SECRET: '',
+        WEBHOOK_SECRET_FILE: secretFile,
+      },
+    },
+  );
+  await waitForAnswer(site, `${exampleSiteUrl}/`, 'the example website');
+  return site;
+}
+
+async function stop(child: ChildProcess): Promise<void> {
+  if (child.exitCode !== null || child.signalCode !== null) return;
+  child.kill('SIGTERM');
+  await new Promise((resolve) => child.once('exit', resolve));
 }
 
 async function main(): Promise<number> {
@@ -45,28 +128,18 @@ async function main(): Promise<number> {
   // A real SMTP server on loopback: the journeys read the mails that arrived (support/mailbox.ts).
   const mailDir = mkdtempSync(path.join(tmpdir(), 'admin-e2e-mail-'));
   const mailbox = await startMailbox(E2E_SMTP_PORT, mailDir);
+  // The company's sign-in provider: a real OpenID Connect provider on loopback (sso.e2e.ts).
+  const provider = await startOidcProvider({ redirectUri: `${baseUrl}${API_PATHS.ssoCallback}` });
   const server = spawn(process.execPath, [serverEntry], {
     cwd: root,
     stdio: ['ignore', 'inherit', 'inherit'],
-    env: {
-      ...process.env,
-      PORT: String(E2E_PORT),
-      HOST: '127.0.0.1',
-      DATA_DIR: dataDir,
-      DATABASE_URL: '',
-      STATIC_DIR: path.join(root, 'dist'),
-      PUBLIC_URL: baseUrl,
-      ADMIN_NAME: E2E_ADMIN.name,
-      ADMIN_EMAIL: E2E_ADMIN.email,
-      ADMIN_PASSWORD: E2E_ADMIN.password,
-      LOG_LEVEL: 'warn',
-      SMTP_URL: `smtp://127.0.0.1:${E2E_SMTP_PORT}`,
-      MAIL_FROM: E2E_MAIL_FROM,
-      REDIS_URL: '',
-    },
+    env: serverEnv(dataDir, provider),
   });
+  const secretFile = path.join(dataDir, 'example-website-secret');
+  let site: ChildProcess | undefined;
   try {
     await waitForHealth(server);
+    site = await startExampleSite(secretFile);
     // Not spawnSync: this process's SMTP server must answer while the suite runs.
     const jest = spawn(
       process.execPath,
@@ -77,15 +150,18 @@ async function main(): Promise<number> {
         '--runInBand',
         ...process.argv.slice(2),
       ],
-      { cwd: root, stdio: 'inherit', env: { ...process.env, E2E_MAIL_DIR: mailDir } },
+      {
+        cwd: root,
+        stdio: 'inherit',
+        env: { ...process.env, E2E_MAIL_DIR: mailDir, E2E_SITE_SECRET_FILE: secretFile },
+      },
     );
     return await new Promise<number>((resolve) => jest.once('exit', (code) => resolve(code ?? 1)));
   } finally {
-    if (server.exitCode === null && server.signalCode === null) {
-      server.kill('SIGTERM');
-      await new Promise((resolve) => server.once('exit', resolve));
-    }
+    if (site) await stop(site);
+    await stop(server);
     await mailbox.close();
+    await provider.stop();
     rmSync(dataDir, { recursive: true, force: true });
     rmSync(mailDir, { recursive: true, force: true });
   }

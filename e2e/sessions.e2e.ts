@@ -18,6 +18,7 @@ import {
 } from './support/browser';
 import { E2E_ADMIN, baseUrl } from './support/config';
 import { makeProduct } from './support/records';
+import { SCREEN_TEXT } from '../src/shared/messages/screens';
 
 let browser: Browser;
 beforeAll(async () => {
@@ -119,7 +120,7 @@ describe('a session that ends without losing work', () => {
     await offer.waitFor();
     expect(await name.inputValue()).toBe(made.productName);
     await snap(page, 'draft-offer');
-    await offer.getByRole('button', { name: en.restore }).click();
+    await offer.getByRole('button', { name: SCREEN_TEXT.restore }).click();
     expect(await name.inputValue()).toBe(edited);
 
     await page.getByRole('button', { name: en.save }).click();
@@ -130,7 +131,7 @@ describe('a session that ends without losing work', () => {
     await page.reload();
     await name.waitFor();
     await page.waitForLoadState('networkidle');
-    expect(await page.getByRole('button', { name: en.restore }).count()).toBe(0);
+    expect(await page.getByRole('button', { name: SCREEN_TEXT.restore }).count()).toBe(0);
     await context.close();
   });
 });

@@ -9,6 +9,7 @@ import { SETTINGS_MESSAGES } from '../src/shared/messages/settings';
 import { STORAGE_KEYS } from '../src/shared/storageKeys';
 import { launchBrowser, newPage, signIn, signInViaApi, snap, exactLabel } from './support/browser';
 import { PHONE } from './support/axe';
+import { SCREEN_TEXT } from '../src/shared/messages/screens';
 
 /** The role and user this file creates; the later tests sign in as that user. */
 const ROLE = 'Brand Viewer';
@@ -44,8 +45,8 @@ describe('settings (run in order: each test builds on the one before)', () => {
     await page.getByRole('grid').waitFor();
     await snap(page, 'role-list');
     await page
-      .getByRole('link', { name: en.addNew })
-      .or(page.getByRole('button', { name: en.addNew }))
+      .getByRole('link', { name: SCREEN_TEXT.addNew })
+      .or(page.getByRole('button', { name: SCREEN_TEXT.addNew }))
       .click();
     await page.waitForURL(`**${ROUTES.roles}/add`);
 

@@ -321,6 +321,88 @@ describe('authMachine second factor (VERIFY_SECOND_FACTOR, CANCEL_SECOND_FACTOR)
   });
 });
 
+describe('authMachine passkeys (PASSKEY_SIGN_IN, a passkey as the second factor)', () => {
+  const mfaRequired = (factors: unknown) => ({
+    status: 403,
+    data: { error: 'mfa_required', mfa_token: 'mfa-2', mfa_factors: factors },
+  });
+
+  it('signs in with a passkey alone: the signIn actor asked for one, signing in meanwhile, then the user is loaded', async () => {
+    const pending = deferred<void>();
+    const { actor, signIn, fetchUser } = startAuth({ signIn: () => pending.promise });
+    actor.send({ type: 'PASSKEY_SIGN_IN' });
+    expect(signIn).toHaveBeenLastCalledWith({ passkey: true });
+    expect(isSigningIn(actor.getSnapshot())).toBe(true);
+    expect(isAwaitingSecondFactor(actor.getSnapshot())).toBe(false);
+    pending.resolve();
+    await waitFor(actor, (s) => authPhase(s) === 'auth');
+    expect(fetchUser).toHaveBeenCalledTimes(1);
+  });
+
+  it('a refused or cancelled passkey sign-in is back at the e-mail and password with the error', async () => {
+    const refused = {
+      status: 400,
+      data: { error: 'invalid_grant', message: 'The passkey was not accepted.' },
+    };
+    const { actor, clearToken } = startAuth({ signIn: () => Promise.reject(refused) });
+    actor.send({ type: 'PASSKEY_SIGN_IN' });
+    await waitFor(actor, (s) => !isSigningIn(s));
+    expect(actor.getSnapshot().matches({ 'no-auth': 'idle' })).toBe(true);
+    expect(actor.getSnapshot().context.signInError).toBe(refused);
+    expect(clearToken).toHaveBeenCalled();
+  });
+
+  it('ignores PASSKEY_SIGN_IN while a sign-in is in flight or once signed in', async () => {
+    const { actor, signIn } = startAuth({ signIn: () => new Promise(() => {}) });
+    actor.send({ type: 'LOGIN', credentials });
+    actor.send({ type: 'PASSKEY_SIGN_IN' });
+    expect(signIn).toHaveBeenCalledTimes(1);
+    const signedIn = await startSignedIn();
+    signedIn.actor.send({ type: 'PASSKEY_SIGN_IN' });
+    expect(signedIn.signIn).not.toHaveBeenCalled();
+  });
+
+  it('keeps the factors mfa_required named; an answer naming none means the authenticator app', async () => {
+    const both = startAuth({ signIn: () => Promise.reject(mfaRequired(['otp', 'passkey'])) });
+    both.actor.send({ type: 'LOGIN', credentials });
+    await waitFor(both.actor, (s) => s.matches({ 'no-auth': 'secondFactor' }));
+    expect(both.actor.getSnapshot().context.mfaFactors).toEqual(['otp', 'passkey']);
+    both.actor.send({ type: 'CANCEL_SECOND_FACTOR' });
+    expect(both.actor.getSnapshot().context.mfaFactors).toEqual([]);
+
+    const older = startAuth({ signIn: () => Promise.reject(mfaRequired(undefined)) });
+    older.actor.send({ type: 'LOGIN', credentials });
+    await waitFor(older.actor, (s) => s.matches({ 'no-auth': 'secondFactor' }));
+    expect(older.actor.getSnapshot().context.mfaFactors).toEqual(['otp']);
+  });
+
+  it('sends a passkey as the second factor with the mfa_token; a refused one asks again', async () => {
+    const refused = {
+      status: 400,
+      data: { error: 'invalid_grant', message: 'The passkey was not accepted.' },
+    };
+    let tries = 0;
+    const { actor, signIn } = startAuth({
+      signIn: (input) =>
+        'mfaToken' in input
+          ? ++tries === 1
+            ? Promise.reject(refused)
+            : Promise.resolve()
+          : Promise.reject(mfaRequired(['passkey'])),
+    });
+    actor.send({ type: 'LOGIN', credentials });
+    await waitFor(actor, (s) => s.matches({ 'no-auth': 'secondFactor' }));
+    actor.send({ type: 'VERIFY_SECOND_FACTOR', proof: { passkey: true } });
+    expect(signIn).toHaveBeenLastCalledWith({ mfaToken: 'mfa-2', passkey: true });
+    await waitFor(actor, (s) => !isSigningIn(s));
+    expect(actor.getSnapshot().matches({ 'no-auth': 'secondFactor' })).toBe(true);
+    expect(actor.getSnapshot().context.signInError).toBe(refused);
+    actor.send({ type: 'VERIFY_SECOND_FACTOR', proof: { passkey: true } });
+    await waitFor(actor, (s) => authPhase(s) === 'auth');
+    expect(actor.getSnapshot().context.mfaFactors).toEqual([]);
+  });
+});
+
 describe('authMachine fetching the user (FETCH_USER)', () => {
   it('loads the user when signed out, e.g. after another tab signed in', async () => {
     const { actor, phase, fetchUser } = startAuth({ validToken: false });
@@ -581,6 +663,78 @@ describe('authMachine session end without loss (re-auth)', () => {
   });
 });
 
+describe('authMachine session dialog second factor (re-auth, VERIFY_SECOND_FACTOR, CANCEL_SECOND_FACTOR)', () => {
+  const mfaRequired = {
+    status: 403,
+    data: { error: 'mfa_required', mfa_token: 'mfa-3', mfa_factors: ['otp', 'passkey'] },
+  };
+
+  /** Signed in, a 401, then the password in the dialog answered with mfa_required. */
+  async function startDialogSecondFactor(
+    second: (input: SignInInput) => Promise<void> = async () => undefined,
+  ) {
+    const started = await startSignedIn({
+      signIn: (input) => ('mfaToken' in input ? second(input) : Promise.reject(mfaRequired)),
+    });
+    started.actor.send({ type: 'UNAUTHORIZED' });
+    started.actor.send({ type: 'REAUTHENTICATE', credentials });
+    await waitFor(started.actor, (s) => s.matches({ auth: { reauth: 'secondFactor' } }));
+    return started;
+  }
+
+  it('asks for the second factor in the dialog when the password is right: still auth, the requests still waiting', async () => {
+    const { actor, phase, clearToken, abandonRequests, resumeRequests } = await startDialogSecondFactor();
+    expect(phase()).toBe('auth');
+    expect(reauthReason(actor.getSnapshot())).toBe('ended');
+    expect(isAwaitingSecondFactor(actor.getSnapshot())).toBe(true);
+    expect(actor.getSnapshot().context.mfaFactors).toEqual(['otp', 'passkey']);
+    expect(actor.getSnapshot().context.signInError).toBeNull();
+    expect(clearToken).not.toHaveBeenCalled();
+    expect(abandonRequests).not.toHaveBeenCalled();
+    expect(resumeRequests).not.toHaveBeenCalled();
+  });
+
+  it('sends the code with the mfa_token, then checks the user and resumes the requests', async () => {
+    const { actor, signIn, resumeRequests } = await startDialogSecondFactor();
+    actor.send({ type: 'VERIFY_SECOND_FACTOR', proof: { otp: '123456' } });
+    expect(signIn).toHaveBeenLastCalledWith({ mfaToken: 'mfa-3', otp: '123456' });
+    await waitFor(actor, (s) => s.matches({ auth: 'idle' }));
+    expect(resumeRequests).toHaveBeenCalledTimes(1);
+    expect(actor.getSnapshot().context.mfaToken).toBeNull();
+    expect(reauthReason(actor.getSnapshot())).toBeNull();
+  });
+
+  it('asks again with the error when the code is wrong, keeping the mfa_token', async () => {
+    const wrong = { status: 400, data: { error: 'invalid_grant', message: 'The code is not valid.' } };
+    const { actor } = await startDialogSecondFactor(() => Promise.reject(wrong));
+    actor.send({ type: 'VERIFY_SECOND_FACTOR', proof: { passkey: true } });
+    await waitFor(actor, (s) => !isSigningIn(s));
+    expect(actor.getSnapshot().matches({ auth: { reauth: 'secondFactor' } })).toBe(true);
+    expect(actor.getSnapshot().context.signInError).toBe(wrong);
+    expect(actor.getSnapshot().context.mfaToken).toBe('mfa-3');
+  });
+
+  it('goes back to the password in the dialog on CANCEL_SECOND_FACTOR; LOGOUT still signs out', async () => {
+    const { actor, abandonRequests } = await startDialogSecondFactor();
+    actor.send({ type: 'CANCEL_SECOND_FACTOR' });
+    expect(actor.getSnapshot().matches({ auth: { reauth: 'prompt' } })).toBe(true);
+    expect(isAwaitingSecondFactor(actor.getSnapshot())).toBe(false);
+    const again = await startDialogSecondFactor();
+    again.actor.send({ type: 'LOGOUT' });
+    await waitFor(again.actor, (s) => authPhase(s) === 'no-auth');
+    expect(again.abandonRequests).toHaveBeenCalled();
+    expect(abandonRequests).not.toHaveBeenCalled();
+  });
+
+  it('picks up a session another tab stored while the code is asked for (FETCH_USER)', async () => {
+    const { actor, resumeRequests } = await startDialogSecondFactor();
+    actor.send({ type: 'FETCH_USER' });
+    await waitFor(actor, (s) => s.matches({ auth: 'idle' }));
+    expect(resumeRequests).toHaveBeenCalledTimes(1);
+    expect(actor.getSnapshot().context.mfaToken).toBeNull();
+  });
+});
+
 describe('authMachine start from the stored account (issue #15)', () => {
   const stored: User = { ...user, name: 'Ada (stored)', permissions: ['products.index'] };
   const state = (actor: { getSnapshot(): { value: unknown } }) => actor.getSnapshot().value;
@@ -720,5 +874,54 @@ describe('authMachine start from the stored account (issue #15)', () => {
     actor.send({ type: 'REFRESH_ACCOUNT' });
     expect(actor.getSnapshot().matches({ auth: 'idle' })).toBe(true);
     expect(fetchUser).toHaveBeenCalledTimes(1);
+  });
+});
+describe('authMachine single sign-on (SSO_SIGN_IN)', () => {
+  it('sends the one-time code through signIn, is signing in meanwhile, then loads the user and is auth', async () => {
+    const pending = deferred<void>();
+    const { actor, phase, signIn, fetchUser } = startAuth({ signIn: () => pending.promise });
+    actor.send({ type: 'SSO_SIGN_IN', code: 'one-time' });
+    expect(signIn).toHaveBeenCalledWith({ ssoCode: 'one-time' });
+    expect(isSigningIn(actor.getSnapshot())).toBe(true);
+    expect(phase()).toBe('no-auth');
+    pending.resolve();
+    await waitFor(actor, (s) => authPhase(s) === 'auth');
+    expect(fetchUser).toHaveBeenCalledTimes(1);
+  });
+
+  it('clears the token and stays no-auth with the error when the code is refused', async () => {
+    const refused = { status: 400, data: { error: 'invalid_grant', message: 'expired' } };
+    const { actor, clearToken } = startAuth({ signIn: () => Promise.reject(refused) });
+    actor.send({ type: 'SSO_SIGN_IN', code: 'spent' });
+    await waitFor(actor, (s) => !isSigningIn(s));
+    expect(actor.getSnapshot().matches({ 'no-auth': 'idle' })).toBe(true);
+    expect(actor.getSnapshot().context.signInError).toBe(refused);
+    expect(clearToken).toHaveBeenCalled();
+  });
+
+  it('asks for the second factor when the code is answered mfa_required, then sends the code with its mfa_token', async () => {
+    const mfaRequired = { status: 403, data: { error: 'mfa_required', mfa_token: 'mfa-sso' } };
+    const { actor, signIn } = startAuth({
+      signIn: (input) => ('ssoCode' in input ? Promise.reject(mfaRequired) : Promise.resolve()),
+    });
+    actor.send({ type: 'SSO_SIGN_IN', code: 'one-time' });
+    await waitFor(actor, (s) => s.matches({ 'no-auth': 'secondFactor' }));
+    expect(isAwaitingSecondFactor(actor.getSnapshot())).toBe(true);
+    actor.send({ type: 'VERIFY_SECOND_FACTOR', proof: { otp: '654321' } });
+    expect(signIn).toHaveBeenLastCalledWith({ mfaToken: 'mfa-sso', otp: '654321' });
+    await waitFor(actor, (s) => authPhase(s) === 'auth');
+  });
+
+  it('ignores SSO_SIGN_IN while a sign-in runs and once signed in', async () => {
+    const pending = deferred<void>();
+    const { actor, signIn } = startAuth({ signIn: () => pending.promise });
+    actor.send({ type: 'LOGIN', credentials });
+    actor.send({ type: 'SSO_SIGN_IN', code: 'late' });
+    expect(signIn).toHaveBeenCalledTimes(1);
+    pending.resolve();
+    await waitFor(actor, (s) => authPhase(s) === 'auth');
+    actor.send({ type: 'SSO_SIGN_IN', code: 'later' });
+    expect(signIn).toHaveBeenCalledTimes(1);
+    expect(authPhase(actor.getSnapshot())).toBe('auth');
   });
 });

@@ -1,6 +1,7 @@
 import { and, assign, fromPromise, setup, type SnapshotFrom } from 'xstate';
 import type { LoginInput, User } from '../src/shared/contracts/account';
-import { MFA_REQUIRED, type SecondFactorProof } from '../src/shared/contracts/mfaGrant';
+import { MFA_REQUIRED, type MfaFactor, type SecondFactorProof } from '../src/shared/contracts/mfaGrant';
+import type { SsoCodeInput } from '../src/shared/contracts/singleSignOn';
 
 /**
  * The auth phases of spec §4 as one machine: `loading`, `auth` and `no-auth`, with the sign-in and
@@ -30,13 +31,21 @@ export interface AuthContextValue {
    * endpoint answered, for the second step (`no-auth.secondFactor`). Null otherwise.
    */
   mfaToken: string | null;
+  /** The second factors the account has (the `mfa_required` answer's), for the step to offer. */
+  mfaFactors: MfaFactor[];
 }
 
-/** What the second step sends: the mfa_token and the code (or recovery code). */
+/** What the second step sends: the mfa_token and the code (or recovery code, or a passkey). */
 export type SecondFactorInput = { mfaToken: string } & SecondFactorProof;
 
-/** What the `signIn` actor sends: the e-mail and password, or the second step. */
-export type SignInInput = LoginInput | SecondFactorInput;
+/** A passkey as the whole sign-in: the browser is asked for a discoverable passkey. */
+export type PasskeySignInInput = { passkey: true };
+
+/**
+ * What the `signIn` actor sends: the e-mail and password, the second step, a passkey alone, or a
+ * single sign-on's code.
+ */
+export type SignInInput = LoginInput | SecondFactorInput | PasskeySignInInput | SsoCodeInput;
 
 export interface AuthInput {
   storedUser?: User | null;
@@ -62,7 +71,11 @@ export type AuthEvent =
   /** The second step of a sign-in: a code of the authenticator app, or a recovery code. */
   | { type: 'VERIFY_SECOND_FACTOR'; proof: SecondFactorProof }
   /** Back from the second step to the e-mail and password. */
-  | { type: 'CANCEL_SECOND_FACTOR' };
+  | { type: 'CANCEL_SECOND_FACTOR' }
+  /** "Sign in with a passkey": the whole sign-in by a passkey, no password. */
+  | { type: 'PASSKEY_SIGN_IN' }
+  /** Back from the company's sign-in provider with a one-time code: exchanged like a password. */
+  | { type: 'SSO_SIGN_IN'; code: string };
 
 export type AuthPhase = 'loading' | 'auth' | 'no-auth';
 
@@ -70,7 +83,11 @@ export type AuthPhase = 'loading' | 'auth' | 'no-auth';
 const credentialsOf = ({ context, event }: { context: AuthContextValue; event: AuthEvent }): SignInInput => {
   if (event.type === 'LOGIN' || event.type === 'REAUTHENTICATE') return event.credentials;
   if (event.type === 'VERIFY_SECOND_FACTOR') return { mfaToken: context.mfaToken ?? '', ...event.proof };
-  throw new Error('A sign-in is started by LOGIN, REAUTHENTICATE or VERIFY_SECOND_FACTOR only');
+  if (event.type === 'PASSKEY_SIGN_IN') return { passkey: true };
+  if (event.type === 'SSO_SIGN_IN') return { ssoCode: event.code };
+  throw new Error(
+    'A sign-in is started by LOGIN, REAUTHENTICATE, VERIFY_SECOND_FACTOR, PASSKEY_SIGN_IN or SSO_SIGN_IN only',
+  );
 };
 
 const notProvided = (name: string) => () => {
@@ -85,6 +102,12 @@ const signedOut = [
   },
   'clearToken',
   'clearUser',
+] as const;
+
+/** A sign-in's failure when a second factor is due (asked next) or its code was wrong (asked again). */
+const toSecondFactor = [
+  { guard: 'secondFactorRequired', target: 'secondFactor', actions: 'rememberSecondFactor' },
+  { guard: 'secondFactorPending', target: 'secondFactor', actions: 'rememberSignInError' },
 ] as const;
 
 /** The session turned out to be dead before any account was confirmed: signed out. */
@@ -111,6 +134,12 @@ export const authMachine = setup({
       user: (_, params: { user: User }) => params.user,
     }),
     clearUser: assign({ user: null, reauthReason: null }),
+    /** The mfa_token and factors of an `mfa_required` answer: the second step is next. */
+    rememberSecondFactor: assign({
+      mfaToken: ({ event }) => mfaTokenOf(event),
+      mfaFactors: ({ event }) => mfaFactorsOf(event),
+    }),
+    rememberSignInError: assign({ signInError: ({ event }) => ('error' in event ? event.error : null) }),
   },
   guards: {
     /** Whether a stored token exists and has not expired; the app checks it against its clock. */
@@ -132,6 +161,8 @@ export const authMachine = setup({
       'error' in event && (event.error as { status?: unknown } | undefined)?.status === 401,
     /** Whether the sign-in failed because the password was right and a second factor is due. */
     secondFactorRequired: ({ event }) => mfaTokenOf(event) !== null,
+    /** Whether a second step is under way (its code was refused: it is asked again). */
+    secondFactorPending: ({ context }) => context.mfaToken !== null,
   },
   actors: {
     /** Requests a token with the credentials (or the mfa_token and a code) and stores it. */
@@ -151,6 +182,7 @@ export const authMachine = setup({
     reauthReason: null,
     storedUser: input?.storedUser ?? null,
     mfaToken: null,
+    mfaFactors: [],
   }),
   initial: 'starting',
   states: {
@@ -183,7 +215,7 @@ export const authMachine = setup({
     },
     loading: {
       // Signed in (with the second factor, or by another tab while it was asked for): its token is spent.
-      entry: assign({ mfaToken: null }),
+      entry: assign({ mfaToken: null, mfaFactors: [] }),
       invoke: {
         src: 'fetchUser',
         onDone: {
@@ -268,10 +300,27 @@ export const authMachine = setup({
                 input: credentialsOf,
                 onDone: 'verifying',
                 // The old token stays: its requests still wait for a session, the dialog stays.
-                onError: { target: 'prompt', actions: assign({ signInError: ({ event }) => event.error }) },
+                onError: [
+                  // The password was right and a second factor is due, or its code was wrong: the dialog asks for it.
+                  ...toSecondFactor,
+                  { target: 'prompt', actions: 'rememberSignInError' },
+                ],
+              },
+            },
+            // The session dialog's code step: the code (or passkey) goes through signingIn as on /login.
+            secondFactor: {
+              on: {
+                VERIFY_SECOND_FACTOR: 'signingIn',
+                CANCEL_SECOND_FACTOR: {
+                  target: 'prompt',
+                  actions: assign({ mfaToken: null, mfaFactors: [], signInError: null }),
+                },
+                FETCH_USER: 'verifying',
               },
             },
             verifying: {
+              // Signed in again (with the second factor, or by another tab): its mfa_token is spent.
+              entry: assign({ mfaToken: null, mfaFactors: [] }),
               invoke: {
                 src: 'fetchUser',
                 onDone: [
@@ -320,6 +369,9 @@ export const authMachine = setup({
         idle: {
           on: {
             LOGIN: 'signingIn',
+            PASSKEY_SIGN_IN: 'signingIn',
+            // The same request as a password's, with the code: a second factor may follow.
+            SSO_SIGN_IN: 'signingIn',
             // Another tab signed in: this one picks the session up.
             FETCH_USER: '#auth.loading',
           },
@@ -332,22 +384,13 @@ export const authMachine = setup({
             // Spec §4: after a successful sign-in the user is fetched.
             onDone: '#auth.loading',
             onError: [
-              // The password was right; the code is asked for next (nothing was stored).
-              {
-                guard: 'secondFactorRequired',
-                target: 'secondFactor',
-                actions: assign({ mfaToken: ({ event }) => mfaTokenOf(event) }),
-              },
-              // A wrong code: asked again, with the error (an mfa_token that ran out says so too).
-              {
-                guard: ({ context }) => context.mfaToken !== null,
-                target: 'secondFactor',
-                actions: assign({ signInError: ({ event }) => event.error }),
-              },
+              // The password was right: the code is asked for next (nothing was stored); a wrong code
+              // is asked again, with the error (an mfa_token that ran out says so too).
+              ...toSecondFactor,
               // Spec §8: a failed sign-in clears the stored token.
               {
                 target: 'idle',
-                actions: ['clearToken', assign({ signInError: ({ event }) => event.error })],
+                actions: ['clearToken', 'rememberSignInError'],
               },
             ],
           },
@@ -357,7 +400,10 @@ export const authMachine = setup({
         secondFactor: {
           on: {
             VERIFY_SECOND_FACTOR: 'signingIn',
-            CANCEL_SECOND_FACTOR: { target: 'idle', actions: assign({ mfaToken: null, signInError: null }) },
+            CANCEL_SECOND_FACTOR: {
+              target: 'idle',
+              actions: assign({ mfaToken: null, mfaFactors: [], signInError: null }),
+            },
             // Another tab signed in meanwhile: this one picks the session up.
             FETCH_USER: '#auth.loading',
           },
@@ -374,6 +420,12 @@ function mfaTokenOf(event: unknown): string | null {
   const data = (event as { error?: { status?: unknown; data?: { error?: unknown; mfa_token?: unknown } } })
     .error?.data;
   return data?.error === MFA_REQUIRED && typeof data.mfa_token === 'string' ? data.mfa_token : null;
+}
+
+/** The factors an `mfa_required` answer named (an older server named none: the app's code, then). */
+function mfaFactorsOf(event: unknown): MfaFactor[] {
+  const factors = (event as { error?: { data?: { mfa_factors?: MfaFactor[] } } }).error?.data?.mfa_factors;
+  return Array.isArray(factors) ? factors : ['otp'];
 }
 
 /** The phase a snapshot exposes: substates (signing in, signing out, re-auth) fold into the three of §4. */

@@ -1,7 +1,7 @@
 /**
  * `npm run build:server`: the production server compiled to JavaScript with esbuild, one CommonJS
  * file (`build/server/server.js`, its source map beside it, and `sheet-worker.js`, the import's
- * parsing thread) holding our code — server/ and the
+ * parsing thread, and `pglite-worker.js`, the embedded database's) holding our code — server/ and the
  * src/shared modules it imports — with the packages left to node_modules. The migrations, which the
  * server reads at run time next to itself (`MIGRATIONS_FOLDER`), are copied beside it. tsx stays for
  * `npm run dev` and the tests. (docs/decisions/2026-12-01-compiled-server-esbuild.md)
@@ -28,6 +28,8 @@ export async function buildServer(outDir: string = SERVER_BUILD_DIR): Promise<st
     entryPoints: {
       server: path.join(root, 'server', 'server.ts'),
       'sheet-worker': path.join(root, 'server', 'crud', 'sheetWorker.ts'),
+      // PGlite's thread (server/db/pgliteThread.ts starts `pglite-worker.js` from beside the server).
+      'pglite-worker': path.join(root, 'server', 'db', 'pgliteWorker.ts'),
     },
     outdir: outDir,
     bundle: true,

@@ -152,15 +152,24 @@ import { Type, type Static } from '@sinclair/typebox';
 import { NAME_MAX } from '../limits';
 import { LABELS } from '../messages';
 import { ROUTES } from '../routes';
-import { auditGroup, slugGroup, statusGroup } from './fields';
+import { auditGroup, plainFields, plainSheet, plainWire, slugGroup, statusGroup } from './fields';
 import { CREATED_DATE_FILTER, defineResource, requiredText, STATUS_FILTER } from './resource';
 import { IdSchema } from './wire';
+
+/**
+ * The ${names.label.toLowerCase()}'s plain fields, in order: each declared once here
+ * (\`textGroup('summary', LABELS.summary)\`, \`richTextGroup\`, \`linkGroup\`, \`dateGroup\`… in
+ * ./fields.ts) gives its wire property, input field and sheet column, the server's select, writer,
+ * cell and import, and the form's value and body. Add its column to the table and its input to the form.
+ */
+export const ${key}Body = [] as const;
 
 /** A ${names.label.toLowerCase()} as the API answers it: its type, serialiser and OpenAPI schema. */
 export const ${key}Wire = Type.Object({
   id: IdSchema,
   title: Type.String(),
   ...slugGroup.wire,
+  ...plainWire(${key}Body),
   ...statusGroup.wire,
   ...auditGroup.wire,
 });
@@ -171,6 +180,7 @@ const fields = {
   title: requiredText(LABELS.title, NAME_MAX),
   /** Empty: made from the title by the server. */
   ...slugGroup.fields(),
+  ...plainFields(${key}Body),
   ...statusGroup.fields(),
 };
 
@@ -197,6 +207,7 @@ export const ${key}Resource = defineResource({
   sheet: [
     { key: 'title', label: LABELS.title, import: true },
     ...slugGroup.sheet,
+    ...plainSheet(${key}Body),
     ...statusGroup.sheet,
     ...auditGroup.sheet,
   ],
@@ -241,21 +252,32 @@ write(
   files.declaration,
   `import { inArray } from 'drizzle-orm';
 import { LABELS } from '../../src/shared/messages';
-import { ${canStore ? `${key}ImportRowSchema, ` : ''}${key}Resource, type ${names.Item} } from '../../src/shared/resources/${key}';
+import { ${key}Body, ${canStore ? `${key}ImportRowSchema, ` : ''}${key}Resource, type ${names.Item} } from '../../src/shared/resources/${key}';
 import type { Executor } from '../db/client';
 import { ${key} } from '../db/schema/${key}';
 import { defineServerResource } from '../crud/define';
 import {
   auditCells,
-  ${writers ? 'column,\n  ' : ''}${canStore ? 'importedStatus,\n  importKey,\n  importSlugErrors,\n  ' : ''}${writers ? 'slugWrite,\n  ' : ''}statusCells,
+  ${writers ? 'column,\n  ' : ''}${canStore ? 'importedStatus,\n  importKey,\n  importSlugErrors,\n  ' : ''}plainServer,
+  ${writers ? 'slugWrite,\n  ' : ''}statusCells,
   ${writers ? 'statusWrite,' : ''}
 } from '../crud/fields';
 import { auditOf, auditSelect } from '../repositories/audit';
 
+/** The plain fields' select, read, writers, cells and import (the contract's \`${key}Body\`). */
+const plain = plainServer(${key}, ${key}Body);
+
 /** The query every read starts from (list, show, export): explicit columns; add where/order/limit. */
 const select = (db: Executor) =>
   db
-    .select({ id: ${key}.id, title: ${key}.title, slug: ${key}.slug, status: ${key}.status, ...auditSelect(${key}) })
+    .select({
+      id: ${key}.id,
+      title: ${key}.title,
+      slug: ${key}.slug,
+      ...plain.select,
+      status: ${key}.status,
+      ...auditSelect(${key}),
+    })
     .from(${key})
     .$dynamic();
 
@@ -263,7 +285,14 @@ const select = (db: Executor) =>
 async function toItems(db: Executor, rows: Awaited<ReturnType<typeof select>>): Promise<${names.Item}[]> {
   const audit = await auditOf(db, rows);
   return rows.map(
-    (row): ${names.Item} => ({ id: row.id, title: row.title, slug: row.slug, status: row.status, ...audit(row) }),
+    (row): ${names.Item} => ({
+      id: row.id,
+      title: row.title,
+      slug: row.slug,
+      ...plain.read(row),
+      status: row.status,
+      ...audit(row),
+    }),
   );
 }
 
@@ -281,8 +310,8 @@ export const ${key}Server = defineServerResource({
     updated_at: ${key}.updated_at,
   },
   filters: { status: (values) => inArray(${key}.status, values) },
-  write: ${writers ? `{ title: column(${key}.title), ...slugWrite(${key}, 'title', LABELS.title), ...statusWrite(${key}) }` : '{}'},
-  cells: (item) => ({ title: item.title, slug: item.slug, ...statusCells(item), ...auditCells(item) }),${
+  write: ${writers ? `{ title: column(${key}.title), ...slugWrite(${key}, 'title', LABELS.title), ...plain.write, ...statusWrite(${key}) }` : '{}'},
+  cells: (item) => ({ title: item.title, slug: item.slug, ...plain.cells(item), ...statusCells(item), ...auditCells(item) }),${
     canStore
       ? `
   import: {
@@ -294,7 +323,7 @@ export const ${key}Server = defineServerResource({
         const slug = importKey(row.slug, row.title);
         const errors = importSlugErrors(slug, LABELS.title);
         if (errors.length) return { errors };
-        return { values: { title: row.title, slug, status: importedStatus(row.status) } };
+        return { values: { title: row.title, slug, ...plain.imported(row), status: importedStatus(row.status) } };
       },
     }),
   },`
@@ -427,23 +456,26 @@ if (canUpdate) {
   ${[canStore ? `useCreate${names.Item}Mutation` : '', canDestroy ? `useDelete${names.Item}Mutation` : '', `useGet${names.Item}Query`, `useUpdate${names.Item}Mutation`].filter(Boolean).join(',\n  ')},
 } from '../../../store/${key}Api';
 import { ResourceFormPage } from '../../components/resource/ResourceFormPage';
+import { plainBody, plainValues, type PlainValues } from '../../components/resource/fields/plainForm';
 import { STATUS, type Status } from '../../shared/contracts/account';
-import { ${key}Resource, type ${names.Item}, type ${names.Item}CreateInput } from '../../shared/resources/${key}';
+import { ${key}Body, ${key}Resource, type ${names.Item}, type ${names.Item}CreateInput } from '../../shared/resources/${key}';
 import { ${names.Item}Fields } from './${names.Item}Fields';
 
 /** The form's values: text as strings ('' for none). */
-type ${names.Item}Values = { title: string; slug: string; status: Status };
+type ${names.Item}Values = { title: string; slug: string; status: Status } & PlainValues<typeof ${key}Body>;
 
 const toValues = (item?: ${names.Item}): ${names.Item}Values => ({
   title: item?.title ?? '',
   slug: item?.slug ?? '',
+  ...plainValues(${key}Body, item),
   status: item?.status ?? STATUS.active,
 });
 
-/** The request body: an empty slug is made from the title by the server. */
+/** The request body: an empty slug is made from the title by the server; an empty text clears it. */
 const toBody = (values: ${names.Item}Values): ${names.Item}CreateInput => ({
   title: values.title.trim(),
   slug: values.slug.trim(),
+  ...plainBody(${key}Body, values),
   status: values.status,
 });
 

@@ -30,20 +30,31 @@ import { retentionPlugin } from './plugins/retention';
 import { securityPlugin } from './plugins/security';
 import { isServerPath, spaPlugin } from './plugins/spa';
 import { swaggerPlugin } from './plugins/swagger';
+import { webhookRoutes } from './routes/webhooks';
+import { webhooksPlugin } from './webhooks/plugin';
+import { companyZonePlugin } from './plugins/companyZone';
 import { uploadsPlugin } from './plugins/uploads';
 import { accountRoutes } from './routes/account';
 import { sessionRoutes } from './routes/sessions';
+import { rememberedDeviceRoutes } from './routes/rememberedDevices';
 import { companyRoutes } from './routes/company';
 import { envRoutes } from './routes/env';
 import { healthRoutes } from './routes/health';
 import { inboxRoutes } from './routes/inbox';
 import { oauthRoutes } from './routes/oauth';
+import { passkeyRoutes } from './routes/passkeys';
+import { singleSignOnRoutes } from './routes/singleSignOn';
 import { twoFactorRoutes } from './routes/twoFactor';
 import { passwordRoutes } from './routes/password';
 import { publicRoutes } from './routes/public';
+import { websiteRoutes } from './routes/website';
 import { resourceRoutes } from './routes/resources';
 import { searchRoutes } from './routes/search';
 import { dashboardRoutes } from './routes/dashboard';
+import { calendarRoutes } from './routes/calendar';
+import { calendarMoveRoutes } from './routes/calendarMove';
+import { calendarFeedRoutes } from './routes/calendarFeed';
+import { privacyRoutes } from './routes/privacy';
 import { uploadRoutes } from './routes/uploads';
 import { versionRoutes } from './routes/version';
 import { SERVER_MESSAGES } from '../src/shared/messages/serverAnswers';
@@ -192,7 +203,11 @@ function toAnswer(error: FastifyError | Error): ErrorAnswer {
   if (error instanceof HttpError) {
     return {
       status: error.statusCode,
-      body: error.errors ? { message: error.message, errors: error.errors } : { message: error.message },
+      body: {
+        message: error.message,
+        ...(error.errors ? { errors: error.errors } : {}),
+        ...(error.code ? { code: error.code } : {}),
+      },
       headers: error.headers,
     };
   }
@@ -249,12 +264,26 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<Fast
   return app;
 }
 
-async function buildHttpApp(
-  config: Config,
-  deps: AppDeps,
-  prepared: PreparedDatabase,
-): Promise<FastifyInstance> {
-  const app = Fastify({
+/** Every error as the contract's answer (status, body, headers); a 500 or 503 logged, a 401 says Bearer. */
+function setErrorAnswers(app: FastifyInstance): void {
+  app.setErrorHandler(async (error: FastifyError, request, reply) => {
+    const { status, body, headers } = toAnswer(error);
+    if (status === 503) request.log.warn({ err: error }, 'request failed: the database is unavailable');
+    else if (status >= 500) request.log.error({ err: error }, 'request failed');
+    for (const [name, value] of Object.entries(headers ?? {})) reply.header(name, value);
+    // RFC 6750 §3: a 401 of a Bearer-protected API says so, and whether the token sent was the fault.
+    if (status === 401 && !reply.hasHeader('www-authenticate'))
+      reply.header(
+        'WWW-Authenticate',
+        request.headers.authorization ? 'Bearer realm="api", error="invalid_token"' : 'Bearer realm="api"',
+      );
+    return reply.code(status).send(body);
+  });
+}
+
+/** The server's options: logging, the proxies believed, the body limit, strict schemas. */
+function fastifyOptions(config: Config, deps: AppDeps) {
+  return {
     // The slow part of a start (the database) is done before the app exists; no plugin is killed by
     // a timer on a busy machine, where a healthy registration can take longer than any fixed budget.
     pluginTimeout: 0,
@@ -269,7 +298,15 @@ async function buildHttpApp(
     bodyLimit: 1024 * 1024,
     // No coercion: `["me@x"]` where a string is expected is refused, never unwrapped.
     ajv: { customOptions: { removeAdditional: false, allErrors: true, coerceTypes: false } },
-  });
+  };
+}
+
+async function buildHttpApp(
+  config: Config,
+  deps: AppDeps,
+  prepared: PreparedDatabase,
+): Promise<FastifyInstance> {
+  const app = Fastify(fastifyOptions(config, deps));
   registerStrictParsers(app);
   setPasswordMinLength(config.passwordMinLength);
   setOrganisationNames(organisationNamesOf(config));
@@ -294,19 +331,7 @@ async function buildHttpApp(
       reply.header('Cache-Control', 'no-store');
   });
 
-  app.setErrorHandler(async (error: FastifyError, request, reply) => {
-    const { status, body, headers } = toAnswer(error);
-    if (status === 503) request.log.warn({ err: error }, 'request failed: the database is unavailable');
-    else if (status >= 500) request.log.error({ err: error }, 'request failed');
-    for (const [name, value] of Object.entries(headers ?? {})) reply.header(name, value);
-    // RFC 6750 §3: a 401 of a Bearer-protected API says so, and whether the token sent was the fault.
-    if (status === 401 && !reply.hasHeader('www-authenticate'))
-      reply.header(
-        'WWW-Authenticate',
-        request.headers.authorization ? 'Bearer realm="api", error="invalid_token"' : 'Bearer realm="api"',
-      );
-    return reply.code(status).send(body);
-  });
+  setErrorAnswers(app);
 
   app.setNotFoundHandler(async (request, reply) => {
     if ((request.method === 'GET' || request.method === 'HEAD') && !isServerPath(request.url)) {
@@ -317,8 +342,14 @@ async function buildHttpApp(
 
   await app.register(readinessPlugin);
   await app.register(dbPlugin, { prepared, afterClose: deps.afterClose });
-  await app.register(jobsPlugin, { raw: prepared.database.raw, settings: config.jobs });
+  await app.register(jobsPlugin, {
+    raw: prepared.database.raw,
+    settings: config.jobs,
+    exclusive: prepared.database.exclusive,
+  });
+  await app.register(companyZonePlugin);
   await app.register(retentionPlugin, { config });
+  await app.register(webhooksPlugin, { config, now: deps.now ?? (() => new Date(clockNow())) });
   await app.register(securityPlugin, { config });
   // Before every route and the static files: it hooks each route as it is added.
   await app.register(compressionPlugin);
@@ -333,16 +364,25 @@ async function buildHttpApp(
   await app.register(spaPlugin, { config });
 
   await app.register(oauthRoutes, { config });
+  await app.register(singleSignOnRoutes, { config });
   await app.register(accountRoutes, { config });
   await app.register(twoFactorRoutes, { config });
+  await app.register(passkeyRoutes, { config });
   await app.register(sessionRoutes);
+  await app.register(rememberedDeviceRoutes);
   await app.register(passwordRoutes, { config });
   await app.register(uploadRoutes, { config });
   await app.register(resourceRoutes);
-  await app.register(inboxRoutes);
+  await app.register(inboxRoutes, { config });
   await app.register(searchRoutes);
   await app.register(dashboardRoutes);
+  await app.register(calendarRoutes);
+  await app.register(calendarMoveRoutes);
+  await app.register(calendarFeedRoutes, { config });
+  await app.register(webhookRoutes);
+  await app.register(privacyRoutes);
   await app.register(publicRoutes, { config, now: deps.now ?? (() => new Date(clockNow())) });
+  await app.register(websiteRoutes, { config, now: deps.now ?? (() => new Date(clockNow())) });
   await app.register(companyRoutes);
   await app.register(envRoutes, { config });
   await app.register(healthRoutes);

@@ -52,6 +52,24 @@ export interface S3Settings {
   timeoutMs: number;
 }
 
+/**
+ * Single sign-on through the company's OpenID Connect provider (OIDC_ISSUER, OIDC_CLIENT_ID,
+ * OIDC_CLIENT_SECRET and the rest; docs/security.md). Undefined: no single sign-on.
+ */
+export interface OidcSettings {
+  issuer: string;
+  clientId: string;
+  clientSecret: string;
+  /** What the sign-in button says: "Sign in with {name}" (OIDC_NAME). */
+  name: string;
+  /** The claim holding the e-mail address a first sign-in matches (OIDC_EMAIL_CLAIM, `email`). */
+  emailClaim: string;
+  /** The role a user unknown here is created with (OIDC_NEW_USER_ROLE); unset, they are refused. */
+  newUserRole?: string;
+  /** Whether a user linked to the provider may still sign in with a password (OIDC_PASSWORD_SIGN_IN). */
+  passwordSignIn: boolean;
+}
+
 export interface Config {
   port: number;
   host: string;
@@ -72,6 +90,7 @@ export interface Config {
   oauth: { clientId?: string; clientSecret?: string };
   accessTokenTtl: number;
   refreshTokenTtl: number;
+  oidc?: OidcSettings;
   passwordResetTtl: number;
   smtpUrl?: string;
   mailFrom: string;
@@ -88,8 +107,35 @@ export interface Config {
   imageMaxPixels: number;
   richTextEditorKey: string;
   hostAppUrl: string;
+  /**
+   * The address the SPA is opened at, for passkeys (PASSKEY_ORIGIN, default PUBLIC_URL): its host is
+   * the WebAuthn RP ID, its origin the only one accepted. An IP address cannot be an RP ID.
+   */
+  passkeyOrigin: string;
   /** Days a deleted record stays in its resource's trash, restorable (TRASH_RETENTION_DAYS, default 30). */
   trashRetentionDays: number;
+  /** Days a contact message is kept (INBOX_RETENTION_DAYS, default 0: kept until deleted); purged daily. */
+  inboxRetentionDays: number;
+  /**
+   * The website's path of an item of each kind, `{slug}` its slug, for the sitemap
+   * (SITEMAP_PATHS, `news=/news/{slug},pages=/{slug}`: over the defaults; an empty pattern leaves
+   * the kind out). The page keyed `home` is the site's root.
+   */
+  sitemapPaths: Record<string, string>;
+  /**
+   * The website's side of the public API (docs/website-api.md "Caching", "Previews"): the public
+   * answers' `Cache-Control` (PUBLIC_CACHE_MAX_AGE, 60 s; PUBLIC_CACHE_STALE_WHILE_REVALIDATE, 300 s),
+   * the preview address on HOST_APP_URL (PREVIEW_URL, `{token}` and `{path}` filled in; the path is
+   * the item's SITEMAP_PATHS one) and how long a preview token holds (PREVIEW_TTL_MINUTES, 60).
+   */
+  website: { cacheMaxAge: number; cacheStale: number; previewUrl: string; previewTtlMinutes: number };
+  /** Webhook deliveries (docs/website-api.md "Webhooks"). */
+  webhooks: {
+    /** Loopback targets allowed (WEBHOOK_ALLOW_LOOPBACK=true; tests and development only). */
+    allowLoopback: boolean;
+    /** How long one attempt may take, connection to last byte read (WEBHOOK_TIMEOUT_MS, default 10 000). */
+    timeoutMs: number;
+  };
   /**
    * How long a signed-in user read for one request serves the next ones (AUTH_CACHE_MS, default 1000;
    * 0: read on every request). Changes made through this server apply at once; this bounds the rest.
@@ -108,6 +154,8 @@ export interface Config {
   rateLimit: {
     tokenPerIp: RateLimitRule;
     tokenFailuresPerUsername: RateLimitRule;
+    /** Single sign-ons started and callbacks answered, per address. */
+    ssoPerIp: RateLimitRule;
     /** Wrong second-factor codes (authenticator or recovery) per account, whatever mfa_token they came with. */
     mfaFailuresPerAccount: RateLimitRule;
     forgotPerIp: RateLimitRule;
@@ -187,6 +235,41 @@ export function loadDotEnv(file = path.resolve(process.cwd(), '.env')): void {
   if (fs.existsSync(file)) dotenv.config({ path: file, quiet: true });
 }
 
+/** The sitemap's path patterns by kind (docs/website-api.md "Sitemap"). */
+export const DEFAULT_SITEMAP_PATHS: Readonly<Record<string, string>> = {
+  pages: '/{slug}',
+  products: '/products/{slug}',
+  brands: '/brands/{slug}',
+  categories: '/categories/{slug}',
+  news: '/news/{slug}',
+  promotions: '/promotions/{slug}',
+  'product-articles': '/product-articles/{slug}',
+};
+
+function sitemapPaths(env: Env): Record<string, string> {
+  const paths: Record<string, string> = { ...DEFAULT_SITEMAP_PATHS };
+  for (const entry of (text(env, 'SITEMAP_PATHS') ?? '').split(',').filter((part) => part.trim())) {
+    const [kind, pattern = ''] = entry.split('=').map((part) => part.trim());
+    if (!(kind in DEFAULT_SITEMAP_PATHS))
+      throw new Error(
+        `SITEMAP_PATHS: ${kind} is not a kind (${Object.keys(DEFAULT_SITEMAP_PATHS).join(', ')})`,
+      );
+    if (pattern && (!pattern.startsWith('/') || !pattern.includes('{slug}')))
+      throw new Error(`SITEMAP_PATHS: ${kind}'s pattern must start with / and hold {slug}`);
+    paths[kind] = pattern;
+  }
+  return paths;
+}
+
+/** The website's preview address on HOST_APP_URL (`{token}` and `{path}` are filled in). */
+export const DEFAULT_PREVIEW_URL = '{HOST_APP_URL}/api/preview?token={token}&path={path}';
+
+function previewUrl(env: Env): string {
+  const pattern = text(env, 'PREVIEW_URL') ?? DEFAULT_PREVIEW_URL;
+  if (!pattern.includes('{token}')) throw new Error('PREVIEW_URL must hold {token}');
+  return pattern;
+}
+
 const flag = (env: Env, key: string, fallback: boolean): boolean => {
   const value = text(env, key)?.toLowerCase();
   if (value === undefined) return fallback;
@@ -242,11 +325,65 @@ function passwordMinLength(env: Env): number {
   return value;
 }
 
+/** The limits per address, account and user (docs/security.md "Limits"): the API's from `API_RATE_LIMIT`. */
+function rateLimits(env: Env): Config['rateLimit'] {
+  const minutes = (n: number) => n * 60 * 1000;
+  return {
+    tokenPerIp: { max: 60, windowMs: minutes(1) },
+    tokenFailuresPerUsername: { max: 10, windowMs: minutes(15) },
+    ssoPerIp: { max: 30, windowMs: minutes(1) },
+    mfaFailuresPerAccount: { max: 10, windowMs: minutes(15) },
+    forgotPerIp: { max: 10, windowMs: minutes(15) },
+    resetMailsPerAccount: { max: 3, windowMs: minutes(60) },
+    resetPerIp: { max: 30, windowMs: minutes(15) },
+    resetPerAccount: { max: 10, windowMs: minutes(15) },
+    passwordPerIp: { max: 30, windowMs: minutes(15) },
+    passwordFailuresPerAccount: { max: 5, windowMs: minutes(15) },
+    uploadsPerIp: { max: 120, windowMs: minutes(10) },
+    uploadsPerUser: { max: 60, windowMs: minutes(10) },
+    apiPerUser: { max: int(env, 'API_RATE_LIMIT', 1200), windowMs: minutes(1) },
+    publicReadPerIp: { max: 600, windowMs: minutes(1) },
+    publicContactPerIp: { max: 5, windowMs: minutes(10) },
+    publicSubscribePerIp: { max: 10, windowMs: minutes(10) },
+    publicNotifications: { max: 30, windowMs: minutes(60) },
+  };
+}
+
+/** OIDC_*: all three of issuer, client id and secret, or none (no single sign-on). */
+export function oidcSettings(env: Env): OidcSettings | undefined {
+  const issuer = text(env, 'OIDC_ISSUER');
+  const clientId = text(env, 'OIDC_CLIENT_ID');
+  const clientSecret = text(env, 'OIDC_CLIENT_SECRET');
+  if (!issuer && !clientId && !clientSecret) return undefined;
+  if (!issuer || !clientId || !clientSecret)
+    throw new Error(
+      'OIDC_ISSUER, OIDC_CLIENT_ID and OIDC_CLIENT_SECRET go together (or none: no single sign-on)',
+    );
+  let url: URL;
+  try {
+    url = new URL(issuer);
+  } catch {
+    throw new Error('OIDC_ISSUER must be an https URL');
+  }
+  // Plain http only for a provider on this machine (a test's, a developer's).
+  const loopback = ['127.0.0.1', 'localhost', '[::1]'].includes(url.hostname);
+  if (url.protocol !== 'https:' && !(url.protocol === 'http:' && loopback))
+    throw new Error('OIDC_ISSUER must be an https URL');
+  return {
+    issuer,
+    clientId,
+    clientSecret,
+    name: text(env, 'OIDC_NAME') ?? 'SSO',
+    emailClaim: text(env, 'OIDC_EMAIL_CLAIM') ?? 'email',
+    newUserRole: text(env, 'OIDC_NEW_USER_ROLE'),
+    passwordSignIn: flag(env, 'OIDC_PASSWORD_SIGN_IN', true),
+  };
+}
+
 export function loadConfig(env: Env = process.env): Config {
   const port = int(env, 'PORT', 8080);
   const dataDir = path.resolve(text(env, 'DATA_DIR') ?? './data');
   const appName = text(env, 'APP_NAME') ?? en.appName;
-  const minutes = (n: number) => n * 60 * 1000;
   return {
     port,
     host: text(env, 'HOST') ?? '127.0.0.1',
@@ -267,6 +404,7 @@ export function loadConfig(env: Env = process.env): Config {
     oauth: { clientId: text(env, 'OAUTH_CLIENT_ID'), clientSecret: text(env, 'OAUTH_CLIENT_SECRET') },
     accessTokenTtl: accessTokenTtl(env),
     refreshTokenTtl: int(env, 'REFRESH_TOKEN_TTL', 2592000),
+    oidc: oidcSettings(env),
     passwordResetTtl: 60 * 60,
     smtpUrl: text(env, 'SMTP_URL'),
     mailFrom: text(env, 'MAIL_FROM') ?? `"${appName}" <no-reply@localhost>`,
@@ -284,29 +422,25 @@ export function loadConfig(env: Env = process.env): Config {
     imageMaxPixels: 40_000_000,
     richTextEditorKey: text(env, 'RICH_TEXT_EDITOR_KEY') ?? '',
     hostAppUrl: text(env, 'HOST_APP_URL') ?? '',
+    passkeyOrigin: (text(env, 'PASSKEY_ORIGIN') ?? '').replace(/\/+$/, ''),
     trashRetentionDays: int(env, 'TRASH_RETENTION_DAYS', 30),
+    sitemapPaths: sitemapPaths(env),
+    website: {
+      cacheMaxAge: int(env, 'PUBLIC_CACHE_MAX_AGE', 60),
+      cacheStale: int(env, 'PUBLIC_CACHE_STALE_WHILE_REVALIDATE', 300),
+      previewUrl: previewUrl(env),
+      previewTtlMinutes: Math.max(1, int(env, 'PREVIEW_TTL_MINUTES', 60)),
+    },
+    webhooks: {
+      allowLoopback: flag(env, 'WEBHOOK_ALLOW_LOOPBACK', false),
+      timeoutMs: int(env, 'WEBHOOK_TIMEOUT_MS', 10_000),
+    },
+    inboxRetentionDays: int(env, 'INBOX_RETENTION_DAYS', 0),
     authCacheMs: int(env, 'AUTH_CACHE_MS', 1000),
     shutdownDelayMs: int(env, 'SHUTDOWN_DELAY_MS', 0),
     jobs: { ...DEFAULT_QUEUE_SETTINGS },
     logLevel: text(env, 'LOG_LEVEL') ?? 'info',
-    rateLimit: {
-      tokenPerIp: { max: 60, windowMs: minutes(1) },
-      tokenFailuresPerUsername: { max: 10, windowMs: minutes(15) },
-      mfaFailuresPerAccount: { max: 10, windowMs: minutes(15) },
-      forgotPerIp: { max: 10, windowMs: minutes(15) },
-      resetMailsPerAccount: { max: 3, windowMs: minutes(60) },
-      resetPerIp: { max: 30, windowMs: minutes(15) },
-      resetPerAccount: { max: 10, windowMs: minutes(15) },
-      passwordPerIp: { max: 30, windowMs: minutes(15) },
-      passwordFailuresPerAccount: { max: 5, windowMs: minutes(15) },
-      uploadsPerIp: { max: 120, windowMs: minutes(10) },
-      uploadsPerUser: { max: 60, windowMs: minutes(10) },
-      apiPerUser: { max: int(env, 'API_RATE_LIMIT', 1200), windowMs: minutes(1) },
-      publicReadPerIp: { max: 600, windowMs: minutes(1) },
-      publicContactPerIp: { max: 5, windowMs: minutes(10) },
-      publicSubscribePerIp: { max: 10, windowMs: minutes(10) },
-      publicNotifications: { max: 30, windowMs: minutes(60) },
-    },
+    rateLimit: rateLimits(env),
   };
 }
 

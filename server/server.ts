@@ -9,8 +9,8 @@ import { startFailure } from './startFailure';
  * turns 503 at once, then (after SHUTDOWN_DELAY_MS) stop accepting, stop the job queue's workers,
  * drain in-flight requests, close the database. `npm start`/`npm run serve` run it with
  * `node --import tsx`, not the tsx CLI: the CLI kills its child when it does not acknowledge a
- * relayed signal within 30 ms, which a PGlite query (run on this thread) routinely prevents, and so
- * cut requests in flight.
+ * relayed signal within 30 ms, which a PGlite query (then run on this thread; now in its own,
+ * db/pgliteThread.ts) routinely prevented, and so cut requests in flight.
  */
 async function main(): Promise<void> {
   let config: Config | undefined;

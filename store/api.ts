@@ -40,6 +40,17 @@ export function onUnauthorized(listener: UnauthorizedListener | null): void {
   unauthorizedListener = listener;
 }
 
+/**
+ * Called on a 403 with its body: answers true when it handled the refusal (the signed-in shell: a
+ * second factor the role requires, `mfa_enrolment_required`), which is then not toasted.
+ */
+type RefusalListener = (data: unknown) => boolean;
+let refusalListener: RefusalListener | null = null;
+
+export function onRefused(listener: RefusalListener | null): void {
+  refusalListener = listener;
+}
+
 type BuildIdListener = (id: string) => void;
 let buildIdListener: BuildIdListener | null = null;
 
@@ -128,6 +139,7 @@ export const baseQuery: BaseQueryFn<
       return result;
     }
   }
+  if (result.error?.status === 403 && refusalListener?.(result.error.data)) return result;
   // An early request the user may not make (401, 403) says nothing; its screen decides.
   if (quiet && (result.error?.status === 401 || result.error?.status === 403)) return result;
   if (result.error && !extraOptions.silent) {

@@ -5,7 +5,14 @@ import {
 } from '../src/shared/resources/contactForms';
 import type { ContactReply, ContactReplyInput, ReplyDraft } from '../src/shared/resources/contactReplies';
 import type { WriteResponse } from '../src/shared/resources/resource';
-import { API_PATHS, contactRepliesPath, notSpamPath, replyDraftPath } from '../src/shared/routes';
+import type { Ref } from '../src/shared/resources/wire';
+import {
+  API_PATHS,
+  assigneePath,
+  contactRepliesPath,
+  notSpamPath,
+  replyDraftPath,
+} from '../src/shared/routes';
 import { api } from './api';
 import { bulkDeleteEndpoint, itemAndList, resourceEndpoints } from './resourceApi';
 
@@ -31,6 +38,20 @@ export const contactFormsApi = api
         markNotSpam: build.mutation<WriteResponse<ContactForm>, number>({
           query: (id) => ({ url: notSpamPath(id), method: 'POST' }),
           invalidatesTags: (result, _error, id) => (result ? itemAndList(contactFormsResource.tag, id) : []),
+        }),
+        /** Whom a message may be assigned to: active users who may read the inbox. */
+        listAssignees: build.query<Ref[], void>({
+          query: () => API_PATHS.contactFormsAssignees,
+          transformResponse: (response: { data: Ref[] }) => response.data,
+        }),
+        /** Assigns a message (null: to nobody); the assignee is mailed. */
+        assignContactForm: build.mutation<
+          WriteResponse<ContactForm>,
+          { id: number; assignee_id: number | null; updated_at: string }
+        >({
+          query: ({ id, ...body }) => ({ url: assigneePath(id), method: 'PUT', body }),
+          invalidatesTags: (result, _error, { id }) =>
+            result ? itemAndList(contactFormsResource.tag, id) : [],
         }),
         /** A message's replies, oldest first, with their delivery state. */
         listContactReplies: build.query<ContactReply[], number>({
@@ -62,6 +83,8 @@ export const {
   useBulkDeleteContactFormsMutation,
   useSetContactFormsStateMutation,
   useMarkNotSpamMutation,
+  useListAssigneesQuery,
+  useAssignContactFormMutation,
   useListContactRepliesQuery,
   useSendContactReplyMutation,
   useLazyGetReplyDraftQuery,

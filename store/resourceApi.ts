@@ -1,4 +1,6 @@
 import type { EndpointBuilder } from '@reduxjs/toolkit/query';
+import type { Static, TSchema } from '@sinclair/typebox';
+import type * as yup from 'yup';
 import {
   apiPath,
   bulkDeletePath,
@@ -237,7 +239,7 @@ export function csvRecordCounter(): (chunk: Uint8Array) => number {
  * saves the file under the server's name, else `fallbackName`. Throws a `DownloadError` when the
  * server refuses; the caller shows it. The body is read chunk by chunk, reporting progress.
  */
-async function downloadFile(
+export async function downloadFile(
   path: string,
   fallbackName: string,
   options: DownloadOptions = {},
@@ -337,4 +339,34 @@ export function bulkDeleteEndpoint<Tag extends string>(
     query: (ids) => ({ url: bulkDeletePath(contract), method: 'POST', body: { ids } }),
     invalidatesTags: (result) => (result ? [{ type: contract.tag }, ...listAndOptions(contract.tag)] : []),
   });
+}
+
+/** A one-record settings contract (the company, the inbox): its path, cache tag, wire and input schemas. */
+export interface SettingsContract<Tag extends string> {
+  path: string;
+  tag: Tag;
+  wire: TSchema;
+  input: yup.AnyObjectSchema;
+}
+
+/**
+ * The read and the save of a one-record settings resource (`GET` and `PUT` on its path), typed by
+ * its contract: the item is the wire schema's type, the body the input schema's (no type by hand).
+ */
+export function settingsEndpoints<Tag extends string, C extends SettingsContract<Tag>>(
+  build: ApiBuilder<Tag>,
+  contract: C,
+) {
+  type Item = Static<C['wire']>;
+  return {
+    get: build.query<Item, void>({
+      query: () => contract.path,
+      transformResponse: (response: { data: Item }) => response.data,
+      providesTags: [contract.tag],
+    }),
+    update: build.mutation<WriteResponse<Item>, yup.InferType<C['input']>>({
+      query: (body) => ({ url: contract.path, method: 'PUT', body }),
+      invalidatesTags: [contract.tag],
+    }),
+  };
 }

@@ -18,5 +18,6 @@ export function runtimeEnv(): RuntimeEnv {
     HOST_APP_URL: env.HOST_APP_URL ?? '',
     APP_NAME: env.APP_NAME ?? '',
     PASSWORD_MIN_LENGTH: env.PASSWORD_MIN_LENGTH ?? PASSWORD_MIN,
+    SSO_NAME: env.SSO_NAME ?? '',
   };
 }

@@ -1,5 +1,6 @@
 import type { SecondFactorProof } from '../src/shared/contracts/mfaGrant';
 import { MFA_GRANTS } from '../src/shared/contracts/mfaGrants';
+import { REMEMBER_DEVICE_FIELD } from '../src/shared/contracts/rememberedDevices';
 import type { TokenResponse } from '../src/shared/contracts/account';
 import { API_PATHS } from '../src/shared/routes';
 import { client, TOKEN_ERROR_FIELDS } from './accountApi';
@@ -13,13 +14,14 @@ import { api } from './api';
 export const secondFactorApi = api.injectEndpoints({
   endpoints: (build) => ({
     secondFactorToken: build.mutation<TokenResponse, { mfaToken: string } & SecondFactorProof>({
-      query: ({ mfaToken, ...proof }) => ({
+      query: ({ mfaToken, remember_device: remember, ...proof }) => ({
         url: API_PATHS.token,
         method: 'POST',
         body: {
           grant_type: 'otp' in proof ? MFA_GRANTS.otp : MFA_GRANTS.recoveryCode,
           mfa_token: mfaToken,
           ...proof,
+          ...(remember ? { [REMEMBER_DEVICE_FIELD]: 'true' } : {}),
           ...client(),
         },
       }),

@@ -45,6 +45,7 @@ export function fakeAuth(overrides: Partial<AuthApi> = {}): AuthApi {
     reauthSaving: false,
     sessionExpiresAt: null,
     signIn: jest.fn(),
+    signInWithSso: jest.fn(),
     reauthenticate: jest.fn(),
     signOut: jest.fn(),
     updateProfile: jest.fn(),
@@ -52,6 +53,8 @@ export function fakeAuth(overrides: Partial<AuthApi> = {}): AuthApi {
     awaitingSecondFactor: false,
     verifySecondFactor: jest.fn(),
     cancelSecondFactor: jest.fn(),
+    secondFactors: [],
+    signInWithPasskey: jest.fn(),
     ...overrides,
   };
 }

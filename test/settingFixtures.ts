@@ -11,6 +11,7 @@ export const editorRole: Role = {
   name: 'Editor',
   is_super: false,
   permissions: [],
+  require_second_factor: false,
   users_count: 3,
   created_at: '2024-01-01T00:00:00.000Z',
   updated_at: '2024-02-01T00:00:00.000Z',

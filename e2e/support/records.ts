@@ -38,3 +38,44 @@ export async function makeProduct(page: Page, tag: string): Promise<MadeProduct>
   });
   return { brandId, brandName, categoryId, productId, productName };
 }
+
+/** What `makeRoleUser` made: a role (its id) and an active user holding it. */
+export interface MadeRoleUser {
+  roleId: number;
+  email: string;
+  password: string;
+}
+
+/**
+ * A role granting `news.index` (optionally requiring a second factor, issue 37) and a new active
+ * user of it, made through the API by the signed-in administrator; names unique to this call.
+ */
+export async function makeRoleUser(
+  page: Page,
+  tag: string,
+  { requireSecondFactor = false } = {},
+): Promise<MadeRoleUser> {
+  const suffix = `${tag} ${Date.now().toString(36)} ${Math.random().toString(36).slice(2, 6)}`;
+  const catalogue = await apiRequest<{ data: { id: number; name: string }[] }>(
+    page,
+    'GET',
+    '/api/permissions',
+  );
+  const newsIndex = catalogue.data.filter((permission) => permission.name === 'news.index');
+  const role = await apiRequest<{ data: { id: number } }>(page, 'POST', '/api/roles', {
+    name: `${tag} role ${suffix}`,
+    permissions: newsIndex.map((permission) => permission.id),
+    require_second_factor: requireSecondFactor,
+  });
+  const email = `${tag.toLowerCase().replace(/[^a-z0-9]+/g, '-')}-${Date.now()}-${Math.random().toString(36).slice(2, 6)}@example.com`;
+  const password = 'Correct-Horse-Battery-9';
+  await apiRequest(page, 'POST', '/api/users', {
+    name: `${tag} user`,
+    email,
+    role_id: role.data.id,
+    status: 1,
+    password,
+    password_confirmation: password,
+  });
+  return { roleId: role.data.id, email, password };
+}

@@ -7,6 +7,7 @@ import type {
   FilterMap,
   FilterValue,
   ItemOf,
+  ListQuery,
   ResourceContract,
   SheetKeyOf,
   SortOf,
@@ -89,9 +90,12 @@ type ColumnFilterKey<F extends FilterMap> = {
   [K in keyof F]: F[K] extends DateRangeFilter ? never : K;
 }[keyof F];
 
-/** A filter's condition on this resource's own table, from its parsed value (typed by its kind). */
+/**
+ * A filter's condition on this resource's own table, from its parsed value (typed by its kind) and
+ * the whole query (its `viewer`: a "mine" filter).
+ */
 export type FilterMapImpl<F extends FilterMap> = {
-  [K in ColumnFilterKey<F>]-?: (value: FilterValue<F[K]>) => SQL | undefined;
+  [K in ColumnFilterKey<F>]-?: (value: FilterValue<F[K]>, query: ListQuery) => SQL | undefined;
 };
 
 /** A spreadsheet cell. */

@@ -1,6 +1,7 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { validation } from '../../src/shared/messages';
 import { can, type SheetColumn } from '../../src/shared/resources/resource';
+import { today } from '../lib/clock';
 import { fieldError } from '../lib/httpError';
 import { currentUser } from '../plugins/auth';
 import { STREAMED_COMPRESSION } from '../plugins/compression';
@@ -17,8 +18,6 @@ import {
   pgliteCopiedCsv,
   takeCopySlot,
 } from './sheetSql';
-
-const today = () => new Date().toISOString().slice(0, 10);
 
 /** `format` of an export or template download: csv (default) or xlsx; anything else is a 422. */
 export const sheetFormatOf = (request: FastifyRequest): SheetFormat => {
@@ -75,7 +74,7 @@ export function exportRoute(app: FastifyInstance, resource: AnyResource, base: s
     },
     async (request, reply) => {
       const sheetFormat = sheetFormatOf(request);
-      const query = parseListQuery(resource, request.query);
+      const query = parseListQuery(resource, request.query, currentUser(request).id);
       // The rows it will write, as the list counts them (exact up to its limit, else the planner's
       // estimate): the browser's progress bar.
       const { total, estimated } = await listTotal(resource, app.db, listWhere(resource, query));

@@ -15,13 +15,15 @@ import { isoCellSql, statusCellSql, textCellSql } from './sheetSql';
 import { freeSlug, idExists, nameTaken, slugTaken } from '../repositories/catalog';
 import { checkFile, setFileAlt } from '../repositories/files';
 import {
-  dayOf,
   PUBLISH_STATE_LABELS,
   publishState,
   type Publishable,
   type PublishState,
 } from '../../src/shared/resources/publishing';
-import { today } from '../lib/clock';
+import { dayIn } from '../../src/shared/zonedDays';
+import { companyZone, today } from '../lib/clock';
+import type { TObject, TProperties, Static } from '@sinclair/typebox';
+import type { Merged, PlainGroup } from '../../src/shared/resources/fields';
 import type { Assignment, Cell, FieldWriter } from './define';
 
 /**
@@ -309,12 +311,12 @@ export const publishFilter =
 
 /**
  * The public API's `published(now)` of a content kind: the same rule's `live` state (Active, dated
- * today or before, not ended), on the UTC day of the app's clock.
+ * today or before, not ended), on the day of the app's clock in the company's time zone.
  */
 export const livePublished =
   (table: PublishTable) =>
-  (now: Date): SQL | undefined =>
-    publishConditions(table, dayOf(now.getTime())).live;
+  (now: Date, zone: string = companyZone()): SQL | undefined =>
+    publishConditions(table, dayIn(now.getTime(), zone)).live;
 
 /** The computed publish state of a row, against the server's `today()`. */
 export const publishStateOf = (row: Publishable): PublishState => publishState(row, today());
@@ -322,3 +324,34 @@ export const publishStateOf = (row: Publishable): PublishState => publishState(r
 export const publishCells = (item: { publish_state: PublishState }) => ({
   publish_state: PUBLISH_STATE_LABELS[item.publish_state],
 });
+
+/** The item fields of plain groups as the API answers them (their wire properties' types). */
+export type PlainItem<G extends readonly PlainGroup[]> = Static<
+  TObject<Extract<Merged<G[number]['wire']>, TProperties>>
+>;
+
+/**
+ * The server's half of the plain field groups (src/shared/resources/fields.ts `PlainGroup`): each is
+ * its own column of the same name, selected and answered as stored, written as given (rich text
+ * sanitised), exported as its value, imported as its cell (rich text sanitised).
+ */
+export function plainServer<const G extends readonly PlainGroup[]>(table: object, groups: G) {
+  type Name = G[number]['name'];
+  const col = (name: string) => (table as Record<string, PgColumn>)[name];
+  const each = <V>(value: (group: PlainGroup) => V) =>
+    Object.fromEntries(groups.map((group) => [group.name, value(group)])) as Record<Name, V>;
+  const pick = (from: object) => each((group) => (from as Record<string, unknown>)[group.name]);
+  return {
+    select: each((group) => col(group.name)) as Record<string, PgColumn>,
+    read: (row: object) => pick(row) as unknown as PlainItem<G>,
+    write: each((group): FieldWriter<string | null> =>
+      group.rich ? richText(col(group.name)) : column(col(group.name)),
+    ),
+    cells: (item: object) => pick(item) as Record<Name, Cell>,
+    imported: (row: object) =>
+      each((group) => {
+        const value = (row as Record<string, string | null>)[group.name];
+        return group.rich ? sanitizeRichText(value) : value;
+      }),
+  };
+}

@@ -147,239 +147,251 @@ async function updateInput(
 
 const versionSchema = yup.object({ updated_at: yup.string().trim(), version: yup.string().trim() });
 
-export function historyRoutes(app: FastifyInstance, resource: AnyResource, base: string): void {
+/** What every history route of a resource names: its contract, its OpenAPI tags, its item in words. */
+function routeParts(resource: AnyResource) {
   const { contract } = resource;
-  const may = (action: 'index' | 'store' | 'update' | 'destroy') =>
-    hasAction(contract, action) && (action !== 'update' || !!contract.input.update);
-  const tags = [contract.group];
-  const item = contract.item.toLowerCase();
+  return { contract, tags: [contract.group], item: contract.item.toLowerCase() };
+}
 
-  if (may('index'))
-    app.get(
-      `${base}/:id/revisions`,
-      {
-        preValidation: app.requirePermission(can(contract, 'index')),
-        schema: {
-          tags,
-          summary: `The history of a ${item}`,
-          description:
-            'Every create, update, delete, import and restore of the record, newest first, with the changed ' +
-            'fields ({field: {old, new}}). Also for a deleted record; 404 when it never existed.',
-          security: bearer,
-          params: idParams,
-          querystring: pagingDoc(false),
-          response: { 200: listDoc(revisionWire), ...errorResponses(404, 422) },
-        },
+/** `GET <base>/:id/revisions`: a record's history, newest first. */
+function revisionsRoute(app: FastifyInstance, resource: AnyResource, base: string): void {
+  const { contract, tags, item } = routeParts(resource);
+  app.get(
+    `${base}/:id/revisions`,
+    {
+      preValidation: app.requirePermission(can(contract, 'index')),
+      schema: {
+        tags,
+        summary: `The history of a ${item}`,
+        description:
+          'Every create, update, delete, import and restore of the record, newest first, with the changed ' +
+          'fields ({field: {old, new}}). Also for a deleted record; 404 when it never existed.',
+        security: bearer,
+        params: idParams,
+        querystring: pagingDoc(false),
+        response: { 200: listDoc(revisionWire), ...errorResponses(404, 422) },
       },
-      async (request) => {
-        const id = idOf(request);
-        const { page, per_page: perPage } = await paging(request);
-        const where = and(ofResource(resource), eq(revisions.record_id, id));
-        const { rows, total } = await revisionPage(app.db, where, page, perPage, {
-          id: revisions.id,
-          action: revisions.action,
-          created_at: revisions.created_at,
-          changes: revisions.changes,
-          import_id: revisions.import_id,
-        });
-        // A record from before history was kept has none yet; one that never was is a 404.
-        if (!total) await loadItem(resource, app.db, id);
-        return {
-          data: rows.map((row) => ({
-            id: row.id,
-            action: row.action,
-            user: userRef(row.user_id, row.user_name),
-            created_at: row.created_at.toISOString(),
-            changes: row.changes,
-            import_id: row.import_id,
-          })),
-          meta: meta(page, perPage, total),
-        };
-      },
-    );
+    },
+    async (request) => {
+      const id = idOf(request);
+      const { page, per_page: perPage } = await paging(request);
+      const where = and(ofResource(resource), eq(revisions.record_id, id));
+      const { rows, total } = await revisionPage(app.db, where, page, perPage, {
+        id: revisions.id,
+        action: revisions.action,
+        created_at: revisions.created_at,
+        changes: revisions.changes,
+        import_id: revisions.import_id,
+      });
+      // A record from before history was kept has none yet; one that never was is a 404.
+      if (!total) await loadItem(resource, app.db, id);
+      return {
+        data: rows.map((row) => ({
+          id: row.id,
+          action: row.action,
+          user: userRef(row.user_id, row.user_name),
+          created_at: row.created_at.toISOString(),
+          changes: row.changes,
+          import_id: row.import_id,
+        })),
+        meta: meta(page, perPage, total),
+      };
+    },
+  );
+}
 
-  if (may('update'))
-    app.post(
-      `${base}/:id/revisions/:revisionId/restore`,
-      {
-        preValidation: app.requirePermission(can(contract, 'update')),
-        schema: {
-          tags,
-          summary: `Restore a version of a ${item}`,
+/** `POST <base>/:id/revisions/:revisionId/restore`: a version written back as an update. */
+function restoreRevisionRoute(app: FastifyInstance, resource: AnyResource, base: string): void {
+  const { contract, tags, item } = routeParts(resource);
+  app.post(
+    `${base}/:id/revisions/:revisionId/restore`,
+    {
+      preValidation: app.requirePermission(can(contract, 'update')),
+      schema: {
+        tags,
+        summary: `Restore a version of a ${item}`,
+        description:
+          'Writes the values the record had right after that revision back, as a new revision (restore), ' +
+          'through the same validation, rules and permission as an update. An optional `updated_at` ' +
+          '(or `version`) is checked like an update’s (stale → 409). A version naming a record that is ' +
+          'gone (a deleted brand or file) → 422 naming the field.',
+        security: bearer,
+        params: Type.Object({
+          id: Type.String({ description: 'The item id' }),
+          revisionId: Type.String({ description: 'The revision id' }),
+        }),
+        // No `type`: the body is optional (checked by a Yup schema in the handler).
+        body: {
           description:
-            'Writes the values the record had right after that revision back, as a new revision (restore), ' +
-            'through the same validation, rules and permission as an update. An optional `updated_at` ' +
-            '(or `version`) is checked like an update’s (stale → 409). A version naming a record that is ' +
-            'gone (a deleted brand or file) → 422 naming the field.',
-          security: bearer,
-          params: Type.Object({
-            id: Type.String({ description: 'The item id' }),
-            revisionId: Type.String({ description: 'The revision id' }),
-          }),
-          // No `type`: the body is optional (checked by a Yup schema in the handler).
-          body: {
-            description:
-              'Optional: `{updated_at}` (or `{version}`), the updated_at the restore started from; a stale one → 409',
-          },
-          response: { 200: writeAnswer(contract.wire), ...errorResponses(404, 409, 422) },
+            'Optional: `{updated_at}` (or `{version}`), the updated_at the restore started from; a stale one → 409',
         },
+        response: { 200: writeAnswer(contract.wire), ...errorResponses(404, 409, 422) },
       },
-      async (request) => {
-        const id = idOf(request);
-        const revisionId = positiveId((request.params as { revisionId: string }).revisionId);
-        const body = await parseBody(versionSchema, request.body ?? {});
-        const sent = body.updated_at || body.version;
-        const ctx: WriteContext = { user: currentUser(request), id, action: 'restore' };
-        await app.db.transaction(async (tx) => {
-          const [revision] = await tx
-            .select({ id: revisions.id })
-            .from(revisions)
-            .where(and(ofResource(resource), eq(revisions.record_id, id), eq(revisions.id, revisionId)));
-          if (!revision) throw notFound();
-          const updatedAt = await lockRecord(tx, resource, id);
-          if (sent) assertFresh(updatedAt, sent, contract.item);
-          const current = (await loadStates(tx, resource, [id])).get(id);
-          if (!current) throw notFound();
-          const state = await stateAfter(tx, resource, id, revisionId, current);
-          const { input, references } = inputOf(state, contract.input.update!);
-          const parsed = await updateInput(resource, input, updatedAt);
-          await writeUpdate(tx, resource, id, parsed, ctx).catch((error: unknown) =>
-            referencesGone(error, references),
-          );
-        });
-        return {
-          data: await loadItem(resource, app.db, id),
-          message: format(HISTORY_MESSAGES.revisionRestored, { item: contract.item }),
-        };
-      },
-    );
+    },
+    async (request) => {
+      const id = idOf(request);
+      const revisionId = positiveId((request.params as { revisionId: string }).revisionId);
+      const body = await parseBody(versionSchema, request.body ?? {});
+      const sent = body.updated_at || body.version;
+      const ctx: WriteContext = { user: currentUser(request), id, action: 'restore' };
+      await app.db.transaction(async (tx) => {
+        const [revision] = await tx
+          .select({ id: revisions.id })
+          .from(revisions)
+          .where(and(ofResource(resource), eq(revisions.record_id, id), eq(revisions.id, revisionId)));
+        if (!revision) throw notFound();
+        const updatedAt = await lockRecord(tx, resource, id);
+        if (sent) assertFresh(updatedAt, sent, contract.item);
+        const current = (await loadStates(tx, resource, [id])).get(id);
+        if (!current) throw notFound();
+        const state = await stateAfter(tx, resource, id, revisionId, current);
+        const { input, references } = inputOf(state, contract.input.update!);
+        const parsed = await updateInput(resource, input, updatedAt);
+        await writeUpdate(tx, resource, id, parsed, ctx).catch((error: unknown) =>
+          referencesGone(error, references),
+        );
+      });
+      return {
+        data: await loadItem(resource, app.db, id),
+        message: format(HISTORY_MESSAGES.revisionRestored, { item: contract.item }),
+      };
+    },
+  );
+}
 
-  if (may('destroy')) {
-    app.get(
-      `${base}/trash`,
-      {
-        preValidation: app.requirePermission(can(contract, 'destroy')),
-        schema: {
-          tags,
-          summary: `Deleted ${contract.group}`,
-          description:
-            'Deleted records not yet restored or purged, newest first; `meta.retention_days` is how long ' +
-            'they are kept (TRASH_RETENTION_DAYS; 0: until restored).',
-          security: bearer,
-          querystring: pagingDoc(true),
-          response: { 200: listDoc(trashWire, trashMeta), ...errorResponses(422) },
-        },
+/** `GET <base>/trash`: the deleted records not yet restored or purged. */
+function trashRoute(app: FastifyInstance, resource: AnyResource, base: string): void {
+  const { contract, tags } = routeParts(resource);
+  app.get(
+    `${base}/trash`,
+    {
+      preValidation: app.requirePermission(can(contract, 'destroy')),
+      schema: {
+        tags,
+        summary: `Deleted ${contract.group}`,
+        description:
+          'Deleted records not yet restored or purged, newest first; `meta.retention_days` is how long ' +
+          'they are kept (TRASH_RETENTION_DAYS; 0: until restored).',
+        security: bearer,
+        querystring: pagingDoc(true),
+        response: { 200: listDoc(trashWire, trashMeta), ...errorResponses(422) },
       },
-      async (request) => {
-        const { page, per_page: perPage, search } = await paging(request);
-        const title = sql<string>`coalesce(${revisions.changes} -> ${contract.titleField} ->> 'old', '')`;
-        const conditions: SQL[] = [ofResource(resource), sql`${revisions.action} = 'delete'`, notLater()];
-        if (search) conditions.push(sql`${title} ilike ${`%${search.replace(/[\\%_]/g, '\\$&')}%`}`);
-        const where = and(...conditions);
-        const { rows, total } = await revisionPage(app.db, where, page, perPage, {
-          id: revisions.record_id,
-          title,
-          deleted_at: revisions.created_at,
-        });
-        return {
-          data: rows.map((row) => ({
-            id: row.id,
-            title: row.title,
-            deleted_at: row.deleted_at.toISOString(),
-            deleted_by: userRef(row.user_id, row.user_name),
-          })),
-          meta: { ...meta(page, perPage, total), retention_days: app.trashRetentionDays },
-        };
-      },
-    );
+    },
+    async (request) => {
+      const { page, per_page: perPage, search } = await paging(request);
+      const title = sql<string>`coalesce(${revisions.changes} -> ${contract.titleField} ->> 'old', '')`;
+      const conditions: SQL[] = [ofResource(resource), sql`${revisions.action} = 'delete'`, notLater()];
+      if (search) conditions.push(sql`${title} ilike ${`%${search.replace(/[\\%_]/g, '\\$&')}%`}`);
+      const where = and(...conditions);
+      const { rows, total } = await revisionPage(app.db, where, page, perPage, {
+        id: revisions.record_id,
+        title,
+        deleted_at: revisions.created_at,
+      });
+      return {
+        data: rows.map((row) => ({
+          id: row.id,
+          title: row.title,
+          deleted_at: row.deleted_at.toISOString(),
+          deleted_by: userRef(row.user_id, row.user_name),
+        })),
+        meta: { ...meta(page, perPage, total), retention_days: app.trashRetentionDays },
+      };
+    },
+  );
+}
 
-    app.post(
-      `${base}/:id/restore`,
-      {
-        preValidation: app.requirePermission(can(contract, 'destroy')),
-        schema: {
-          tags,
-          summary: `Restore a deleted ${item}`,
-          description:
-            'Re-creates the record from the trash with its own id, as a revision (restore). 404 when it is ' +
-            'not in the trash; 409 when its id or a unique value (slug, e-mail, name) is taken meanwhile; ' +
-            '422 when a record it names (a brand, a file) is gone. Secrets are never kept: a restored user ' +
-            'sets a new password through Forgot password.',
-          security: bearer,
-          params: idParams,
-          response: { 200: writeAnswer(contract.wire), ...errorResponses(404, 409, 422) },
-        },
+/** `POST <base>/:id/restore`: a deleted record re-created from the trash. */
+function restoreRecordRoute(app: FastifyInstance, resource: AnyResource, base: string): void {
+  const { contract, tags, item } = routeParts(resource);
+  app.post(
+    `${base}/:id/restore`,
+    {
+      preValidation: app.requirePermission(can(contract, 'destroy')),
+      schema: {
+        tags,
+        summary: `Restore a deleted ${item}`,
+        description:
+          'Re-creates the record from the trash with its own id, as a revision (restore). 404 when it is ' +
+          'not in the trash; 409 when its id or a unique value (slug, e-mail, name) is taken meanwhile; ' +
+          '422 when a record it names (a brand, a file) is gone. Secrets are never kept: a restored user ' +
+          'sets a new password through Forgot password.',
+        security: bearer,
+        params: idParams,
+        response: { 200: writeAnswer(contract.wire), ...errorResponses(404, 409, 422) },
       },
-      async (request) => {
-        const id = idOf(request);
-        const user = currentUser(request);
-        await app.db.transaction(async (tx) => {
-          const latest = await latestRevision(tx, resource, id);
-          if (!latest || latest.action !== 'delete' || !latest.snapshot) throw notFound();
-          await assertRestorable(tx, resource, latest.snapshot);
-          const state = stateBefore({}, latest.changes);
-          const schema = contract.input.update ?? contract.input.create;
-          let input: Record<string, unknown> = {};
-          let references: References = {};
-          if (schema) {
-            ({ input, references } = inputOf(state, schema));
-            input = await parseBody<Record<string, unknown>>(schema, {
-              ...input,
-              updated_at: new Date().toISOString(),
-            });
-          }
-          const ctx: WriteContext = { user, action: 'restore' };
-          // The writers check what the version names (422 when gone) and the grant rules (users, roles);
-          // a name now another record's in another case (`uniqueName`) is a clash like a unique column's.
-          await inputValues(tx, resource, input, ctx).catch((error: unknown) => {
-            uniqueClash(error, resource, input);
-            referencesGone(error, references);
+    },
+    async (request) => {
+      const id = idOf(request);
+      const user = currentUser(request);
+      await app.db.transaction(async (tx) => {
+        const latest = await latestRevision(tx, resource, id);
+        if (!latest || latest.action !== 'delete' || !latest.snapshot) throw notFound();
+        await assertRestorable(tx, resource, latest.snapshot);
+        const state = stateBefore({}, latest.changes);
+        const schema = contract.input.update ?? contract.input.create;
+        let input: Record<string, unknown> = {};
+        let references: References = {};
+        if (schema) {
+          ({ input, references } = inputOf(state, schema));
+          input = await parseBody<Record<string, unknown>>(schema, {
+            ...input,
+            updated_at: new Date().toISOString(),
           });
-          await reinsertRecord(tx, resource, latest.snapshot, {
-            ...ctx,
-            linked: async ([restored]) =>
-              resource.afterWrite?.(tx, restored, input, { ...ctx, id: restored }),
-          });
+        }
+        const ctx: WriteContext = { user, action: 'restore' };
+        // The writers check what the version names (422 when gone) and the grant rules (users, roles);
+        // a name now another record's in another case (`uniqueName`) is a clash like a unique column's.
+        await inputValues(tx, resource, input, ctx).catch((error: unknown) => {
+          uniqueClash(error, resource, input);
+          referencesGone(error, references);
         });
-        return {
-          data: await loadItem(resource, app.db, id),
-          message: format(HISTORY_MESSAGES.recordRestored, { item: contract.item }),
-        };
-      },
-    );
-  }
+        await reinsertRecord(tx, resource, latest.snapshot, {
+          ...ctx,
+          linked: async ([restored]) => resource.afterWrite?.(tx, restored, input, { ...ctx, id: restored }),
+        });
+      });
+      return {
+        data: await loadItem(resource, app.db, id),
+        message: format(HISTORY_MESSAGES.recordRestored, { item: contract.item }),
+      };
+    },
+  );
+}
 
-  if (contract.importable && may('store') && may('destroy'))
-    app.post(
-      `${base}/imports/:importId/undo`,
-      {
-        preValidation: app.requirePermission(can(contract, 'store')),
-        schema: {
-          tags,
-          summary: `Undo an import of ${contract.group}`,
-          description:
-            `Deletes the ${contract.group} the import created and puts back the old values of those it ` +
-            `updated, as revisions, in one transaction. Needs ${can(contract, 'store')} and ` +
-            `${can(contract, 'destroy')} (and ${can(contract, 'update')} when the import updated rows): 403 ` +
-            'otherwise. 409 (and nothing done) when any of its records changed after it, or it was undone already.',
-          security: bearer,
-          params: Type.Object({
-            importId: Type.String({ description: 'The import_id of the import answer' }),
-          }),
-          response: {
-            200: Type.Object({ data: undoImportWire, message: Type.String() }),
-            ...errorResponses(404, 409, 422),
-          },
+/** `POST <base>/imports/:importId/undo`: an import's creations deleted and its updates put back. */
+function undoImportRoute(app: FastifyInstance, resource: AnyResource, base: string): void {
+  const { contract, tags } = routeParts(resource);
+  app.post(
+    `${base}/imports/:importId/undo`,
+    {
+      preValidation: app.requirePermission(can(contract, 'store')),
+      schema: {
+        tags,
+        summary: `Undo an import of ${contract.group}`,
+        description:
+          `Deletes the ${contract.group} the import created and puts back the old values of those it ` +
+          `updated, as revisions, in one transaction. Needs ${can(contract, 'store')} and ` +
+          `${can(contract, 'destroy')} (and ${can(contract, 'update')} when the import updated rows): 403 ` +
+          'otherwise. 409 (and nothing done) when any of its records changed after it, or it was undone already.',
+        security: bearer,
+        params: Type.Object({
+          importId: Type.String({ description: 'The import_id of the import answer' }),
+        }),
+        response: {
+          200: Type.Object({ data: undoImportWire, message: Type.String() }),
+          ...errorResponses(404, 409, 422),
         },
       },
-      async (request) => {
-        const { importId } = request.params as { importId: string };
-        if (!/^[0-9a-f-]{36}$/.test(importId)) throw notFound();
-        const user = currentUser(request);
-        const data = await app.db.transaction((tx) => undoImport(tx, resource, importId, user));
-        return { data, message: format(HISTORY_MESSAGES.importUndone, data) };
-      },
-    );
+    },
+    async (request) => {
+      const { importId } = request.params as { importId: string };
+      if (!/^[0-9a-f-]{36}$/.test(importId)) throw notFound();
+      const user = currentUser(request);
+      const data = await app.db.transaction((tx) => undoImport(tx, resource, importId, user));
+      return { data, message: format(HISTORY_MESSAGES.importUndone, data) };
+    },
+  );
 }
 
 /** A revision id of a route: a positive integer, else 404. */
@@ -390,9 +402,9 @@ function positiveId(text: string): number {
 
 /** No later revision of the same record (so this delete is the record's last word: it is in the trash). */
 export const notLater = (): SQL => sql`not exists (
-  select 1 from ${revisions} later
-  where later.resource = ${revisions.resource} and later.record_id = ${revisions.record_id}
-    and later.id > ${revisions.id})`;
+select 1 from ${revisions} later
+where later.resource = ${revisions.resource} and later.record_id = ${revisions.record_id}
+  and later.id > ${revisions.id})`;
 
 /** 409 when the snapshot's id, or a value of a unique column of it, is taken meanwhile. */
 async function assertRestorable(tx: Tx, resource: AnyResource, snapshot: Record<string, unknown>) {
@@ -438,6 +450,28 @@ function uniqueClash(error: unknown, resource: AnyResource, input: Record<string
 }
 
 /**
+ * Locks an import's records and refuses (409) when any changed after it: each record's newest
+ * revision must still be the import's own.
+ */
+async function lockUnchanged(tx: Tx, resource: AnyResource, rows: { id: number; record_id: number }[]) {
+  const { contract, table } = resource;
+  const ids = rows.map((row) => row.record_id);
+  for (let start = 0; start < ids.length; start += 5000)
+    await tx
+      .select({ id: table.id })
+      .from(table)
+      .where(inArray(table.id, ids.slice(start, start + 5000)))
+      .for('update');
+  const latest = (await tx.execute(sql`
+  select distinct on (record_id) record_id, id from ${revisions}
+  where resource = ${contract.group} and record_id = any(${sql.param(ids)}::integer[])
+  order by record_id, id desc`)) as unknown as { rows: { record_id: number; id: number }[] };
+  const own = new Map(rows.map((row) => [row.record_id, row.id]));
+  const changed = latest.rows.filter((row) => own.get(Number(row.record_id)) !== Number(row.id)).length;
+  if (changed) throw new HttpError(409, format(HISTORY_MESSAGES.importChanged, { count: changed }));
+}
+
+/**
  * Undoes an import in the caller's transaction: every row it created is deleted and every row it
  * updated gets its old values back (through the update schema, `beforeUpdate`, the writers), as
  * revisions carrying the import's id. Refused (409, nothing done) when a record changed after it.
@@ -470,21 +504,7 @@ async function undoImport(
   if (updated.length && !hasPermission(user.permissions, can(contract, 'update')))
     throw new HttpError(403, HISTORY_MESSAGES.importNeedsUpdate);
 
-  const ids = rows.map((row) => row.record_id);
-  for (let start = 0; start < ids.length; start += 5000)
-    await tx
-      .select({ id: table.id })
-      .from(table)
-      .where(inArray(table.id, ids.slice(start, start + 5000)))
-      .for('update');
-  // Each record's newest revision must still be the import's own.
-  const latest = (await tx.execute(sql`
-    select distinct on (record_id) record_id, id from ${revisions}
-    where resource = ${contract.group} and record_id = any(${sql.param(ids)}::integer[])
-    order by record_id, id desc`)) as unknown as { rows: { record_id: number; id: number }[] };
-  const own = new Map(rows.map((row) => [row.record_id, row.id]));
-  const changed = latest.rows.filter((row) => own.get(Number(row.record_id)) !== Number(row.id)).length;
-  if (changed) throw new HttpError(409, format(HISTORY_MESSAGES.importChanged, { count: changed }));
+  await lockUnchanged(tx, resource, rows);
 
   // As the import did: the search entries its old values bring back merged in large runs, and the
   // foreign keys of the deletes' and updates' rows checked with their kept plans (db/bulkWrite.ts).
@@ -528,4 +548,18 @@ async function undoImport(
     await mergePendingLists(tx, table);
   }
   return { deleted: createdIds.length, restored: updated.length };
+}
+
+/** A resource's history routes, as its permission group's actions allow. */
+export function historyRoutes(app: FastifyInstance, resource: AnyResource, base: string): void {
+  const { contract } = resource;
+  const may = (action: 'index' | 'store' | 'update' | 'destroy') =>
+    hasAction(contract, action) && (action !== 'update' || !!contract.input.update);
+  if (may('index')) revisionsRoute(app, resource, base);
+  if (may('update')) restoreRevisionRoute(app, resource, base);
+  if (may('destroy')) {
+    trashRoute(app, resource, base);
+    restoreRecordRoute(app, resource, base);
+  }
+  if (contract.importable && may('store') && may('destroy')) undoImportRoute(app, resource, base);
 }

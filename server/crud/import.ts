@@ -3,12 +3,12 @@ import { randomUUID } from 'node:crypto';
 import { setImmediate as nextTurn } from 'node:timers/promises';
 import { Type } from '@sinclair/typebox';
 import { sql } from 'drizzle-orm';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { ValidationError, type Schema } from 'yup';
 import { format, success, validation } from '../../src/shared/messages';
 import { hasPermission } from '../../src/shared/permissions';
 import { can } from '../../src/shared/resources/resource';
-import type { Db } from '../db/client';
+import type { Db, Tx } from '../db/client';
 import { startBulkWrite } from '../db/bulkWrite';
 import { mergePendingLists } from '../db/ginPending';
 import { fieldError, HttpError } from '../lib/httpError';
@@ -93,6 +93,173 @@ async function validateRowAsync(schema: Schema<unknown>, values: Record<string, 
   }
 }
 
+type Fail = (row: number, messages: string[]) => void;
+type Validate = (values: Record<string, string>) => Validated | undefined;
+
+/**
+ * Refused rows by spreadsheet row: a row's messages come from several checks, at several times
+ * (the schema, its record's values, the lookups); the report lists the first rows in file order.
+ */
+function refusalLog() {
+  const refusals = new Map<number, string[]>();
+  let failed = false;
+  const fail = (row: number, messages: string[]) => {
+    failed = true;
+    const known = refusals.get(row);
+    if (known) known.push(...messages);
+    else if (refusals.size < MAX_REPORTED_ROWS) refusals.set(row, [...messages]);
+    else {
+      // Full: an earlier row takes the place of the last one.
+      const last = Math.max(...refusals.keys());
+      if (row > last) return;
+      refusals.delete(last);
+      refusals.set(row, [...messages]);
+    }
+  };
+  const report = (): Record<string, string[]> =>
+    Object.fromEntries(
+      [...refusals.entries()].sort(([a], [b]) => a - b).map(([row, messages]) => [`row ${row}`, messages]),
+    );
+  return { fail, report, failed: () => failed };
+}
+
+/** An import's row checks: each distinct cell checked once per field, and a row's key from its cells. */
+function rowValidation(resource: AnyResource) {
+  const spec = resource.import!;
+  // Each distinct cell checked once per field (crud/rowValidator.ts); a refused row, or a schema it
+  // cannot follow, through the whole schema.
+  const fastCheck = rowCheck(spec.schema);
+  const validate = (values: Record<string, string>): Validated | undefined => {
+    const row = fastCheck?.(values);
+    return row === undefined ? validateRowSync(spec.schema, values) : { row };
+  };
+  const readKeys = importColumns(resource.contract.sheet ?? []).map((column) => column.key);
+  /** A row's natural key from its cells, as the schema's output would give it; undefined when they give none. */
+  const keyOfCells = (values: Record<string, string>): string | undefined => {
+    try {
+      return spec.keyOf(values) || undefined;
+    } catch {
+      // A key column the file lacks (a user's e-mail).
+      return undefined;
+    }
+  };
+  return { validate, readKeys, keyOfCells };
+}
+
+/**
+ * A column the file lacks keeps a matched row's current value instead of being emptied: those
+ * rows are checked again with the record's exported cells in the columns the file lacks (an
+ * export imports back unchanged). Answers the rows refused then. This is also how a row
+ * refused for a required column the file lacks (a status) gets its record's value; a new row
+ * has none to take, and stays refused with the schema's message ("Status is required").
+ */
+async function keepAbsent(
+  tx: Tx,
+  resource: AnyResource,
+  validate: Validate,
+  absent: string[],
+  fail: Fail,
+  valid: ValidRow[],
+  existing: Map<string, number>,
+): Promise<Set<number>> {
+  const spec = resource.import!;
+  const refused = new Set<number>();
+  const rows = valid.filter(({ key }) => existing.has(key));
+  if (!rows.length || !resource.cells) return refused;
+  const items = await loadItems(
+    tx,
+    resource,
+    rows.map(({ key }) => existing.get(key)!),
+  );
+  for (const [index, entry] of rows.entries()) {
+    if (index > 0 && index % ROWS_PER_TURN === 0) await nextTurn();
+    const item = items.get(existing.get(entry.key)!);
+    if (item === undefined) continue;
+    const cells = resource.cells(item);
+    const values = { ...entry.values };
+    for (const key of absent!) values[key] = cellText(cells[key] ?? null);
+    const result = validate(values) ?? (await validateRowAsync(spec.schema, values));
+    if ('errors' in result) {
+      fail(entry.row, result.errors);
+      refused.add(entry.row);
+    } else entry.data = result.row;
+  }
+  return refused;
+}
+
+/**
+ * A batch's rows validated (no promise per row when the schema is synchronous) and keyed; a key seen
+ * before in the file is refused as a duplicate. Answers the rows to look up and write.
+ */
+async function validateBatch(
+  sheetRows: SheetRow[],
+  resource: AnyResource,
+  validate: Validate,
+  keyOfCells: (values: Record<string, string>) => string | undefined,
+  absent: string[] | undefined,
+  seen: Set<string>,
+  fail: Fail,
+): Promise<{ valid: ValidRow[]; lookup: string[] }> {
+  const spec = resource.import!;
+  const valid: ValidRow[] = [];
+  const lookup: string[] = [];
+  for (const [index, { row, values }] of sheetRows.entries()) {
+    if (index > 0 && index % ROWS_PER_TURN === 0) await nextTurn();
+    // No promise per row when the schema is synchronous (every one but an async test's).
+    const result = validate(values) ?? (await validateRowAsync(spec.schema, values));
+    const refusal = 'errors' in result ? result.errors : undefined;
+    const data = 'errors' in result ? undefined : result.row;
+    // Refused while the file lacks columns: its record's values may fill them (keepAbsent),
+    // so it is matched by the key its cells give.
+    const key = refusal ? (absent?.length ? keyOfCells(values) : undefined) : spec.keyOf(data);
+    if (key === undefined) {
+      fail(row, refusal!);
+      continue;
+    }
+    if (seen.has(key)) fail(row, [format(IMPORT_MESSAGES.importDuplicate, { item: key })]);
+    else lookup.push(key);
+    seen.add(key);
+    valid.push({ row, values, data, key, errors: refusal });
+  }
+  return { valid, lookup };
+}
+
+/** The ids of the stored rows whose natural key is one of `keys`, by key. */
+async function existingIds(tx: Tx, resource: AnyResource, keys: string[]): Promise<Map<string, number>> {
+  const spec = resource.import!;
+  const { table } = resource;
+  const existing = new Map<string, number>();
+  if (keys.length) {
+    const found = await tx
+      .select({ id: table.id, key: spec.key })
+      .from(table)
+      .where(sql`${spec.key} = any(${sql.param(keys)}::text[])`);
+    for (const { id, key } of found) existing.set(String(key), Number(id));
+  }
+  return existing;
+}
+
+/** A batch's valid rows mapped for storing: new ones inserted, matched ones updated; a refusal reported. */
+function mapRows(
+  valid: ValidRow[],
+  refused: Set<number>,
+  existing: Map<string, number>,
+  row: (data: unknown, id: number | null) => { values: Values } | { errors: string[] },
+  fail: Fail,
+): { inserts: Values[]; updates: RecordUpdate[] } {
+  const inserts: Values[] = [];
+  const updates: RecordUpdate[] = [];
+  for (const entry of valid) {
+    if (refused.has(entry.row)) continue;
+    const id = existing.get(entry.key) ?? null;
+    const result = row(entry.data, id);
+    if ('errors' in result) fail(entry.row, result.errors);
+    else if (id === null) inserts.push(result.values);
+    else updates.push({ id, values: result.values });
+  }
+  return { inserts, updates };
+}
+
 /**
  * Imports a sheet read in batches, in one transaction: each batch is validated with the shared Yup
  * schema, its natural keys looked up (rows whose key exists are updated, the others created, through
@@ -113,45 +280,9 @@ export async function importRows(
 ): Promise<ImportCounts> {
   const spec = resource.import!;
   const { table } = resource;
-  // Refused rows by spreadsheet row: a row's messages come from several checks, at several times
-  // (the schema, its record's values, the lookups); the report lists the first rows in file order.
-  const refusals = new Map<number, string[]>();
-  let failed = false;
-  const fail = (row: number, messages: string[]) => {
-    failed = true;
-    const known = refusals.get(row);
-    if (known) known.push(...messages);
-    else if (refusals.size < MAX_REPORTED_ROWS) refusals.set(row, [...messages]);
-    else {
-      // Full: an earlier row takes the place of the last one.
-      const last = Math.max(...refusals.keys());
-      if (row > last) return;
-      refusals.delete(last);
-      refusals.set(row, [...messages]);
-    }
-  };
-  const report = (): Record<string, string[]> =>
-    Object.fromEntries(
-      [...refusals.entries()].sort(([a], [b]) => a - b).map(([row, messages]) => [`row ${row}`, messages]),
-    );
+  const { fail, report, failed } = refusalLog();
   const mayUpdate = hasPermission(ctx.user.permissions, updatePermission);
-  // Each distinct cell checked once per field (crud/rowValidator.ts); a refused row, or a schema it
-  // cannot follow, through the whole schema.
-  const fastCheck = rowCheck(spec.schema);
-  const validate = (values: Record<string, string>): Validated | undefined => {
-    const row = fastCheck?.(values);
-    return row === undefined ? validateRowSync(spec.schema, values) : { row };
-  };
-  const readKeys = importColumns(resource.contract.sheet ?? []).map((column) => column.key);
-  /** A row's natural key from its cells, as the schema's output would give it; undefined when they give none. */
-  const keyOfCells = (values: Record<string, string>): string | undefined => {
-    try {
-      return spec.keyOf(values) || undefined;
-    } catch {
-      // A key column the file lacks (a user's e-mail).
-      return undefined;
-    }
-  };
+  const { validate, readKeys, keyOfCells } = rowValidation(resource);
 
   let checked: ImportCounts | undefined;
   try {
@@ -176,74 +307,27 @@ export async function importRows(
 
       // The import columns the file's header lacks (known from its first rows).
       let absent: string[] | undefined;
-      /**
-       * A column the file lacks keeps a matched row's current value instead of being emptied: those
-       * rows are checked again with the record's exported cells in the columns the file lacks (an
-       * export imports back unchanged). Answers the rows refused then. This is also how a row
-       * refused for a required column the file lacks (a status) gets its record's value; a new row
-       * has none to take, and stays refused with the schema's message ("Status is required").
-       */
-      const keepAbsent = async (valid: ValidRow[], existing: Map<string, number>) => {
-        const refused = new Set<number>();
-        const rows = valid.filter(({ key }) => existing.has(key));
-        if (!rows.length || !resource.cells) return refused;
-        const items = await loadItems(
-          tx,
-          resource,
-          rows.map(({ key }) => existing.get(key)!),
-        );
-        for (const [index, entry] of rows.entries()) {
-          if (index > 0 && index % ROWS_PER_TURN === 0) await nextTurn();
-          const item = items.get(existing.get(entry.key)!);
-          if (item === undefined) continue;
-          const cells = resource.cells(item);
-          const values = { ...entry.values };
-          for (const key of absent!) values[key] = cellText(cells[key] ?? null);
-          const result = validate(values) ?? (await validateRowAsync(spec.schema, values));
-          if ('errors' in result) {
-            fail(entry.row, result.errors);
-            refused.add(entry.row);
-          } else entry.data = result.row;
-        }
-        return refused;
-      };
 
       for await (const sheetRows of batches) {
         // The file's header: every row has a value for each column it names.
         absent ??= sheetRows.length ? readKeys.filter((key) => !(key in sheetRows[0].values)) : undefined;
-        const valid: ValidRow[] = [];
-        const lookup: string[] = [];
-        for (const [index, { row, values }] of sheetRows.entries()) {
-          if (index > 0 && index % ROWS_PER_TURN === 0) await nextTurn();
-          // No promise per row when the schema is synchronous (every one but an async test's).
-          const result = validate(values) ?? (await validateRowAsync(spec.schema, values));
-          const refusal = 'errors' in result ? result.errors : undefined;
-          const data = 'errors' in result ? undefined : result.row;
-          // Refused while the file lacks columns: its record's values may fill them (keepAbsent),
-          // so it is matched by the key its cells give.
-          const key = refusal ? (absent?.length ? keyOfCells(values) : undefined) : spec.keyOf(data);
-          if (key === undefined) {
-            fail(row, refusal!);
-            continue;
-          }
-          if (seen.has(key)) fail(row, [format(IMPORT_MESSAGES.importDuplicate, { item: key })]);
-          else lookup.push(key);
-          seen.add(key);
-          valid.push({ row, values, data, key, errors: refusal });
-        }
+        const { valid, lookup } = await validateBatch(
+          sheetRows,
+          resource,
+          validate,
+          keyOfCells,
+          absent,
+          seen,
+          fail,
+        );
 
-        const existing = new Map<string, number>();
-        if (lookup.length) {
-          const found = await tx
-            .select({ id: table.id, key: spec.key })
-            .from(table)
-            .where(sql`${spec.key} = any(${sql.param(lookup)}::text[])`);
-          for (const { id, key } of found) existing.set(String(key), Number(id));
-        }
+        const existing = await existingIds(tx, resource, lookup);
         if (existing.size && !mayUpdate) throw new HttpError(403, IMPORT_MESSAGES.importNeedsUpdate);
         if (existing.size) await prepared.existing?.([...existing.values()]);
         const refused =
-          absent?.length && existing.size ? await keepAbsent(valid, existing) : new Set<number>();
+          absent?.length && existing.size
+            ? await keepAbsent(tx, resource, validate, absent, fail, valid, existing)
+            : new Set<number>();
         // A refused row its record did not fill (a new one) keeps the schema's refusal.
         for (const { row, errors: refusal, data } of valid)
           if (refusal && data === undefined && !refused.has(row)) {
@@ -251,18 +335,9 @@ export async function importRows(
             refused.add(row);
           }
 
-        const inserts: Values[] = [];
-        const updates: RecordUpdate[] = [];
-        for (const { row, data, key } of valid) {
-          if (refused.has(row)) continue;
-          const id = existing.get(key) ?? null;
-          const result = prepared.row(data, id);
-          if ('errors' in result) fail(row, result.errors);
-          else if (id === null) inserts.push(result.values);
-          else updates.push({ id, values: result.values });
-        }
+        const { inserts, updates } = mapRows(valid, refused, existing, prepared.row, fail);
         await writing;
-        if (!failed) {
+        if (!failed()) {
           matched += updates.length;
           writing = write(inserts, updates);
           // Awaited before the next write or the end; until then its failure must not go unhandled.
@@ -270,7 +345,7 @@ export async function importRows(
         }
       }
       await writing;
-      if (failed) throw new HttpError(422, IMPORT_MESSAGES.importInvalid, report());
+      if (failed()) throw new HttpError(422, IMPORT_MESSAGES.importInvalid, report());
 
       await prepared.after?.({ created, updated });
       // What the import left in the pending lists is merged now, not scanned by every search later.
@@ -295,6 +370,67 @@ export async function importRows(
   }
 }
 
+/** The import route's OpenAPI description. */
+const importSchema = (contract: AnyResource['contract']) => ({
+  tags: [contract.group],
+  summary: `Import ${contract.group} from CSV or XLSX`,
+  description:
+    'multipart/form-data with `file`. The header row names the columns (labels or keys, any case). ' +
+    'Rows are matched to existing items by their natural key and updated (which needs the update ' +
+    'permission as well: 403 otherwise); the rest are created. A column the file lacks keeps the ' +
+    "matched items' current values (an empty cell empties its field). A matched row already holding the " +
+    "file's values is left as it is and counted in `unchanged`, not `updated`. " +
+    'Any bad row → 422 with `errors` keyed `row N` (as the spreadsheet numbers it) and nothing stored. ' +
+    '`dry_run=true` checks the whole file the same way (and answers the same errors) but stores nothing: ' +
+    'the answer counts what an import would create and update.',
+  consumes: ['multipart/form-data'],
+  security: bearer,
+  querystring: Type.Object({
+    dry_run: Type.Optional(
+      Type.Union([Type.Literal('true'), Type.Literal('false')], {
+        description: 'true: check the file only; nothing is stored.',
+      }),
+    ),
+  }),
+  response: {
+    200: Type.Object({
+      data: Type.Object({
+        created: Type.Integer(),
+        updated: Type.Integer(),
+        unchanged: Type.Integer({
+          description:
+            "Rows matched to existing items that already held the file's values (left as they are)",
+        }),
+        dry_run: Type.Optional(Type.Boolean()),
+        import_id: Type.Optional(
+          Type.String({
+            description: 'The import, for `POST …/imports/{import_id}/undo` (not on a dry run)',
+          }),
+        ),
+      }),
+      message: Type.String(),
+    }),
+    ...errorResponses(413, 422),
+  },
+});
+
+/** The request's uploaded `file` (the first file part), or a 422 on `file`; too large → 413. */
+async function uploadedFile(request: FastifyRequest): Promise<{ buffer: Buffer; filename: string }> {
+  let file: { buffer: Buffer; filename: string } | undefined;
+  if (request.isMultipart())
+    await eachPart(request, async (part) => {
+      if (part.type !== 'file' || file) return;
+      const buffer = await part.toBuffer().catch((error: unknown) => {
+        if ((error as { code?: string }).code === 'FST_REQ_FILE_TOO_LARGE') throw tooLarge('document');
+        throw error;
+      });
+      file = { buffer, filename: part.filename };
+    });
+  const upload = file as { buffer: Buffer; filename: string } | undefined;
+  if (!upload) throw fieldError('file', validation.required('File'));
+  return upload;
+}
+
 /** `POST /api/<group>/import` (store permission): multipart `file`, CSV or XLSX, all rows or none. */
 export function importRoute(app: FastifyInstance, resource: AnyResource, base: string): void {
   const { contract } = resource;
@@ -304,62 +440,10 @@ export function importRoute(app: FastifyInstance, resource: AnyResource, base: s
     `${base}/import`,
     {
       preValidation: app.requirePermission(can(contract, 'store')),
-      schema: {
-        tags: [contract.group],
-        summary: `Import ${contract.group} from CSV or XLSX`,
-        description:
-          'multipart/form-data with `file`. The header row names the columns (labels or keys, any case). ' +
-          'Rows are matched to existing items by their natural key and updated (which needs the update ' +
-          'permission as well: 403 otherwise); the rest are created. A column the file lacks keeps the ' +
-          "matched items' current values (an empty cell empties its field). A matched row already holding the " +
-          "file's values is left as it is and counted in `unchanged`, not `updated`. " +
-          'Any bad row → 422 with `errors` keyed `row N` (as the spreadsheet numbers it) and nothing stored. ' +
-          '`dry_run=true` checks the whole file the same way (and answers the same errors) but stores nothing: ' +
-          'the answer counts what an import would create and update.',
-        consumes: ['multipart/form-data'],
-        security: bearer,
-        querystring: Type.Object({
-          dry_run: Type.Optional(
-            Type.Union([Type.Literal('true'), Type.Literal('false')], {
-              description: 'true: check the file only; nothing is stored.',
-            }),
-          ),
-        }),
-        response: {
-          200: Type.Object({
-            data: Type.Object({
-              created: Type.Integer(),
-              updated: Type.Integer(),
-              unchanged: Type.Integer({
-                description:
-                  "Rows matched to existing items that already held the file's values (left as they are)",
-              }),
-              dry_run: Type.Optional(Type.Boolean()),
-              import_id: Type.Optional(
-                Type.String({
-                  description: 'The import, for `POST …/imports/{import_id}/undo` (not on a dry run)',
-                }),
-              ),
-            }),
-            message: Type.String(),
-          }),
-          ...errorResponses(413, 422),
-        },
-      },
+      schema: importSchema(contract),
     },
     async (request) => {
-      let file: { buffer: Buffer; filename: string } | undefined;
-      if (request.isMultipart())
-        await eachPart(request, async (part) => {
-          if (part.type !== 'file' || file) return;
-          const buffer = await part.toBuffer().catch((error: unknown) => {
-            if ((error as { code?: string }).code === 'FST_REQ_FILE_TOO_LARGE') throw tooLarge('document');
-            throw error;
-          });
-          file = { buffer, filename: part.filename };
-        });
-      const upload = file as { buffer: Buffer; filename: string } | undefined;
-      if (!upload) throw fieldError('file', validation.required('File'));
+      const upload = await uploadedFile(request);
       const rows = sheetBatchesInWorker(
         upload.buffer,
         upload.filename,

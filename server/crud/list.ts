@@ -17,6 +17,8 @@ import {
   type SQLWrapper,
 } from 'drizzle-orm';
 import { getTableConfig, PgColumn } from 'drizzle-orm/pg-core';
+import { addDays } from '../../src/shared/zonedDays';
+import { startOfDay } from '../lib/clock';
 import type { FastifyInstance } from 'fastify';
 import {
   can,
@@ -30,6 +32,7 @@ import { format } from '../../src/shared/messages';
 import type { Executor } from '../db/client';
 import { SEARCH_SEPARATOR, searchExpression } from '../db/schema/indexes';
 import { HttpError } from '../lib/httpError';
+import { currentUser } from '../plugins/auth';
 import { errorResponses, listQueryDoc } from './openapi';
 import type { AnyResource } from './resource';
 import { flatRows } from './rows';
@@ -42,11 +45,11 @@ export const likePattern = (text: string): string => `%${text.replace(/[\\%_]/g,
  * parameters. Everything that can refuse is checked here, before an export starts streaming (a
  * refusal then would cut the file short).
  */
-export function parseListQuery(resource: AnyResource, raw: unknown): ListQuery {
+export function parseListQuery(resource: AnyResource, raw: unknown, viewer?: number): ListQuery {
   const { query, errors } = readListQuery(resource.contract, (raw ?? {}) as Record<string, unknown>);
   const first = Object.values(errors)[0];
   if (first) throw new HttpError(422, first[0], errors);
-  return query;
+  return viewer === undefined ? query : { ...query, viewer };
 }
 
 /** The column a date range filters on: the contract's `dateField` in the resource's own table. */
@@ -57,20 +60,18 @@ export function dateColumn(resource: AnyResource): PgColumn {
   return col;
 }
 
-const DAY_MS = 86_400_000;
-
 /**
  * A date range on a column. Both ends are inclusive days: a date column compares the days
- * themselves, a timestamp everything from the first day's start to before the day after the last.
+ * themselves, a timestamp everything from the first day's start to before the day after the last
+ * (days starting at midnight in the company's time zone).
  */
 export function dateRangeCondition(col: PgColumn, range: DateRangeValue): SQL | undefined {
   if (col.getSQLType() === 'date') {
     return and(range.from ? gte(col, range.from) : undefined, range.to ? lte(col, range.to) : undefined);
   }
-  const start = (day: string) => new Date(`${day}T00:00:00.000Z`);
   return and(
-    range.from ? gte(col, start(range.from)) : undefined,
-    range.to ? lt(col, new Date(start(range.to).getTime() + DAY_MS)) : undefined,
+    range.from ? gte(col, startOfDay(range.from)) : undefined,
+    range.to ? lt(col, startOfDay(addDays(range.to, 1))) : undefined,
   );
 }
 
@@ -96,7 +97,7 @@ export function listWhere(resource: AnyResource, query: ListQuery): SQL | undefi
     if (value === undefined) continue;
     if (filter.kind === 'dateRange')
       parts.push(dateRangeCondition(dateColumn(resource), value as DateRangeValue));
-    else parts.push(resource.filters[name](value));
+    else parts.push(resource.filters[name](value, query));
   }
   return and(...parts);
 }
@@ -466,7 +467,7 @@ export function listRoute(app: FastifyInstance, resource: AnyResource, base: str
       },
     },
     async (request) => {
-      const query = parseListQuery(resource, request.query);
+      const query = parseListQuery(resource, request.query, currentUser(request).id);
       checkListDepth(query);
       return listPage(resource, app.db, query);
     },

@@ -23,6 +23,16 @@ export const errorResponses = (...statuses: (404 | 409 | 413 | 422)[]) => ({
   ),
 });
 
+/**
+ * The error answers of a public route (/public/v1): a website key or preview token refused (401,
+ * 403) in the plain message shape, never a signed-in user's refusal codes; plus the given statuses.
+ */
+export const publicErrorResponses = (...statuses: (404 | 409 | 413 | 422)[]) => ({
+  ...errorResponses(...statuses),
+  401: MessageSchema,
+  403: MessageSchema,
+});
+
 export const idParams = Type.Object({ id: Type.String({ description: 'The item id' }) });
 
 const text = (description: string) => Type.Optional(Type.String({ description }));

@@ -1,7 +1,7 @@
 import { eq } from 'drizzle-orm';
 import type { PgSelect } from 'drizzle-orm/pg-core';
 import type { FastifyRequest } from 'fastify';
-import type { ResourceContract } from '../../src/shared/resources/resource';
+import type { ListQuery, ResourceContract } from '../../src/shared/resources/resource';
 import { HttpError } from '../lib/httpError';
 import type { SQL, SQLWrapper } from 'drizzle-orm';
 import type { Executor, Tx } from '../db/client';
@@ -26,7 +26,7 @@ export type AnyResource = Omit<
 > & {
   toItems: (db: Executor, rows: any) => Promise<unknown[]>;
   write: Record<string, FieldWriter<any, any>>;
-  filters: Record<string, (value: any) => SQL | undefined>;
+  filters: Record<string, (value: any, query: ListQuery) => SQL | undefined>;
   sort: Record<string, SQLWrapper>;
   cells?: (item: any) => Record<string, Cell>;
   cellsSql?: Record<string, SQLWrapper>;

@@ -3,6 +3,7 @@ import type { PgColumn } from 'drizzle-orm/pg-core';
 import type { Tx } from '../db/client';
 import { HttpError } from '../lib/httpError';
 import { noteSessionChange } from '../security/sessionChanges';
+import { watchChanges } from '../webhooks/changes';
 import type { ResourceTable, Values, WriteContext } from './define';
 import type { AnyResource } from './resource';
 import {
@@ -75,8 +76,10 @@ export async function insertRecords(
   /** Filled with the created records' wire items when history read them (a create answers it). */
   loaded?: Map<number, unknown>,
 ): Promise<number[]> {
+  const watch = await watchChanges(tx, resource);
   const ids = await insertRows(tx, resource, rows, ctx);
   await ctx.linked?.(ids);
+  await watch?.done('created', ids);
   if (revisionRecording.enabled && ids.length) {
     // The after-states: one read of the resource's query per 5 000 rows, never one per row.
     const items = await loadItems(tx, resource, ids);
@@ -172,8 +175,10 @@ export async function updateRecords(
   const record = revisionRecording.enabled && ids.length > 0;
   // The before- and after-states: one read of the resource's query per 5 000 rows each, diffed in memory.
   const before = record ? await loadStates(tx, resource, ids) : undefined;
+  const watch = await watchChanges(tx, resource, ids);
   await updateRows(tx, resource, writes, ctx);
   await ctx.linked?.(ids);
+  await watch?.done('updated', ids);
   noteSessions(resource, ids);
   if (!before) return ids;
   const items = await loadItems(tx, resource, ids);
@@ -292,7 +297,9 @@ export async function deleteRecords(
   const record = revisionRecording.enabled && ids.length > 0;
   const before = record ? await loadStates(tx, resource, ids) : undefined;
   const snapshots = record ? await rowSnapshots(tx, resource, ids) : undefined;
+  const watch = await watchChanges(tx, resource, ids);
   for (const batch of chunks(ids)) await tx.delete(resource.table).where(inArray(resource.table.id, batch));
+  await watch?.done('deleted', ids);
   noteSessions(resource, ids);
   if (!before || !snapshots) return;
   await recordRevisions(
@@ -334,6 +341,7 @@ export async function reinsertRecord(
         select * from jsonb_populate_record(null::${table}, ${JSON.stringify(row)}::jsonb)`,
   );
   await ctx.linked?.([id]);
+  await (await watchChanges(tx, resource))?.done('created', [id]);
   noteSessions(resource, [id]);
   if (revisionRecording.enabled) {
     const [after] = (await loadStates(tx, resource, [id])).values();

@@ -11,6 +11,7 @@ import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
 import pg from 'pg';
 import * as schema from './schema';
 import { GIN_PENDING_LIST_KB } from './ginPending';
+import { PgliteThread } from './pgliteThread';
 
 export type Schema = typeof schema;
 
@@ -58,7 +59,10 @@ export const MIGRATIONS_FOLDER = path.join(__dirname, 'migrations');
 /** The advisory lock's key: one per database, whatever else uses advisory locks there. */
 const START_LOCK_SQL = "hashtextextended('company-admin.start', 0)";
 
-export type PgliteFactory = (dataDir?: string) => Promise<PGlite>;
+/** What the server uses of PGlite: PGlite itself, or PGlite in its own thread (db/pgliteThread.ts). */
+export type PgliteClient = Pick<PGlite, 'query' | 'exec' | 'transaction' | 'isInTransaction' | 'close'>;
+
+export type PgliteFactory = (dataDir?: string) => Promise<PgliteClient>;
 
 /**
  * How long a request waits for a pooled connection (all busy, or the server not answering) before it
@@ -86,10 +90,17 @@ export interface DatabaseOptions {
 /**
  * PGlite can only CREATE EXTENSION one whose bundle it was opened with: the migrations create pg_trgm
  * (the search indexes) and btree_gin (the product search index keyed by brand and category too), so
- * every PGlite gets both (test/helper.ts too). PostgreSQL has them in contrib.
- * One options argument: `new PGlite(undefined, options)` (in memory) silently ignores its options.
+ * every PGlite gets both (db/pgliteWorker.ts, test/helper.ts). PostgreSQL has them in contrib.
+ * It runs in a worker thread of its own, so its statements never hold the event loop the requests
+ * are answered on (docs/decisions/2026-12-02-pglite-in-a-worker-thread.md).
  */
-const defaultPglite: PgliteFactory = async (dataDir) =>
+export const threadPglite: PgliteFactory = (dataDir) => PgliteThread.open({ dataDir });
+
+/**
+ * PGlite on the calling thread (a script that has the database to itself). One options argument:
+ * `new PGlite(undefined, options)` (in memory) silently ignores its options.
+ */
+export const inProcessPglite: PgliteFactory = async (dataDir) =>
   new PGlite({ dataDir, extensions: { pg_trgm, btree_gin } });
 
 /**
@@ -116,7 +127,7 @@ export function poolRawQuery(pool: pg.Pool): RawQuery {
 }
 
 /** `RawQuery` on PGlite (one session), bound at once like `poolRawQuery`. */
-export function pgliteRawQuery(client: PGlite): RawQuery {
+export function pgliteRawQuery(client: PgliteClient): RawQuery {
   const query = client.query.bind(client);
   const exec = client.exec.bind(client);
   return async (text, values) => {
@@ -185,10 +196,11 @@ export async function openDatabase({
     };
   }
   if (pgliteDir) fs.mkdirSync(pgliteDir, { recursive: true });
-  const client = await (createPglite ?? defaultPglite)(pgliteDir);
+  const client = await (createPglite ?? threadPglite)(pgliteDir);
   // PGlite is one session: the search indexes' pending lists stay small (db/ginPending.ts).
   await client.exec(`set gin_pending_list_limit = ${GIN_PENDING_LIST_KB}`);
-  const db = drizzlePglite({ client, schema });
+  // Drizzle's PGlite driver calls `query` and `transaction` only, which the thread answers alike.
+  const db = drizzlePglite({ client: client as PGlite, schema });
   return {
     db,
     driver: 'pglite',

@@ -12,6 +12,7 @@ import type { Config } from '../config';
 import { subscribes } from '../db/schema';
 import { defineJob } from '../jobs/queue';
 import { randomToken, sha256 } from '../lib/crypto';
+import { emitEvent } from '../webhooks/changes';
 
 /**
  * Double opt-in for newsletter sign-ups (issue 38). A website sign-up is Pending and mailed a
@@ -124,6 +125,8 @@ export async function confirmToken(app: FastifyInstance, token: string, at: Date
     const [row] = await tx
       .select({
         id: subscribes.id,
+        email: subscribes.email,
+        source: subscribes.source,
         state: subscribes.state,
         confirmed: subscribes.confirmed_at,
         expires: subscribes.confirm_expires_at,
@@ -139,6 +142,13 @@ export async function confirmToken(app: FastifyInstance, token: string, at: Date
       .update(subscribes)
       .set({ state: 'subscribed', confirmed_at: at, confirm_expires_at: null })
       .where(eq(subscribes.id, row.id));
+    // The website hears of a subscriber once the address is confirmed (a pending sign-up is not one).
+    await emitEvent(tx, 'subscribes.added', {
+      resource: 'subscribes',
+      id: row.id,
+      email: row.email,
+      source: row.source,
+    });
     return 'confirmed';
   });
 }

@@ -7,6 +7,7 @@ import {
   type ReplyDraft,
   type ReplyKind,
 } from '../../src/shared/resources/contactReplies';
+import { ERASED_TEXT } from '../../src/shared/resources/privacy';
 import { fillPlaceholders, type PlaceholderValues } from '../../src/shared/resources/replyTemplates';
 import type { Executor } from '../db/client';
 import { contactForms, contactReplies, products, replyTemplates, users } from '../db/schema';
@@ -165,8 +166,9 @@ export function workReplies(app: FastifyInstance): void {
       .from(contactReplies)
       .innerJoin(contactForms, eq(contactForms.id, contactReplies.contact_form_id))
       .where(eq(contactReplies.id, replyId));
-    // The message was deleted meanwhile (its replies with it), or a retried run already sent it.
-    if (!reply || reply.state === 'sent') return;
+    // The message was deleted meanwhile (its replies with it), a retried run already sent it, or
+    // the person's data was erased before it went (privacy.ts): nothing to send, nothing to retry.
+    if (!reply || reply.state === 'sent' || reply.to === ERASED_TEXT) return;
     try {
       await app.mailer.send({
         to: reply.to,

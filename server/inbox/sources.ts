@@ -17,6 +17,7 @@ export async function findInboxSettings(db: Executor): Promise<InboxSettings> {
     .select({
       source: inboxSources.source,
       template_id: inboxSources.acknowledgement_template_id,
+      service_level_days: inboxSources.service_level_days,
       template_name: replyTemplates.title,
       updated_at: inboxSources.updated_at,
     })
@@ -34,6 +35,7 @@ export async function findInboxSettings(db: Executor): Promise<InboxSettings> {
         source,
         acknowledgement_template:
           row?.template_id && row.template_name ? { id: row.template_id, name: row.template_name } : null,
+        service_level_days: row?.service_level_days ?? null,
       };
     }),
     updated_at: latest?.toISOString() ?? null,
@@ -52,7 +54,11 @@ export async function lockInboxSettings(db: Executor): Promise<Date | null> {
 /** Saves every source's template; a template that is not an active one is a 422 on its row. */
 export async function saveInboxSettings(
   db: Executor,
-  sources: { source: Source; acknowledgement_template_id: number | null }[],
+  sources: {
+    source: Source;
+    acknowledgement_template_id: number | null;
+    service_level_days: number | null;
+  }[],
   userId: number,
 ): Promise<void> {
   const ids = sources.flatMap((row) =>
@@ -79,6 +85,7 @@ export async function saveInboxSettings(
       .values({
         source: row.source,
         acknowledgement_template_id: row.acknowledgement_template_id,
+        service_level_days: row.service_level_days,
         created_by: userId,
         updated_by: userId,
         updated_at: now,
@@ -87,6 +94,7 @@ export async function saveInboxSettings(
         target: inboxSources.source,
         set: {
           acknowledgement_template_id: row.acknowledgement_template_id,
+          service_level_days: row.service_level_days,
           updated_by: userId,
           updated_at: now,
         },

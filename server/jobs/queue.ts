@@ -140,6 +140,8 @@ export class JobQueue {
     private readonly raw: RawQuery,
     private readonly log: FastifyBaseLogger,
     private readonly settings: QueueSettings = DEFAULT_QUEUE_SETTINGS,
+    /** Runs the set-up (tables, queues, the first recurring runs) one instance at a time. */
+    private readonly exclusive: <T>(work: () => Promise<T>) => Promise<T> = (work) => work(),
   ) {
     this.boss = new PgBoss({
       db: {
@@ -192,6 +194,15 @@ export class JobQueue {
     if (this.state !== 'new') return;
     this.state = 'starting';
     this.stopping = new AbortController();
+    await this.exclusive(() => this.setUp());
+    for (const worker of this.workers.values())
+      for (let slot = 0; slot < (worker.job.options.concurrency ?? 1); slot++)
+        this.loops.push(this.poll(worker));
+    this.state = 'started';
+  }
+
+  /** pg-boss's tables, this build's queues with their settings, and the first recurring runs. */
+  private async setUp(): Promise<void> {
     await this.boss.start();
     for (const { job } of this.workers.values()) {
       const { retryLimit, retryDelaySeconds, retryBackoff, expireInSeconds } = job.options;
@@ -207,10 +218,6 @@ export class JobQueue {
       await this.boss.updateQueue(job.name, settings);
     }
     for (const { job, data } of this.recurring) await this.ensurePending(job, data);
-    for (const worker of this.workers.values())
-      for (let slot = 0; slot < (worker.job.options.concurrency ?? 1); slot++)
-        this.loops.push(this.poll(worker));
-    this.state = 'started';
   }
 
   /**

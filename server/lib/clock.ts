@@ -1,15 +1,32 @@
-import { dayOf } from '../../src/shared/resources/publishing';
+import { dayIn, serverTimeZone, startOfDayIn } from '../../src/shared/zonedDays';
 
 /**
  * The server's clock, which tests replace (`setClock`): the publish state of content (scheduled,
  * live, ended) is computed from the dates against `today()` on every read.
+ *
+ * And the company's time zone (Setting › Company, issue 36), in which a day starts: kept here so
+ * every reader of days is synchronous. `server/plugins/companyZone.ts` loads it from the company
+ * record at start, re-reads it when it is older than its life (another instance's save), and sets
+ * it at once on this instance's save.
  */
 const systemClock = () => Date.now();
 let clock: () => number = systemClock;
+let zone = serverTimeZone();
 
 export const now = (): number => clock();
-/** Today as `YYYY-MM-DD` (UTC). */
-export const today = (): string => dayOf(clock());
+/** Today as `YYYY-MM-DD`, in the company's time zone. */
+export const today = (): string => dayIn(clock(), zone);
+/** The day (`YYYY-MM-DD`) of the instant `at` (ms), in the company's time zone. */
+export const dayAt = (at: number): string => dayIn(at, zone);
+/** The instant day `day` starts, in the company's time zone. */
+export const startOfDay = (day: string): Date => startOfDayIn(day, zone);
+
+/** The company's time zone (IANA name). */
+export const companyZone = (): string => zone;
+/** Sets the company's time zone (null: the server's own). */
+export function setCompanyZone(next: string | null): void {
+  zone = next ?? serverTimeZone();
+}
 
 /** Replaces the clock (tests); `null` puts the system clock back. */
 export function setClock(next: (() => number) | null): void {

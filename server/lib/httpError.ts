@@ -6,6 +6,8 @@ export class HttpError extends Error {
     readonly errors?: Record<string, string[]>,
     /** Headers the answer carries (`Retry-After` of a 429). */
     readonly headers?: Record<string, string>,
+    /** A machine-readable reason beside the message (`mfa_enrolment_required`). */
+    readonly code?: string,
   ) {
     super(message);
     this.name = 'HttpError';

@@ -1,8 +1,9 @@
-import { randomUUID } from 'node:crypto';
 import OAuth2Server from '@node-oauth/oauth2-server';
-import { MFA_REQUIRED } from '../../src/shared/contracts/mfaGrant';
-import { MFA_GRANTS } from '../../src/shared/contracts/mfaGrants';
+import { MFA_REQUIRED, type MfaFactor } from '../../src/shared/contracts/mfaGrant';
+import { MFA_GRANTS, PASSKEY_GRANT } from '../../src/shared/contracts/mfaGrants';
+import { PASSKEY_MESSAGES as PM } from '../../src/shared/messages/passkeys';
 import { TWO_FACTOR_MESSAGES as M } from '../../src/shared/messages/twoFactor';
+import type { Config } from '../config';
 import type { Db } from '../db/client';
 import { now } from '../lib/clock';
 import { sha256 } from '../lib/crypto';
@@ -13,7 +14,18 @@ import {
   findOpenChallenge,
   hasActiveAuthenticator,
   markChallengeUsed,
+  type OpenChallenge,
 } from '../repositories/twoFactor';
+import { hasPasskey } from '../repositories/passkeys';
+import {
+  consumeChallengeOf,
+  parseAssertion,
+  relyingParty,
+  verifyAssertion,
+  type RelyingParty,
+} from '../security/passkeys';
+import { bodyParam, issueTokensFor } from './issue';
+import { rememberedDeviceSkips } from './rememberedDevice';
 import { acceptRecoveryCode, acceptTotp, issueMfaToken, MFA_TOKEN_MAX_FAILURES } from '../security/twoFactor';
 
 /**
@@ -24,17 +36,19 @@ import { acceptRecoveryCode, acceptTotp, issueMfaToken, MFA_TOKEN_MAX_FAILURES }
  * issues the same tokens as the password grant.
  */
 
-export const MFA_GRANT_TYPES = [MFA_GRANTS.otp, MFA_GRANTS.recoveryCode] as const;
+export const MFA_GRANT_TYPES = [MFA_GRANTS.otp, MFA_GRANTS.recoveryCode, MFA_GRANTS.passkey] as const;
 
 /** A right password, a second factor due: carries the `mfa_token` to answer. */
 export class MfaRequiredError extends OAuth2Server.OAuthError {
   readonly mfaToken: string;
   readonly userId: number;
+  readonly factors: MfaFactor[];
 
-  constructor(mfaToken: string, userId: number) {
+  constructor(mfaToken: string, userId: number, factors: MfaFactor[]) {
     super(M.mfaRequired, { code: 403, name: MFA_REQUIRED });
     this.mfaToken = mfaToken;
     this.userId = userId;
+    this.factors = factors;
   }
 }
 
@@ -48,30 +62,35 @@ export class SecondFactorRefused extends OAuth2Server.InvalidGrantError {
   }
 }
 
-/** Called by the password grant's `getUser` once the password is right and the account active. */
-export async function requireSecondFactor(db: Db, userId: number, clientId: number): Promise<void> {
-  if (!(await hasActiveAuthenticator(db, userId))) return;
-  throw new MfaRequiredError(await issueMfaToken(db, userId, clientId), userId);
+/** The second factors the user has: an active authenticator app, passkeys. */
+export async function factorsOf(db: Db, userId: number): Promise<MfaFactor[]> {
+  const factors: MfaFactor[] = [];
+  if (await hasActiveAuthenticator(db, userId)) factors.push('otp');
+  if (await hasPasskey(db, userId)) factors.push('passkey');
+  return factors;
 }
 
-type Verifier = (db: Db, userId: number, code: string) => Promise<boolean>;
+/** Called by the password grant's `getUser` once the password is right and the account active. */
+export async function requireSecondFactor(db: Db, userId: number, clientId: number): Promise<void> {
+  const factors = await factorsOf(db, userId);
+  if (factors.length === 0) return;
+  if (await rememberedDeviceSkips(db, userId)) return;
+  throw new MfaRequiredError(await issueMfaToken(db, userId, clientId), userId, factors);
+}
 
-const param = (request: OAuth2Server.Request, name: string): string => {
-  const value: unknown = request.body?.[name];
-  return typeof value === 'string' ? value : '';
-};
+type Verifier = (db: Db, challenge: OpenChallenge, code: string) => Promise<boolean>;
 
 function secondFactorGrant(
   db: Db,
-  field: 'otp' | 'recovery_code',
+  field: 'otp' | 'recovery_code' | 'assertion',
   missing: string,
   wrong: string,
   accept: Verifier,
 ): typeof OAuth2Server.AbstractGrantType {
   return class SecondFactorGrant extends OAuth2Server.AbstractGrantType {
     async handle(request: OAuth2Server.Request, client: OAuth2Server.Client): Promise<OAuth2Server.Token> {
-      const mfaToken = param(request, 'mfa_token');
-      const code = param(request, field);
+      const mfaToken = bodyParam(request, 'mfa_token');
+      const code = bodyParam(request, field);
       if (!mfaToken) throw new OAuth2Server.InvalidRequestError(M.missingMfaToken);
       if (!code) throw new OAuth2Server.InvalidRequestError(missing);
       const at = new Date(now());
@@ -84,48 +103,84 @@ function secondFactorGrant(
         await markChallengeUsed(db, challenge.id, at);
         throw new SecondFactorRefused(M.invalidMfaToken, null);
       }
-      if (!(await accept(db, challenge.userId, code))) {
+      if (!(await accept(db, challenge, code))) {
         await countChallengeFailure(db, challenge.id);
         throw new SecondFactorRefused(wrong, challenge.userId);
       }
       if (!(await markChallengeUsed(db, challenge.id, at))) {
         throw new SecondFactorRefused(M.invalidMfaToken, null);
       }
-      const user = { id: challenge.userId, familyId: randomUUID() };
-      const scope = await this.validateScope(user, client, this.getScope(request));
-      if (!scope) throw new OAuth2Server.InvalidScopeError('Invalid scope: Requested scope is invalid');
-      const token = {
-        accessToken: await this.generateAccessToken(client, user, scope),
-        accessTokenExpiresAt: this.getAccessTokenExpiresAt(),
-        refreshToken: await this.generateRefreshToken(client, user, scope),
-        refreshTokenExpiresAt: this.getRefreshTokenExpiresAt(),
-        scope,
-        client,
-        user,
-      };
-      const model = (this as unknown as { model: OAuth2Server.PasswordModel }).model;
-      const saved = await model.saveToken(token, client, user);
-      if (!saved) throw new OAuth2Server.ServerError('saveToken returned nothing');
-      return saved;
+      return issueTokensFor(this, request, client, challenge.userId);
     }
   };
 }
 
-const totpVerifier: Verifier = async (db, userId, code) => {
+/**
+ * A passkey's assertion for the second step: it answers a challenge handed out for this sign-in
+ * (the same user and client, `second-factor`, unused, unexpired), and the passkey is that user's.
+ */
+const passkeyVerifier =
+  (rp: RelyingParty): Verifier =>
+  async (db, challenge, raw) => {
+    const assertion = parseAssertion(raw);
+    if (!assertion) return false;
+    const consumed = await consumeChallengeOf(db, assertion, 'second-factor');
+    if (!consumed || consumed.mfaChallengeId !== challenge.id || consumed.userId !== challenge.userId)
+      return false;
+    return Boolean(await verifyAssertion(db, rp, assertion, consumed.challenge, challenge.userId));
+  };
+
+/**
+ * A passkey as the whole sign-in: the assertion of a discoverable passkey (user verification
+ * required: the device's PIN or biometrics is the second factor) answering a `sign-in` challenge
+ * handed out to this client. The passkey names the user.
+ */
+function passkeyGrant(db: Db, rp: RelyingParty): typeof OAuth2Server.AbstractGrantType {
+  return class PasskeyGrant extends OAuth2Server.AbstractGrantType {
+    async handle(request: OAuth2Server.Request, client: OAuth2Server.Client): Promise<OAuth2Server.Token> {
+      const raw = bodyParam(request, 'assertion');
+      if (!raw) throw new OAuth2Server.InvalidRequestError(PM.missingAssertion);
+      const assertion = parseAssertion(raw);
+      if (!assertion) throw new OAuth2Server.InvalidRequestError(PM.invalidAssertion);
+      const consumed = await consumeChallengeOf(db, assertion, 'sign-in');
+      if (!consumed || String(consumed.clientId) !== String(client.id)) {
+        throw new SecondFactorRefused(PM.challengeExpired, null);
+      }
+      const passkey = await verifyAssertion(db, rp, assertion, consumed.challenge, null);
+      if (!passkey) throw new SecondFactorRefused(PM.notAccepted, null);
+      if (!(await activeUserEmail(db, passkey.userId))) throw new SecondFactorRefused(PM.notAccepted, null);
+      return issueTokensFor(this, request, client, passkey.userId);
+    }
+  };
+}
+
+const totpVerifier: Verifier = async (db, { userId }, code) => {
   const authenticator = await findAuthenticator(db, userId);
   return Boolean(authenticator?.confirmedAt) && acceptTotp(db, authenticator!, code);
 };
 
-/** The two grants, keyed by their grant_type URI, for `extendedGrantTypes`. */
-export function mfaGrantTypes(db: Db): Record<string, typeof OAuth2Server.AbstractGrantType> {
+/** The second-factor grants and the passkey sign-in, keyed by their grant_type URI, for `extendedGrantTypes`. */
+export function mfaGrantTypes(
+  db: Db,
+  config: Pick<Config, 'publicUrl' | 'appName' | 'passkeyOrigin'>,
+): Record<string, typeof OAuth2Server.AbstractGrantType> {
+  const rp = relyingParty(config);
   return {
+    [MFA_GRANTS.passkey]: secondFactorGrant(
+      db,
+      'assertion',
+      PM.missingAssertion,
+      PM.notAccepted,
+      passkeyVerifier(rp),
+    ),
+    [PASSKEY_GRANT]: passkeyGrant(db, rp),
     [MFA_GRANTS.otp]: secondFactorGrant(db, 'otp', M.missingOtp, M.invalidCode, totpVerifier),
     [MFA_GRANTS.recoveryCode]: secondFactorGrant(
       db,
       'recovery_code',
       M.missingRecoveryCode,
       M.invalidRecoveryCode,
-      (tx, userId, code) => acceptRecoveryCode(tx, userId, code),
+      (tx, { userId }, code) => acceptRecoveryCode(tx, userId, code),
     ),
   };
 }

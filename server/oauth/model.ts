@@ -16,9 +16,13 @@ import {
 import { findCredentialsByEmail } from '../repositories/users';
 import { actorById, recordAudit } from '../security/audit';
 import { securityEvent } from '../security/events';
+import { PASSKEY_GRANT } from '../../src/shared/contracts/mfaGrants';
 import { MFA_GRANT_TYPES, mfaGrantTypes, requireSecondFactor } from './mfa';
+import { ssoGrantTypes } from './ssoGrant';
+import { SSO_GRANT } from '../../src/shared/contracts/singleSignOn';
+import { hasIdentity } from '../repositories/singleSignOn';
 
-export const GRANTS = ['password', 'refresh_token', ...MFA_GRANT_TYPES] as const;
+export const GRANTS = ['password', 'refresh_token', ...MFA_GRANT_TYPES, PASSKEY_GRANT, SSO_GRANT] as const;
 export const DEFAULT_SCOPE = '*';
 
 /** What the model hands the library as "user": the id plus the sign-in family the tokens join. */
@@ -32,6 +36,16 @@ interface GrantUser {
  * credentials (the library's own for a `getUser` that finds none), told apart only for the audit log.
  */
 export class InactiveAccountError extends OAuth2Server.InvalidGrantError {
+  constructor() {
+    super(INVALID_CREDENTIALS);
+  }
+}
+
+/**
+ * The right password of a user linked to the single sign-on provider while OIDC_PASSWORD_SIGN_IN
+ * is off: answered as wrong credentials too (the password grants nothing, and must not be confirmed).
+ */
+export class PasswordSignInOffError extends OAuth2Server.InvalidGrantError {
   constructor() {
     super(INVALID_CREDENTIALS);
   }
@@ -52,7 +66,11 @@ const isGrantUser = (user: OAuth2Server.User): user is GrantUser =>
  * only their SHA-256 is stored. Refresh tokens rotate; a rotated one presented again revokes its
  * whole family (every token of that sign-in), the reuse detection of OAuth 2.0 Security BCP §4.14.
  */
-export function createOAuthModel(db: Db, log: FastifyBaseLogger): Model {
+export function createOAuthModel(
+  db: Db,
+  log: FastifyBaseLogger,
+  options: { linkedPasswordSignIn: boolean } = { linkedPasswordSignIn: true },
+): Model {
   return {
     async getClient(clientId, clientSecret) {
       const client = await findClient(db, clientId);
@@ -68,6 +86,8 @@ export function createOAuthModel(db: Db, log: FastifyBaseLogger): Model {
       // A switched-off account is answered as a wrong password: the answer must not tell a guesser
       // that the password was right (the audit entry keeps the reason).
       if (credentials.status !== 1) throw new InactiveAccountError();
+      if (!options.linkedPasswordSignIn && (await hasIdentity(db, credentials.id)))
+        throw new PasswordSignInOffError();
       // An active authenticator: no tokens yet, an mfa_token for the second step (./mfa.ts).
       await requireSecondFactor(db, credentials.id, Number(client.id));
       return { id: credentials.id, familyId: randomUUID() } satisfies GrantUser;
@@ -138,10 +158,10 @@ export function createOAuthModel(db: Db, log: FastifyBaseLogger): Model {
 
 export function createOAuthServer(db: Db, config: Config, log: FastifyBaseLogger): OAuth2Server {
   return new OAuth2Server({
-    model: createOAuthModel(db, log),
+    model: createOAuthModel(db, log, { linkedPasswordSignIn: config.oidc?.passwordSignIn ?? true }),
     accessTokenLifetime: config.accessTokenTtl,
     refreshTokenLifetime: config.refreshTokenTtl,
     alwaysIssueNewRefreshToken: true,
-    extendedGrantTypes: mfaGrantTypes(db),
+    extendedGrantTypes: { ...mfaGrantTypes(db, config), ...(config.oidc ? ssoGrantTypes(db) : {}) },
   });
 }

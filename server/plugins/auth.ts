@@ -9,6 +9,7 @@ import { createSessionBus } from '../security/sessionBus';
 import { SessionCache } from '../security/sessionCache';
 import { collectSessionChanges, isEmptyChange, type SessionChange } from '../security/sessionChanges';
 import { securityEvent } from '../security/events';
+import { assertEnrolmentNotDue } from '../security/enrolmentGate';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -81,6 +82,7 @@ export const authPlugin = fp<{ authCacheMs: number }>(
         : null;
       if (!user) throw new HttpError(401, en.unauthenticated);
       request.user = user;
+      assertEnrolmentNotDue(request, user);
     };
 
     app.decorate('authenticate', authenticate);

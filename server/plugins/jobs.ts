@@ -1,5 +1,5 @@
 import fp from 'fastify-plugin';
-import type { RawQuery } from '../db/client';
+import type { Database, RawQuery } from '../db/client';
 import { JobQueue, type QueueSettings } from '../jobs/queue';
 
 declare module 'fastify' {
@@ -13,6 +13,12 @@ export interface JobsPluginOptions {
   /** The prepared database's own connections (pg-boss's statements run outside Drizzle). */
   raw: RawQuery;
   settings: QueueSettings;
+  /**
+   * The database's start-up lock: the queue's tables and queues are created under it, so instances
+   * started together do not create pg-boss's partitions at the same moment (which PostgreSQL answers
+   * with a deadlock, each holding the queue table the other's foreign key needs).
+   */
+  exclusive?: Database['exclusive'];
 }
 
 /**
@@ -22,8 +28,8 @@ export interface JobsPluginOptions {
  * way may finish, the rest are handed back for another instance, before the database closes.
  */
 export const jobsPlugin = fp<JobsPluginOptions>(
-  async (app, { raw, settings }) => {
-    const queue = new JobQueue(app.db, raw, app.log.child({ component: 'jobs' }), settings);
+  async (app, { raw, settings, exclusive }) => {
+    const queue = new JobQueue(app.db, raw, app.log.child({ component: 'jobs' }), settings, exclusive);
     app.decorate('jobs', queue);
     app.addHook('onReady', async () => queue.start());
     app.readiness.add('jobs', async () => {

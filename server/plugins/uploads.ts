@@ -4,7 +4,7 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { fromBuffer } from 'file-type';
 import sharp from 'sharp';
-import { en, format } from '../../src/shared/messages';
+import { format } from '../../src/shared/messages';
 import { UPLOAD_LIMITS, formatBytes, type UploadKind } from '../../src/shared/limits';
 import type { Config, SheetLimits } from '../config';
 import { randomToken } from '../lib/crypto';
@@ -23,6 +23,7 @@ import {
 import { parseRange } from '../storage/ranges';
 import { makeImageVariants, removeQuietly, UnreadableImage, type ImageVariants } from '../storage/variants';
 import { SERVER_MESSAGES } from '../../src/shared/messages/serverAnswers';
+import { SCREEN_TEXT } from '../../src/shared/messages/screens';
 const LARGEST_UPLOAD = Math.max(...Object.values(UPLOAD_LIMITS).map((limit) => limit.maxBytes));
 
 export interface UploadInput {
@@ -67,7 +68,7 @@ export async function eachPart(
 }
 
 export const tooLarge = (kind: UploadKind): HttpError =>
-  new HttpError(413, format(en.uploadTooLarge, { size: formatBytes(UPLOAD_LIMITS[kind].maxBytes) }));
+  new HttpError(413, format(SCREEN_TEXT.uploadTooLarge, { size: formatBytes(UPLOAD_LIMITS[kind].maxBytes) }));
 
 const safeName = (name: string): string =>
   path
@@ -147,7 +148,7 @@ export const uploadsPlugin = fp<{ config: Config }>(
       if (buffer.length > limit.maxBytes) throw tooLarge(kind);
       const detected = await fromBuffer(buffer);
       const allowed: readonly string[] = limit.mimes;
-      if (!detected || !allowed.includes(detected.mime)) throw fieldError('file', en.uploadBadType);
+      if (!detected || !allowed.includes(detected.mime)) throw fieldError('file', SCREEN_TEXT.uploadBadType);
 
       const month = new Date().toISOString().slice(0, 7);
       const key = `${month}/${randomToken(18)}.${detected.ext}`;
@@ -160,7 +161,7 @@ export const uploadsPlugin = fp<{ config: Config }>(
         const meta = await sharp(buffer, { failOn: 'error', limitInputPixels: false })
           .metadata()
           .catch(() => null);
-        if (!meta?.width || !meta.height) throw fieldError('file', en.uploadBadType);
+        if (!meta?.width || !meta.height) throw fieldError('file', SCREEN_TEXT.uploadBadType);
         if (meta.width * meta.height > config.imageMaxPixels)
           throw fieldError(
             'file',

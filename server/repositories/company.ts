@@ -3,6 +3,7 @@ import type { CompanySettings, CompanySettingsInput } from '../../src/shared/res
 import type { Executor } from '../db/client';
 import { companySettings, files } from '../db/schema';
 import { fileColumns, toFileObject } from './files';
+import { serverTimeZone } from '../../src/shared/zonedDays';
 
 const EMPTY: CompanySettings = {
   logo: null,
@@ -16,6 +17,7 @@ const EMPTY: CompanySettings = {
   linkedin: null,
   address: null,
   notification_email: null,
+  time_zone: serverTimeZone(),
   updated_at: null,
 };
 
@@ -33,14 +35,20 @@ export async function findCompanySettings(db: Executor): Promise<CompanySettings
       linkedin: companySettings.linkedin,
       address: companySettings.address,
       notification_email: companySettings.notification_email,
+      time_zone: companySettings.time_zone,
       updated_at: companySettings.updated_at,
       logo: fileColumns,
     })
     .from(companySettings)
     .leftJoin(files, eq(files.id, companySettings.logo_id))
     .limit(1);
-  if (!row) return EMPTY;
-  return { ...row, logo: row.logo ? toFileObject(row.logo) : null, updated_at: row.updated_at.toISOString() };
+  if (!row) return { ...EMPTY, time_zone: serverTimeZone() };
+  return {
+    ...row,
+    logo: row.logo ? toFileObject(row.logo) : null,
+    time_zone: row.time_zone ?? serverTimeZone(),
+    updated_at: row.updated_at.toISOString(),
+  };
 }
 
 /** The stored version, locked until the transaction ends (null before the first save). */
@@ -69,4 +77,10 @@ export async function saveCompanySettings(
 export async function findNotificationEmail(db: Executor): Promise<string | null> {
   const [row] = await db.select({ to: companySettings.notification_email }).from(companySettings).limit(1);
   return row?.to ?? null;
+}
+
+/** The stored time zone (null: none saved, the server's own applies). */
+export async function findTimeZone(db: Executor): Promise<string | null> {
+  const [row] = await db.select({ zone: companySettings.time_zone }).from(companySettings).limit(1);
+  return row?.zone ?? null;
 }

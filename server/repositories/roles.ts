@@ -17,6 +17,7 @@ export const roleSelect = (db: Executor) =>
       id: roles.id,
       name: roles.name,
       is_super: roles.is_super,
+      require_second_factor: roles.require_second_factor,
       users_count: usersCount,
       ...auditSelect(roles),
     })
@@ -57,6 +58,7 @@ export async function toRoles(db: Executor, rows: RoleRow[]): Promise<Role[]> {
     name: row.name,
     is_super: row.is_super,
     permissions: byRole.get(row.id) ?? [],
+    require_second_factor: row.require_second_factor,
     users_count: row.users_count,
     ...audit(row),
   }));

@@ -1,7 +1,7 @@
-import { and, eq, gt, isNull, ne } from 'drizzle-orm';
+import { and, eq, gt, isNull, ne, sql } from 'drizzle-orm';
 import type { Status } from '../../src/shared/contracts/account';
 import type { Executor } from '../db/client';
-import { accessTokens, refreshTokens, roles, users } from '../db/schema';
+import { accessTokens, passkeys, refreshTokens, roles, userAuthenticators, users } from '../db/schema';
 import { noteSessionChange } from '../security/sessionChanges';
 import { rolePermissionNames } from './users';
 
@@ -49,9 +49,21 @@ export interface AuthUser {
   /** Whether the role is the super role (it alone may assign itself). */
   isSuper: boolean;
   permissions: string[];
+  /**
+   * The role requires a second factor and the user has neither an active authenticator app nor a
+   * passkey: every call but enrolling answers 403 `mfa_enrolment_required` (security/enrolmentGate.ts).
+   */
+  mustEnrolSecondFactor: boolean;
   tokenId: number;
   familyId: string;
 }
+
+/** Whether the user's role requires a second factor that the user has not enrolled (SQL, one row). */
+const mustEnrolSecondFactor = () =>
+  sql<boolean>`coalesce(${roles.require_second_factor}, false)
+  and not exists (select 1 from ${userAuthenticators} where ${userAuthenticators.user_id} = ${users.id}
+    and ${userAuthenticators.confirmed_at} is not null)
+  and not exists (select 1 from ${passkeys} where ${passkeys.user_id} = ${users.id})`.mapWith(Boolean);
 
 /** A live (unrevoked, unexpired) access token of an active user, or null. */
 export async function findAuthUserByAccessHash(
@@ -79,6 +91,7 @@ export async function findSessionByAccessHash(
       status: users.status,
       roleId: roles.id,
       isSuper: roles.is_super,
+      mustEnrolSecondFactor: mustEnrolSecondFactor(),
     })
     .from(accessTokens)
     .innerJoin(users, eq(users.id, accessTokens.user_id))

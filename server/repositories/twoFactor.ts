@@ -1,6 +1,8 @@
 import { and, eq, gt, isNotNull, isNull, lt, or, sql } from 'drizzle-orm';
 import type { Executor } from '../db/client';
 import { mfaChallenges, recoveryCodes, userAuthenticators, users } from '../db/schema';
+import { noteSessionChange } from '../security/sessionChanges';
+import { forgetRememberedDevices } from './rememberedDevices';
 
 export interface Authenticator {
   id: number;
@@ -71,7 +73,7 @@ export async function recordTimeStep(db: Executor, id: number, step: number, now
   return rows.length > 0;
 }
 
-/** Removes the authenticator, its recovery codes and its open challenges. */
+/** Removes the authenticator, its recovery codes, its open challenges and the remembered devices. */
 export async function deleteFactors(db: Executor, userId: number): Promise<boolean> {
   const rows = await db
     .delete(userAuthenticators)
@@ -79,6 +81,10 @@ export async function deleteFactors(db: Executor, userId: number): Promise<boole
     .returning({ id: userAuthenticators.id });
   await db.delete(recoveryCodes).where(eq(recoveryCodes.user_id, userId));
   await db.delete(mfaChallenges).where(eq(mfaChallenges.user_id, userId));
+  // Two-factor off or reset: no browser skips a second step any more.
+  await forgetRememberedDevices(db, userId);
+  // Whether a required second factor is due again (security/enrolmentGate.ts): on every instance.
+  noteSessionChange({ users: [userId] });
   return rows.length > 0;
 }
 
@@ -86,6 +92,8 @@ export async function deleteFactors(db: Executor, userId: number): Promise<boole
 export async function replaceRecoveryCodes(db: Executor, userId: number, hashes: string[]): Promise<void> {
   await db.delete(recoveryCodes).where(eq(recoveryCodes.user_id, userId));
   await db.insert(recoveryCodes).values(hashes.map((code_hash) => ({ user_id: userId, code_hash })));
+  // Called as an authenticator is confirmed: a required second factor is no longer due.
+  noteSessionChange({ users: [userId] });
 }
 
 export async function unusedRecoveryCodes(

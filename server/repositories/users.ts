@@ -4,6 +4,7 @@ import type { Executor } from '../db/client';
 import { files, roles, users } from '../db/schema';
 import { auditOf, auditSelect } from './audit';
 import { fileColumns, toFileObject } from './files';
+import { forgetRememberedDevices } from './rememberedDevices';
 import { permissionsByRole } from './roles';
 
 const userColumns = {
@@ -227,6 +228,8 @@ export async function updateProfile(db: Executor, id: number, input: ProfileUpda
     .where(eq(users.id, id));
 }
 
+/** A new password (changed, or reset with a link): the user's remembered devices are forgotten too. */
 export async function updatePasswordHash(db: Executor, id: number, passwordHash: string): Promise<void> {
   await db.update(users).set({ password_hash: passwordHash, updated_by: id }).where(eq(users.id, id));
+  await forgetRememberedDevices(db, id);
 }

@@ -1,16 +1,24 @@
-import { eq, inArray, ne } from 'drizzle-orm';
+import { and, eq, gte, inArray, isNull, lt, ne, notInArray, or, sql } from 'drizzle-orm';
 import {
   CONTACT_STATES,
+  CONTACT_LABELS,
   CONTACT_STATE_LABELS,
   contactFormsResource,
+  OPEN_STATES,
   SOURCE_LABELS,
   type ContactForm,
 } from '../../src/shared/resources/contactForms';
 import type { Executor } from '../db/client';
-import { contactForms, products } from '../db/schema';
+import { contactForms, products, users } from '../db/schema';
 import { defineServerResource } from '../crud/define';
 import { auditCells, column } from '../crud/fields';
+import { HttpError } from '../lib/httpError';
+import { now } from '../lib/clock';
 import { auditOf, auditSelect } from '../repositories/audit';
+
+/** Overdue at the app's clock: due before now and still open (New or Read). */
+export const overdueCondition = (at: number = now()) =>
+  and(lt(contactForms.due_at, new Date(at)), inArray(contactForms.state, [...OPEN_STATES]))!;
 
 /** The query every read starts from (list, show, export): the message and the product it was about. */
 const select = (db: Executor) =>
@@ -29,10 +37,15 @@ const select = (db: Executor) =>
       state: contactForms.state,
       note: contactForms.note,
       spam_reasons: contactForms.spam_reasons,
+      assignee_id: contactForms.assignee_id,
+      assignee_name: users.name,
+      assigned_at: contactForms.assigned_at,
+      due_at: contactForms.due_at,
       ...auditSelect(contactForms),
     })
     .from(contactForms)
     .leftJoin(products, eq(products.id, contactForms.product_id))
+    .leftJoin(users, eq(users.id, contactForms.assignee_id))
     .$dynamic();
 
 async function toItems(db: Executor, rows: Awaited<ReturnType<typeof select>>): Promise<ContactForm[]> {
@@ -52,6 +65,12 @@ async function toItems(db: Executor, rows: Awaited<ReturnType<typeof select>>): 
     state: row.state,
     note: row.note,
     spam_reasons: row.spam_reasons,
+    assignee:
+      row.assignee_id !== null && row.assignee_name !== null
+        ? { id: row.assignee_id, name: row.assignee_name }
+        : null,
+    assigned_at: row.assigned_at?.toISOString() ?? null,
+    due_at: row.due_at?.toISOString() ?? null,
     ...audit(row),
   }));
 }
@@ -72,6 +91,7 @@ export const contactFormsServer = defineServerResource({
     source: contactForms.source,
     state: contactForms.state,
     created_at: contactForms.created_at,
+    due_at: contactForms.due_at,
   },
   filters: {
     // All states but one (the default view: all but Spam) as `<>`: a filter on whichever index the
@@ -82,6 +102,36 @@ export const contactFormsServer = defineServerResource({
     },
     sources: (values) => inArray(contactForms.source, values),
     product_ids: (ids) => inArray(contactForms.product_id, ids),
+    // "Mine" (the caller's) and "Unassigned", either when both are chosen: the assignee index.
+    assignee: (values, query) =>
+      or(
+        values.includes('mine')
+          ? query.viewer === undefined
+            ? sql`false`
+            : eq(contactForms.assignee_id, query.viewer)
+          : undefined,
+        values.includes('unassigned') ? isNull(contactForms.assignee_id) : undefined,
+      ),
+    overdue: (overdue) =>
+      overdue
+        ? overdueCondition()
+        : or(
+            isNull(contactForms.due_at),
+            gte(contactForms.due_at, new Date(now())),
+            notInArray(contactForms.state, [...OPEN_STATES]),
+          ),
+  },
+  /**
+   * A message filed as Spam leaves Spam only through "Not spam" (its own route, audited): the
+   * generic update (and a restored version) may keep it Spam, never move it out.
+   */
+  beforeUpdate: async (tx, id, input) => {
+    const [stored] = await tx
+      .select({ state: contactForms.state })
+      .from(contactForms)
+      .where(eq(contactForms.id, id));
+    if (stored?.state === 'spam' && input.state !== 'spam')
+      throw new HttpError(409, CONTACT_LABELS.spamLeavesByNotSpam);
   },
   write: { state: column(contactForms.state), note: column(contactForms.note) },
   cells: (item) => ({

@@ -12,6 +12,7 @@ import { contactFormsServer } from './contactForms';
 import { subscribesServer } from './subscribes';
 import { auditLogsServer } from './auditLogs';
 import { replyTemplatesServer } from './replyTemplates';
+import { webhooksServer } from './webhooks';
 
 /**
  * Every declared resource; `routes/resources.ts` registers each (its routes follow its permission
@@ -32,4 +33,5 @@ export const RESOURCES = [
   subscribesServer,
   auditLogsServer,
   replyTemplatesServer,
+  webhooksServer,
 ] as const;

@@ -3,7 +3,9 @@ import { REFUSAL_MESSAGES } from '../../src/shared/messages/refusals';
 import { ROLE_LABELS, rolesResource } from '../../src/shared/resources/roles';
 import { roles } from '../db/schema';
 import { defineServerResource } from '../crud/define';
-import { uniqueName } from '../crud/fields';
+import { column, uniqueName } from '../crud/fields';
+import { hasPermission, permissionKey } from '../../src/shared/permissions';
+import { en } from '../../src/shared/messages';
 import { fieldError, HttpError } from '../lib/httpError';
 import {
   allPermissionIds,
@@ -41,6 +43,12 @@ export const rolesServer = defineServerResource({
         throw fieldError(ctx.field, validation.invalid(ROLE_LABELS.permissions));
       await assertMayGrantPermissions(ctx.tx, ctx.user, ctx.id, ids);
       return [];
+    },
+    // Only roles.update holders turn it on (a roles.store holder creates a role without it).
+    require_second_factor: (value, ctx) => {
+      if (value && !hasPermission(ctx.user.permissions, permissionKey('roles', 'update')))
+        throw new HttpError(403, en.unauthorized);
+      return column(roles.require_second_factor)(value, ctx);
     },
   },
   beforeUpdate: async (tx, id, input, ctx) => {

@@ -24,6 +24,7 @@ import { fieldError, HttpError } from '../lib/httpError';
 import { hashPassword } from '../lib/passwords';
 import { roleIdsByName, superRoleName } from '../repositories/roles';
 import { invalidateResets } from '../repositories/passwordResets';
+import { forgetRememberedDevices } from '../repositories/rememberedDevices';
 import { revokeUserTokens } from '../repositories/tokens';
 import {
   countActiveSuperAdmins,
@@ -71,6 +72,7 @@ async function revokeIfPasswordSet(tx: Tx, id: number, password: string | undefi
   const now = new Date();
   await revokeUserTokens(tx, id, now);
   await invalidateResets(tx, id, now);
+  await forgetRememberedDevices(tx, id);
 }
 
 /** `/api/users`: the contract's list, CRUD, export and import, with the account-safety rules. */

@@ -92,7 +92,11 @@ export async function accountRoutes(app: FastifyInstance, { config }: { config: 
         response: { 200: userResponse, ...authErrors },
       },
     },
-    async (request) => ({ data: await loadUser(currentUser(request).id) }),
+    async (request) => {
+      const user = currentUser(request);
+      const data = await loadUser(user.id);
+      return { data: user.mustEnrolSecondFactor ? { ...data, second_factor_due: true } : data };
+    },
   );
 
   app.put(

@@ -16,6 +16,10 @@ import { checkFile } from '../repositories/files';
 import { dataAnswer, writeAnswer } from '../../src/shared/resources/wire';
 import { bearer, errorResponses } from '../crud/openapi';
 import { actorOf, changedFields, recordAudit } from '../security/audit';
+import { serverTimeZone } from '../../src/shared/zonedDays';
+import type { AnyResource } from '../crud/resource';
+import { RESOURCES } from '../resources';
+import { rezoneTransitions } from '../webhooks/changes';
 
 /** The one company record (spec §3): read with settings.show, saved with settings.update. */
 export async function companyRoutes(app: FastifyInstance): Promise<void> {
@@ -61,11 +65,17 @@ export async function companyRoutes(app: FastifyInstance): Promise<void> {
       const { updated_at: version, ...input } = await parseBody(companySettingsSchema, request.body);
       await checkFile(app.db, 'logo', COMPANY_LABELS.logo, input.logo, 'image');
       const user = currentUser(request);
+      const zone = input.time_zone || serverTimeZone();
       await app.db.transaction(async (tx) => {
         assertFresh(await lockCompanySettings(tx), version, COMPANY_ITEM);
         const stored = await findCompanySettings(tx);
-        const fields = changedFields({ ...stored, logo: stored.logo?.id ?? null }, input);
-        await saveCompanySettings(tx, input, user.id);
+        const fields = changedFields(
+          { ...stored, logo: stored.logo?.id ?? null },
+          { ...input, time_zone: zone },
+        );
+        await saveCompanySettings(tx, { ...input, time_zone: input.time_zone || null }, user.id);
+        // Days now start elsewhere: what is live is judged again, pending go-lives move (webhooks).
+        await rezoneTransitions(tx, RESOURCES as readonly AnyResource[], stored.time_zone, zone);
         if (fields.length)
           await recordAudit(tx, {
             kind: 'company.changed',
@@ -75,6 +85,8 @@ export async function companyRoutes(app: FastifyInstance): Promise<void> {
             details: { fields },
           });
       });
+      // This instance at once; the others within COMPANY_ZONE_LIFE_MS (plugins/companyZone.ts).
+      await app.reloadCompanyZone();
       return { data: await findCompanySettings(app.db), message: success.updated(COMPANY_ITEM) };
     },
   );

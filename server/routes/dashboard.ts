@@ -9,30 +9,24 @@ import {
   type WeekChange,
 } from '../../src/shared/contracts/dashboard';
 import { hasPermission, PERMISSIONS } from '../../src/shared/permissions';
-import { dayOf } from '../../src/shared/resources/publishing';
 import { canIndex } from '../../src/shared/resources/resource';
 import { API_PATHS } from '../../src/shared/routes';
 import type { Executor } from '../db/client';
 import { subscribes } from '../db/schema';
 import { bearer, errorResponses } from '../crud/openapi';
 import type { AnyResource } from '../crud/resource';
-import { now } from '../lib/clock';
+import { inboxCounts } from '../inbox/ownership';
+import { addDays } from '../../src/shared/zonedDays';
+import { dayAt, now } from '../lib/clock';
 import { currentUser } from '../plugins/auth';
 import { RESOURCES } from '../resources';
+import { datedColumns, titleColumn } from '../resources/dated';
 
 const DAY_MS = 86_400_000;
 const ALL = RESOURCES as readonly AnyResource[];
 
 /** The content whose staleness the dashboard counts: the website's pages and the four content kinds. */
 const CONTENT_KEYS = new Set(['pages', 'productHighlights', 'promotions', 'news', 'productArticles']);
-
-/** Dated content (publish states): its go-live `date` and, where it has one, its `end_date`. */
-const dated = (resource: AnyResource) => {
-  const columns = resource.table as unknown as { date?: PgColumn; end_date?: PgColumn };
-  return 'publish_states' in resource.contract.filters && columns.date
-    ? { date: columns.date, end: columns.end_date }
-    : null;
-};
 
 /** One dated resource's Active items going live, or ending, within [from, to] (their date indexes). */
 async function weekChanges(
@@ -41,10 +35,10 @@ async function weekChanges(
   from: string,
   to: string,
 ): Promise<WeekChange[]> {
-  const columns = dated(resource);
+  const columns = datedColumns(resource);
   if (!columns) return [];
   const { contract, table } = resource;
-  const title = table[contract.titleField as keyof typeof table] as unknown as PgColumn;
+  const title = titleColumn(resource);
   const status = (table as unknown as { status: PgColumn }).status;
   const read = async (col: PgColumn, change: WeekChange['change'], after: SQL) => {
     const rows = await db
@@ -92,8 +86,8 @@ export async function dashboardRoutes(app: FastifyInstance): Promise<void> {
         description:
           `Active content going live or ending in the next ${DASHBOARD_LIMITS.weekDays} days (today ` +
           `included), content not updated in ${DASHBOARD_LIMITS.staleMonths} months, and subscribers added ` +
-          `in the last ${DASHBOARD_LIMITS.subscriberDays} days (subscribed, not pending); each only for resources whose index ` +
-          'permission the caller holds.',
+          `in the last ${DASHBOARD_LIMITS.subscriberDays} days (subscribed, not pending), and the inbox's counts (New, overdue, the caller's open ones); ` +
+          'each only for resources whose index permission the caller holds.',
         security: bearer,
         response: { 200: Type.Object({ data: dashboardWire }), ...errorResponses() },
       },
@@ -102,8 +96,8 @@ export async function dashboardRoutes(app: FastifyInstance): Promise<void> {
       const { permissions } = currentUser(request);
       const readable = ALL.filter((resource) => canIndex(permissions, resource.contract));
       const at = now();
-      const from = dayOf(at);
-      const to = dayOf(at + (DASHBOARD_LIMITS.weekDays - 1) * DAY_MS);
+      const from = dayAt(at);
+      const to = addDays(from, DASHBOARD_LIMITS.weekDays - 1);
       const changes: WeekChange[] = [];
       for (const resource of readable) changes.push(...(await weekChanges(app.db, resource, from, to)));
       changes.sort((a, b) => a.date.localeCompare(b.date) || a.key.localeCompare(b.key) || a.id - b.id);
@@ -132,7 +126,14 @@ export async function dashboardRoutes(app: FastifyInstance): Promise<void> {
           .where(and(gt(subscribes.created_at, since), eq(subscribes.state, 'subscribed')));
         subscribersAdded = total;
       }
-      const data: Dashboard = { week: { from, to, changes }, stale, subscribers_added: subscribersAdded };
+      const data: Dashboard = {
+        week: { from, to, changes },
+        stale,
+        subscribers_added: subscribersAdded,
+        inbox: hasPermission(permissions, PERMISSIONS.contactFormsIndex)
+          ? await inboxCounts(app.db, currentUser(request).id)
+          : null,
+      };
       return { data };
     },
   );

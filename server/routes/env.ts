@@ -2,6 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import { RUNTIME_ENV_GLOBAL, type RuntimeEnv } from '../../src/shared/env';
 import { API_PATHS } from '../../src/shared/routes';
 import type { Config } from '../config';
+import { companyZone } from '../lib/clock';
 
 /** `window.__ENV__`, written from the configuration at run time so one build runs anywhere. */
 export async function envRoutes(app: FastifyInstance, { config }: { config: Config }): Promise<void> {
@@ -23,6 +24,8 @@ export async function envRoutes(app: FastifyInstance, { config }: { config: Conf
         HOST_APP_URL: config.hostAppUrl,
         APP_NAME: config.appName,
         PASSWORD_MIN_LENGTH: config.passwordMinLength,
+        SSO_NAME: config.oidc?.name ?? '',
+        TIME_ZONE: companyZone(),
       };
       // '<' is escaped so no value can close a surrounding <script>.
       const json = JSON.stringify(env).replace(/</g, '\\u003c');

@@ -1,9 +1,10 @@
-import { count, eq, inArray } from 'drizzle-orm';
+import { and, count, eq, inArray, ne } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { Type } from '@sinclair/typebox';
 import {
   CONTACT_LABELS,
   CONTACT_STATES,
+  contactFormAssignSchema,
   contactFormsBulkStateSchema,
   contactFormsResource,
   contactFormsWire,
@@ -28,8 +29,16 @@ import {
 import { can } from '../../src/shared/resources/resource';
 import { dataAnswer, writeAnswer } from '../../src/shared/resources/wire';
 import { PERMISSIONS } from '../../src/shared/permissions';
-import { API_PATHS, contactRepliesPath, notSpamPath, replyDraftPath } from '../../src/shared/routes';
-import { success } from '../../src/shared/messages';
+import {
+  API_PATHS,
+  assigneePath,
+  contactRepliesPath,
+  notSpamPath,
+  replyDraftPath,
+} from '../../src/shared/routes';
+import { format, success } from '../../src/shared/messages';
+import { RefSchema } from '../../src/shared/resources/wire';
+import type { Config } from '../config';
 import { bearer, errorResponses, idParams } from '../crud/openapi';
 import { idOf, notFound, type AnyResource } from '../crud/resource';
 import { loadItems } from '../crud/revisions';
@@ -45,6 +54,7 @@ import {
 } from '../inbox/replies';
 import { findInboxSettings, lockInboxSettings, saveInboxSettings } from '../inbox/sources';
 import { findBlockList, saveBlockList } from '../inbox/spam';
+import { dueTimeFor, findAssignee, listAssignees, lockForAssignment, mailAssignee } from '../inbox/ownership';
 import { assertFresh } from '../lib/concurrency';
 import { fieldError, HttpError } from '../lib/httpError';
 import { actorOf, recordAudit } from '../security/audit';
@@ -52,13 +62,96 @@ import { parseBody } from '../lib/validation';
 import { currentUser } from '../plugins/auth';
 import { contactFormsServer } from '../resources/contactForms';
 
-/**
- * The inbox's routes beyond the machinery's: several messages to one state at once (bulk "mark as
- * read"), the count of New messages the side menu shows, and a message's replies by mail.
- */
-export async function inboxRoutes(app: FastifyInstance): Promise<void> {
-  workReplies(app);
+function assigneesRoute(app: FastifyInstance): void {
+  app.get(
+    API_PATHS.contactFormsAssignees,
+    {
+      preValidation: app.requirePermission(can(contactFormsResource, 'update')),
+      schema: {
+        tags: [contactFormsResource.group],
+        summary: 'Whom a message may be assigned to',
+        description: 'Active users whose role may read the inbox (contact-forms.index), by name.',
+        security: bearer,
+        response: { 200: Type.Object({ data: Type.Array(RefSchema) }), ...errorResponses() },
+      },
+    },
+    async () => ({ data: await listAssignees(app.db) }),
+  );
+}
 
+function assignRoute(app: FastifyInstance, config: Config): void {
+  app.put(
+    assigneePath(':id'),
+    {
+      preValidation: app.requirePermission(can(contactFormsResource, 'update')),
+      bodyLimit: 4 * 1024,
+      schema: {
+        tags: [contactFormsResource.group],
+        summary: 'Assign a message to a staff member (or to nobody)',
+        description:
+          '`assignee_id`: an active user whose role may read the inbox (else 422), or null for nobody. ' +
+          '`updated_at`: the version seen; a stale one → 409. The new assignee is told by mail (not ' +
+          'when they assign it to themselves). A message without a due time gets its source’s. Audited.',
+        security: bearer,
+        params: idParams,
+        body: Type.Object({}, { additionalProperties: true }),
+        response: {
+          200: Type.Object({ data: contactFormsWire, message: Type.String() }),
+          ...errorResponses(404, 409, 422),
+        },
+      },
+    },
+    async (request) => {
+      const id = idOf(request);
+      const input = await parseBody(contactFormAssignSchema, request.body);
+      const user = currentUser(request);
+      const message = await app.db.transaction(async (tx) => {
+        const stored = await lockForAssignment(tx, id);
+        if (!stored) throw notFound();
+        assertFresh(stored.updated_at, input.updated_at, contactFormsResource.item);
+        const assignee = input.assignee_id === null ? null : await findAssignee(tx, input.assignee_id);
+        if (input.assignee_id !== null && !assignee)
+          throw fieldError('assignee_id', CONTACT_LABELS.assigneeRefused);
+        const done = assignee
+          ? format(CONTACT_LABELS.assigned, { name: assignee.name })
+          : CONTACT_LABELS.unassignedDone;
+        // Assigned to whom it already is: nothing changes, nobody is mailed again.
+        if ((assignee?.id ?? null) === stored.assignee_id) return done;
+        const dueAt = stored.due_at ?? (assignee ? await dueTimeFor(tx, stored) : null);
+        await updateRecords(
+          tx,
+          contactFormsServer as unknown as AnyResource,
+          [
+            {
+              id,
+              values: {
+                assignee_id: assignee?.id ?? null,
+                assigned_at: assignee ? new Date() : null,
+                due_at: dueAt,
+              },
+            },
+          ],
+          { user },
+        );
+        await recordAudit(tx, {
+          kind: 'contact.assigned',
+          actor: actorOf(user),
+          resource: contactFormsResource.group,
+          recordId: id,
+          summary: assignee ? `Message #${id} assigned to ${assignee.name}` : `Message #${id} unassigned`,
+          details: { assignee_id: assignee?.id ?? '', previous_assignee_id: stored.assignee_id ?? '' },
+        });
+        if (assignee && assignee.id !== user.id)
+          await mailAssignee(app, tx, config.publicUrl, assignee, { ...stored, due_at: dueAt }, user.name);
+        return done;
+      });
+      const data = (await loadItems(app.db, contactFormsServer as unknown as AnyResource, [id])).get(id);
+      return { data, message };
+    },
+  );
+}
+
+function inboxSettingsRoute(app: FastifyInstance): void {
   app.get(
     API_PATHS.inboxSettings,
     {
@@ -72,7 +165,9 @@ export async function inboxRoutes(app: FastifyInstance): Promise<void> {
     },
     async () => ({ data: await findInboxSettings(app.db) }),
   );
+}
 
+function saveInboxSettingsRoute(app: FastifyInstance): void {
   app.put(
     API_PATHS.inboxSettings,
     {
@@ -82,7 +177,8 @@ export async function inboxRoutes(app: FastifyInstance): Promise<void> {
         tags: ['settings'],
         summary: "Save the inbox's settings per website form",
         description:
-          '`sources`: `{source, acknowledgement_template_id}` (an active reply template, or null for none). ' +
+          '`sources`: `{source, acknowledgement_template_id, service_level_days}` (an active reply template, ' +
+          'or null for none; the working days a message is due in, 1–60, or null for no due time). ' +
           '`updated_at`: the version the edit started from (null before the first save); a stale one → 409.',
         security: bearer,
         body: Type.Object({}, { additionalProperties: true }),
@@ -99,16 +195,21 @@ export async function inboxRoutes(app: FastifyInstance): Promise<void> {
           kind: 'inbox.changed',
           actor: actorOf(user),
           resource: 'settings',
-          summary: `Inbox settings changed: ${sources.map((row) => `${row.source} → ${row.acknowledgement_template_id ?? 'none'}`).join(', ')}`,
+          summary: `Inbox settings changed: ${sources.map((row) => `${row.source} → ${row.acknowledgement_template_id ?? 'none'}, ${row.service_level_days ?? 'no'} working days`).join('; ')}`,
           details: {
-            sources: sources.map((row) => `${row.source}:${row.acknowledgement_template_id ?? ''}`),
+            sources: sources.map(
+              (row) =>
+                `${row.source}:${row.acknowledgement_template_id ?? ''}:${row.service_level_days ?? ''}`,
+            ),
           },
         });
       });
       return { data: await findInboxSettings(app.db), message: success.updated(INBOX_SETTINGS_ITEM) };
     },
   );
+}
 
+function blockListRoute(app: FastifyInstance): void {
   app.get(
     API_PATHS.inboxBlockList,
     {
@@ -122,7 +223,9 @@ export async function inboxRoutes(app: FastifyInstance): Promise<void> {
     },
     async () => ({ data: await findBlockList(app.db) }),
   );
+}
 
+function saveBlockListRoute(app: FastifyInstance): void {
   app.put(
     API_PATHS.inboxBlockList,
     {
@@ -171,7 +274,9 @@ export async function inboxRoutes(app: FastifyInstance): Promise<void> {
       return { data: await findBlockList(app.db), message: success.updated(BLOCK_LIST_ITEM) };
     },
   );
+}
 
+function notSpamRoute(app: FastifyInstance): void {
   app.post(
     notSpamPath(':id'),
     {
@@ -197,10 +302,20 @@ export async function inboxRoutes(app: FastifyInstance): Promise<void> {
         const message = await findRepliedMessage(tx, id, true);
         if (!message) throw notFound();
         if (message.state !== 'spam') throw new HttpError(409, CONTACT_LABELS.notSpamRefused);
+        // Filed as Spam on arrival it got no due time: its service level runs from its arrival.
+        const [stored] = await tx
+          .select({
+            source: contactForms.source,
+            created_at: contactForms.created_at,
+            due_at: contactForms.due_at,
+          })
+          .from(contactForms)
+          .where(eq(contactForms.id, id));
+        const dueAt = stored.due_at ?? (await dueTimeFor(tx, stored));
         await updateRecords(
           tx,
           contactFormsServer as unknown as AnyResource,
-          [{ id, values: { state: 'new' } }],
+          [{ id, values: { state: 'new', due_at: dueAt } }],
           { user },
         );
         await recordAudit(tx, {
@@ -215,7 +330,9 @@ export async function inboxRoutes(app: FastifyInstance): Promise<void> {
       return { data, message: CONTACT_LABELS.notSpamDone };
     },
   );
+}
 
+function repliesRoute(app: FastifyInstance): void {
   app.get(
     contactRepliesPath(':id'),
     {
@@ -238,7 +355,9 @@ export async function inboxRoutes(app: FastifyInstance): Promise<void> {
       return { data: await listReplies(app.db, id) };
     },
   );
+}
 
+function replyDraftRoute(app: FastifyInstance): void {
   app.get(
     replyDraftPath(':id'),
     {
@@ -270,7 +389,9 @@ export async function inboxRoutes(app: FastifyInstance): Promise<void> {
       return { data: draft };
     },
   );
+}
 
+function replyRoute(app: FastifyInstance): void {
   app.post(
     contactRepliesPath(':id'),
     {
@@ -326,7 +447,9 @@ export async function inboxRoutes(app: FastifyInstance): Promise<void> {
       return reply.code(201).send({ data, message: REPLY_LABELS.sent });
     },
   );
+}
 
+function bulkStateRoute(app: FastifyInstance): void {
   app.put(
     API_PATHS.contactFormsState,
     {
@@ -350,10 +473,16 @@ export async function inboxRoutes(app: FastifyInstance): Promise<void> {
       const { ids, state } = await parseBody(contactFormsBulkStateSchema, request.body);
       const ctx = { user: currentUser(request) };
       const changed = await app.db.transaction(async (tx) => {
+        // A message filed as Spam leaves Spam only through Not Spam (audited): such rows stay as they are.
         const found = await tx
           .select({ id: contactForms.id })
           .from(contactForms)
-          .where(inArray(contactForms.id, [...new Set(ids)]))
+          .where(
+            and(
+              inArray(contactForms.id, [...new Set(ids)]),
+              state === 'spam' ? undefined : ne(contactForms.state, 'spam'),
+            ),
+          )
           .for('update');
         await updateRecords(
           tx,
@@ -366,7 +495,9 @@ export async function inboxRoutes(app: FastifyInstance): Promise<void> {
       return { data: { count: changed }, message: success.updated(contactFormsResource.item) };
     },
   );
+}
 
+function newCountRoute(app: FastifyInstance): void {
   app.get(
     API_PATHS.contactFormsCount,
     {
@@ -386,4 +517,25 @@ export async function inboxRoutes(app: FastifyInstance): Promise<void> {
       return { data: { new: row.total } };
     },
   );
+}
+
+/**
+ * The inbox's routes beyond the machinery's, one function per route: assignment, the inbox's
+ * settings and block list, Not spam, a message's replies by mail, several messages to one state at
+ * once (bulk "mark as read") and the count of New messages the side menu shows.
+ */
+export async function inboxRoutes(app: FastifyInstance, { config }: { config: Config }): Promise<void> {
+  workReplies(app);
+  assigneesRoute(app);
+  assignRoute(app, config);
+  inboxSettingsRoute(app);
+  saveInboxSettingsRoute(app);
+  blockListRoute(app);
+  saveBlockListRoute(app);
+  notSpamRoute(app);
+  repliesRoute(app);
+  replyDraftRoute(app);
+  replyRoute(app);
+  bulkStateRoute(app);
+  newCountRoute(app);
 }

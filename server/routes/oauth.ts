@@ -4,12 +4,21 @@ import { en } from '../../src/shared/messages';
 import { SECURITY_MESSAGES } from '../../src/shared/messages/security';
 import { API_PATHS } from '../../src/shared/routes';
 import type { TokenResponse } from '../../src/shared/contracts/account';
+import { PASSKEY_GRANT } from '../../src/shared/contracts/mfaGrants';
 import type { Config } from '../config';
 import { MFA_GRANT_TYPES, MfaRequiredError, SecondFactorRefused } from '../oauth/mfa';
-import { createOAuthServer, INVALID_CREDENTIALS, InactiveAccountError } from '../oauth/model';
+import {
+  createOAuthServer,
+  INVALID_CREDENTIALS,
+  InactiveAccountError,
+  PasswordSignInOffError,
+} from '../oauth/model';
+import { SSO_GRANT } from '../../src/shared/contracts/singleSignOn';
+import { SsoCodeRefused } from '../oauth/ssoGrant';
 import { actorById, recordAudit } from '../security/audit';
 import { securityEvent } from '../security/events';
 import { recordIssuedToken } from '../security/sessionRecords';
+import { rememberDeviceProperty, rememberedDeviceSignIn } from './oauthDevice';
 import { mfaBodyProperties, mfaDescription, mfaRequiredSchema, secondFactorSignIn } from './oauthMfa';
 
 const oauthErrorSchema = {
@@ -32,7 +41,7 @@ const tokenSchema = {
     properties: {
       grant_type: {
         type: 'string',
-        description: `password | refresh_token | ${MFA_GRANT_TYPES.join(' | ')}`,
+        description: `password | refresh_token | ${[...MFA_GRANT_TYPES, PASSKEY_GRANT, SSO_GRANT].join(' | ')}`,
       },
       username: { type: 'string', description: 'The e-mail address (password grant)' },
       password: { type: 'string' },
@@ -40,7 +49,12 @@ const tokenSchema = {
       refresh_token: { type: 'string' },
       client_id: { type: 'string' },
       client_secret: { type: 'string' },
+      code: {
+        type: 'string',
+        description: 'sso-code grant: the one-time code a single sign-on handed the SPA',
+      },
       ...mfaBodyProperties,
+      ...rememberDeviceProperty,
     },
   },
   response: {
@@ -94,6 +108,7 @@ export async function oauthRoutes(app: FastifyInstance, { config }: { config: Co
   // ones is refused too, until the window passes.
   const failures = app.limiter('token-failures', config.rateLimit.tokenFailuresPerUsername);
   const mfa = secondFactorSignIn(app, config);
+  const devices = rememberedDeviceSignIn(app.db, config);
 
   app.post(
     API_PATHS.token,
@@ -124,7 +139,9 @@ export async function oauthRoutes(app: FastifyInstance, { config }: { config: Co
           throw error;
         }
       }
+      const passkeySignIn = body.grant_type === PASSKEY_GRANT;
       const secondFactor = mfa.factorOf(body.grant_type);
+      const singleSignOn = body.grant_type === SSO_GRANT;
       if (secondFactor) await mfa.check(request, body.mfa_token);
 
       // The library accepts only form bodies; Fastify has already parsed JSON or form into an object,
@@ -141,17 +158,26 @@ export async function oauthRoutes(app: FastifyInstance, { config }: { config: Co
         body,
       });
       try {
-        const token = await server.token(oauthRequest, new OAuth2Server.Response({ headers: {} }));
+        // A password grant from a remembered device skips the second step (the model's check).
+        const { result: token, usedDevice } = await devices.run(request, passwordGrant, () =>
+          server.token(oauthRequest, new OAuth2Server.Response({ headers: {} })),
+        );
         await recordIssuedToken(app, config, request, body.grant_type ?? '', token.user);
-        if (passwordGrant || secondFactor) {
+        if (passwordGrant || secondFactor || passkeySignIn || singleSignOn) {
           const actor = await actorById(app.db, (token.user as { id: number }).id);
           await recordAudit(app.db, {
             kind: 'sign-in',
             actor,
-            summary: `${actor?.email ?? account} signed in`,
+            summary: `${actor?.email ?? account} signed in${passkeySignIn ? ' with a passkey' : singleSignOn ? ' with single sign-on' : ''}`,
             ...(secondFactor ? { details: { second_factor: secondFactor } } : {}),
+            ...(usedDevice !== null
+              ? { details: { second_factor: 'remembered-device', device_id: usedDevice } }
+              : {}),
+            ...(passkeySignIn ? { details: { method: 'passkey' } } : {}),
+            ...(singleSignOn ? { details: { method: 'sso' } } : {}),
           });
         }
+        if (secondFactor) await devices.remember(request, reply, body, (token.user as { id: number }).id);
         const answer: TokenResponse = {
           token_type: 'Bearer',
           access_token: token.accessToken,
@@ -163,8 +189,21 @@ export async function oauthRoutes(app: FastifyInstance, { config }: { config: Co
         if (!(error instanceof OAuth2Server.OAuthError) || error instanceof OAuth2Server.ServerError)
           throw error;
         if (error instanceof MfaRequiredError) return mfa.answerRequired(request, reply, error);
+        if (error instanceof SsoCodeRefused)
+          securityEvent(request.log, 'sign-in.failed', {
+            ip: request.ip,
+            method: 'sso',
+            reason: error.message,
+          });
         if (secondFactor && error instanceof SecondFactorRefused)
           await mfa.refused(request, secondFactor, error);
+        if (passkeySignIn && error instanceof SecondFactorRefused) {
+          securityEvent(request.log, 'sign-in.failed', {
+            ip: request.ip,
+            reason: error.message,
+            factor: 'passkey',
+          });
+        }
         if (passwordGrant && error.name === 'invalid_grant') {
           await failures.count(request, account);
           securityEvent(request.log, 'sign-in.failed', { account, ip: request.ip, reason: error.message });
@@ -173,7 +212,7 @@ export async function oauthRoutes(app: FastifyInstance, { config }: { config: Co
             kind: 'sign-in.failed',
             email: account,
             summary: `Failed sign-in as ${account}`,
-            details: { reason: error instanceof InactiveAccountError ? 'inactive' : 'invalid credentials' },
+            details: { reason: failureReason(error) },
           });
         }
         return sendOAuthError(reply, error);
@@ -181,6 +220,12 @@ export async function oauthRoutes(app: FastifyInstance, { config }: { config: Co
     },
   );
 }
+
+const failureReason = (error: OAuth2Server.OAuthError): string => {
+  if (error instanceof InactiveAccountError) return 'inactive';
+  if (error instanceof PasswordSignInOffError) return 'password sign-in off (single sign-on)';
+  return 'invalid credentials';
+};
 
 function sendOAuthError(reply: FastifyReply, error: OAuth2Server.OAuthError): FastifyReply {
   if (error.name === 'invalid_client') {

@@ -1,6 +1,7 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { MfaRequiredAnswer } from '../../src/shared/contracts/mfaGrant';
-import { MFA_GRANTS } from '../../src/shared/contracts/mfaGrants';
+import { MFA_GRANTS, PASSKEY_GRANT } from '../../src/shared/contracts/mfaGrants';
+import { PASSKEY_PATHS } from '../../src/shared/contracts/passkeys';
 import type { Config } from '../config';
 import { now } from '../lib/clock';
 import { sha256 } from '../lib/crypto';
@@ -10,17 +11,26 @@ import { recordAudit } from '../security/audit';
 import { securityEvent } from '../security/events';
 import { MFA_TOKEN_MAX_FAILURES } from '../security/twoFactor';
 
-export type SecondFactor = 'otp' | 'recovery-code';
+export type SecondFactor = 'otp' | 'recovery-code' | 'passkey';
 
 const GRANT_FACTORS: Record<string, SecondFactor> = {
   [MFA_GRANTS.otp]: 'otp',
   [MFA_GRANTS.recoveryCode]: 'recovery-code',
+  [MFA_GRANTS.passkey]: 'passkey',
+};
+
+const WRONG: Record<SecondFactor, { what: string; reason: string }> = {
+  otp: { what: 'authenticator code', reason: 'invalid code' },
+  'recovery-code': { what: 'recovery code', reason: 'invalid recovery code' },
+  passkey: { what: 'passkey', reason: 'passkey not accepted' },
 };
 
 export const mfaDescription =
   'A right password of a user with an authenticator app answers 403 `mfa_required` with an `mfa_token` (5 minutes, ' +
   `single-use, ${MFA_TOKEN_MAX_FAILURES} wrong codes end it); then \`grant_type=${MFA_GRANTS.otp}\` with \`mfa_token\` and \`otp\`, ` +
-  `or \`grant_type=${MFA_GRANTS.recoveryCode}\` with \`mfa_token\` and \`recovery_code\`, answers the tokens.`;
+  `or \`grant_type=${MFA_GRANTS.recoveryCode}\` with \`mfa_token\` and \`recovery_code\`, ` +
+  `or \`grant_type=${MFA_GRANTS.passkey}\` with \`mfa_token\` and \`assertion\` (options from POST ${PASSKEY_PATHS.secondFactorOptions}), answers the tokens. ` +
+  `\`grant_type=${PASSKEY_GRANT}\` with \`assertion\` alone (options from POST ${PASSKEY_PATHS.signInOptions}) is a passkey as the whole sign-in.`;
 
 export const mfaBodyProperties = {
   mfa_token: {
@@ -29,6 +39,10 @@ export const mfaBodyProperties = {
   },
   otp: { type: 'string', description: 'mfa-otp grant: the 6-digit code of the authenticator app' },
   recovery_code: { type: 'string', description: 'mfa-recovery-code grant: one unused recovery code' },
+  assertion: {
+    type: 'string',
+    description: "Passkey grants: the browser's assertion (AuthenticationResponseJSON) as a JSON string",
+  },
 } as const;
 
 export const mfaRequiredSchema = {
@@ -38,6 +52,7 @@ export const mfaRequiredSchema = {
     error_description: { type: 'string' },
     message: { type: 'string' },
     mfa_token: { type: 'string' },
+    mfa_factors: { type: 'array', items: { type: 'string', enum: ['otp', 'passkey'] } },
   },
 } as const;
 
@@ -90,8 +105,8 @@ export function secondFactorSignIn(app: FastifyInstance, config: Config) {
         email,
         resource: 'users',
         recordId: error.userId,
-        summary: `Failed sign-in as ${email}: wrong ${factor === 'otp' ? 'authenticator code' : 'recovery code'}`,
-        details: { reason: factor === 'otp' ? 'invalid code' : 'invalid recovery code' },
+        summary: `Failed sign-in as ${email}: wrong ${WRONG[factor].what}`,
+        details: { reason: WRONG[factor].reason },
       });
     },
 
@@ -103,6 +118,7 @@ export function secondFactorSignIn(app: FastifyInstance, config: Config) {
         error_description: error.message,
         message: error.message,
         mfa_token: error.mfaToken,
+        mfa_factors: error.factors,
       };
       return reply.code(403).header('Cache-Control', 'no-store').header('Pragma', 'no-cache').send(answer);
     },

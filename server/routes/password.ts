@@ -7,6 +7,7 @@ import { randomToken, sha256 } from '../lib/crypto';
 import { fieldError, HttpError } from '../lib/httpError';
 import { hashPassword } from '../lib/passwords';
 import { parseBody } from '../lib/validation';
+import type { Limiter } from '../plugins/rateLimit';
 import {
   createPasswordReset,
   findValidReset,
@@ -25,56 +26,56 @@ export const resetLink = (publicUrl: string, token: string, email: string): stri
 
 const expired = () => new HttpError(410, en.tokenExpiredTitle);
 
-/** Forgotten password: request a link by mail, check the link's token, set a new password. */
-export async function passwordRoutes(app: FastifyInstance, { config }: { config: Config }): Promise<void> {
-  const limits = config.rateLimit;
-  const forgotPerIp = app.limiter('forgot-ip', limits.forgotPerIp);
-  const resetPerIp = app.limiter('reset-ip', limits.resetPerIp);
-  const resetPerAccount = app.limiter('reset-account', limits.resetPerAccount);
-
-  /**
-   * Sends a reset link unless the account had its share of mails this hour (the answer is the same
-   * either way). A newer link ends the older ones.
-   */
-  const sendResetLink = async (request: FastifyRequest, userId: number, email: string) => {
-    const { max, windowMs } = limits.resetMailsPerAccount;
-    const now = new Date();
-    if ((await resetsSince(app.db, userId, new Date(now.getTime() - windowMs))) >= max) {
-      securityEvent(request.log, 'password.reset-capped', { userId, ip: request.ip });
-      return;
-    }
-    const token = randomToken(32);
-    const expiresAt = new Date(now.getTime() + config.passwordResetTtl * 1000);
-    const link = resetLink(config.publicUrl, token, email);
-    const minutes = Math.round(config.passwordResetTtl / 60);
-    try {
-      // The link and its mail in one transaction: a link nobody is sent never exists, and a queued
-      // mail is sent (retried while SMTP is down) until its link expires.
-      await app.db.transaction(async (tx) => {
-        await invalidateResets(tx, userId, now);
-        await createPasswordReset(tx, { userId, email, tokenHash: sha256(token), expiresAt });
-        await recordAudit(tx, {
-          kind: 'password.reset-requested',
-          actor: await actorById(tx, userId),
-          resource: 'users',
-          recordId: userId,
-          summary: `A password reset link was sent to ${email}`,
-        });
-        await app.sendMail(
-          {
-            to: email,
-            subject: `${config.appName}: ${en.resetPasswordTitle}`,
-            text: `Open this link to choose a new password (valid for ${minutes} minutes):\n\n${link}\n\nIf you did not ask for this, ignore this e-mail.`,
-          },
-          { tx, notAfter: expiresAt },
-        );
+/**
+ * Sends a reset link unless the account had its share of mails this hour (the answer is the same
+ * either way). A newer link ends the older ones.
+ */
+async function sendResetLink(
+  app: FastifyInstance,
+  config: Config,
+  request: FastifyRequest,
+  userId: number,
+  email: string,
+): Promise<void> {
+  const { max, windowMs } = config.rateLimit.resetMailsPerAccount;
+  const now = new Date();
+  if ((await resetsSince(app.db, userId, new Date(now.getTime() - windowMs))) >= max) {
+    securityEvent(request.log, 'password.reset-capped', { userId, ip: request.ip });
+    return;
+  }
+  const token = randomToken(32);
+  const expiresAt = new Date(now.getTime() + config.passwordResetTtl * 1000);
+  const link = resetLink(config.publicUrl, token, email);
+  const minutes = Math.round(config.passwordResetTtl / 60);
+  try {
+    // The link and its mail in one transaction: a link nobody is sent never exists, and a queued
+    // mail is sent (retried while SMTP is down) until its link expires.
+    await app.db.transaction(async (tx) => {
+      await invalidateResets(tx, userId, now);
+      await createPasswordReset(tx, { userId, email, tokenHash: sha256(token), expiresAt });
+      await recordAudit(tx, {
+        kind: 'password.reset-requested',
+        actor: await actorById(tx, userId),
+        resource: 'users',
+        recordId: userId,
+        summary: `A password reset link was sent to ${email}`,
       });
-    } catch (error) {
-      // The answer must not reveal whether the address exists, so a failure is only logged.
-      request.log.error({ err: error }, 'password reset link not created');
-    }
-  };
+      await app.sendMail(
+        {
+          to: email,
+          subject: `${config.appName}: ${en.resetPasswordTitle}`,
+          text: `Open this link to choose a new password (valid for ${minutes} minutes):\n\n${link}\n\nIf you did not ask for this, ignore this e-mail.`,
+        },
+        { tx, notAfter: expiresAt },
+      );
+    });
+  } catch (error) {
+    // The answer must not reveal whether the address exists, so a failure is only logged.
+    request.log.error({ err: error }, 'password reset link not created');
+  }
+}
 
+function forgotRoute(app: FastifyInstance, config: Config, forgotPerIp: Limiter): void {
   app.post(
     API_PATHS.passwordForgot,
     {
@@ -90,11 +91,13 @@ export async function passwordRoutes(app: FastifyInstance, { config }: { config:
     async (request) => {
       const { email } = await parseBody(forgotPasswordSchema, request.body);
       const userId = await findActiveUserIdByEmail(app.db, email);
-      if (userId !== null) await sendResetLink(request, userId, email.toLowerCase());
+      if (userId !== null) await sendResetLink(app, config, request, userId, email.toLowerCase());
       return { message: en.forgotPasswordSuccess };
     },
   );
+}
 
+function checkTokenRoute(app: FastifyInstance, resetPerIp: Limiter): void {
   app.get<{ Params: { token: string } }>(
     `${API_PATHS.passwordReset}/:token`,
     {
@@ -118,7 +121,9 @@ export async function passwordRoutes(app: FastifyInstance, { config }: { config:
       return { data: { email: reset.email } };
     },
   );
+}
 
+function resetRoute(app: FastifyInstance, resetPerIp: Limiter, resetPerAccount: Limiter): void {
   app.post(
     API_PATHS.passwordReset,
     {
@@ -165,4 +170,15 @@ export async function passwordRoutes(app: FastifyInstance, { config }: { config:
       return { message: en.passwordCreated };
     },
   );
+}
+
+/** Forgotten password: request a link by mail, check the link's token, set a new password. */
+export async function passwordRoutes(app: FastifyInstance, { config }: { config: Config }): Promise<void> {
+  const limits = config.rateLimit;
+  const forgotPerIp = app.limiter('forgot-ip', limits.forgotPerIp);
+  const resetPerIp = app.limiter('reset-ip', limits.resetPerIp);
+  const resetPerAccount = app.limiter('reset-account', limits.resetPerAccount);
+  forgotRoute(app, config, forgotPerIp);
+  checkTokenRoute(app, resetPerIp);
+  resetRoute(app, resetPerIp, resetPerAccount);
 }

@@ -17,11 +17,21 @@ import {
 import { validation } from '../../src/shared/messages';
 import { PUBLIC_API, ROUTES } from '../../src/shared/routes';
 import type { Config } from '../config';
+import type { Limiter } from '../plugins/rateLimit';
 import type { Tx } from '../db/client';
-import { errorResponses } from '../crud/openapi';
-import { hasPublicRead, pickBySchema, publicReadRoutes, sendCached } from '../crud/publicRead';
+import { publicErrorResponses } from '../crud/openapi';
+import {
+  cacheControl,
+  hasPublicRead,
+  pickBySchema,
+  publicReadHeaders,
+  publicReadRoutes,
+  sendCached,
+} from '../crud/publicRead';
+import { keyHolds, presentedKey } from '../website/keys';
 import { contactForms, products, subscribes } from '../db/schema';
-import { fieldError } from '../lib/httpError';
+import { dueTimeOf } from '../inbox/serviceLevel';
+import { fieldError, HttpError } from '../lib/httpError';
 import { parseBody } from '../lib/validation';
 import {
   confirmSubscribeBody,
@@ -35,6 +45,8 @@ import { acknowledge } from '../inbox/sources';
 import { messageHash, spamReasons } from '../inbox/spam';
 import { checkToken, confirmPage, confirmToken, OPT_IN_TEXT, signUp, workOptIn } from '../inbox/optIn';
 import { RESOURCES } from '../resources';
+import { emitEvent } from '../webhooks/changes';
+import { sitemapRoute } from './sitemap';
 
 /** What the website is told after a submission: the same whatever happened to it. */
 export const PUBLIC_TEXT = {
@@ -43,6 +55,7 @@ export const PUBLIC_TEXT = {
   unsubscribed: 'You have been unsubscribed.',
   invalidLink: 'This unsubscribe link is not valid.',
   foreignOrigin: 'This origin may not call the public API.',
+  badWebsiteKey: 'This website key is not valid or was revoked.',
 } as const;
 
 export const PUBLIC_BODY_LIMIT = 16 * 1024;
@@ -93,6 +106,40 @@ export async function publicRoutes(
   // (past the cap, messages still arrive and the menu counts them).
   const notifyLimit = app.limiter('public-notify', limits.publicNotifications, () => 'all');
 
+  app.decorate('publicCache', cacheControl(config.website));
+  corsAndReadLimit(app, { allowed, self, readLimit, now });
+  // The preflight's route: corsAndReadLimit's hook answers it.
+  app.options(`${PUBLIC_API.prefix}/*`, { schema: { hide: true } }, async (_request, reply) =>
+    reply.code(204).send(),
+  );
+
+  for (const resource of RESOURCES) {
+    if (hasPublicRead(resource as never)) publicReadRoutes(app, resource as never, now);
+  }
+  await sitemapRoute(app, { config, now });
+
+  companyRoute(app);
+
+  contactRoute(app, config, now, contactLimit, notifyLimit);
+
+  subscribeRoute(app, config, subscribeLimit, now);
+  confirmRoutes(app, config, subscribeLimit, now);
+  unsubscribeRoute(app, subscribeLimit, now);
+}
+
+/**
+ * CORS for `HOST_APP_URL`'s origin only (another origin: 403 before anything runs), the preflight's
+ * answer, and the read limit per address.
+ */
+function corsAndReadLimit(
+  app: FastifyInstance,
+  {
+    allowed,
+    self,
+    readLimit,
+    now,
+  }: { allowed: string | undefined; self: string | undefined; readLimit: Limiter; now: () => Date },
+): void {
   app.addHook('onRequest', async (request: FastifyRequest, reply: FastifyReply) => {
     reply.header('Vary', 'Origin');
     const origin = request.headers.origin;
@@ -108,27 +155,29 @@ export async function publicRoutes(
       return reply
         .code(204)
         .header('Access-Control-Allow-Methods', 'GET, POST')
-        .header('Access-Control-Allow-Headers', 'Content-Type, If-None-Match')
+        .header('Access-Control-Allow-Headers', 'Content-Type, If-None-Match, X-Preview-Token')
         .header('Access-Control-Max-Age', '600')
         .send();
     }
-    if (request.method === 'GET' || request.method === 'HEAD') await readLimit.hit(request);
+    if (request.method === 'GET' || request.method === 'HEAD') {
+      // The website's server with a live read key is not limited per address (a bad key: 401).
+      const key = presentedKey(request);
+      if (key === undefined) await readLimit.hit(request);
+      else if (!key || !(await keyHolds(app.db, key, now())))
+        throw new HttpError(401, PUBLIC_TEXT.badWebsiteKey);
+    }
   });
-  // The preflight's route: the hook above answers it.
-  app.options(`${PUBLIC_API.prefix}/*`, { schema: { hide: true } }, async (_request, reply) =>
-    reply.code(204).send(),
-  );
+}
 
-  for (const resource of RESOURCES) {
-    if (hasPublicRead(resource as never)) publicReadRoutes(app, resource as never, now);
-  }
-
+/** `GET /public/v1/company`: the company settings the website shows. */
+function companyRoute(app: FastifyInstance): void {
   app.get(
     PUBLIC_API.company,
     {
       schema: {
         tags: ['public'],
         summary: 'The company (settings) the website shows',
+        headers: Type.Object(publicReadHeaders),
         response: { 200: Type.Object({ data: companyPublicWire }) },
       },
     },
@@ -137,25 +186,37 @@ export async function publicRoutes(
         data: pickBySchema(companyPublicWire, await findCompanySettings(app.db)),
       }),
   );
+}
 
+/** The contact form's OpenAPI description: its fields and its bot traps, as a website developer reads them. */
+const contactSchema = {
+  tags: ['public'],
+  summary: 'Send a contact-form message',
+  description:
+    '`source`: contact-page, product-page, promotion-page or footer; `product`: an id or slug. ' +
+    '`website` (a honeypot, leave empty) and `started_at` (epoch ms when the form was shown) ' +
+    'are bot traps: a filled honeypot or a form sent within 3 s is accepted but stored as Spam. ' +
+    `So is a message with more than ${MAX_LINKS} links, from an address or domain (or holding a phrase) ` +
+    "on the inbox's block list, or with the same text as one sent in the last 24 h; staff see why. " +
+    'Always 202 with the same message; never echoes what was stored.',
+  body: contactSubmissionBody,
+  response: { 202: MessageAnswer, ...publicErrorResponses(422) },
+};
+
+/** `POST /public/v1/contact-forms`: a contact message, stored (as Spam when a bot sent it) and notified. */
+function contactRoute(
+  app: FastifyInstance,
+  config: Config,
+  now: () => Date,
+  contactLimit: Limiter,
+  notifyLimit: Limiter,
+): void {
   app.post(
     PUBLIC_API.contactForms,
     {
       bodyLimit: PUBLIC_BODY_LIMIT,
       ...documentedOnly,
-      schema: {
-        tags: ['public'],
-        summary: 'Send a contact-form message',
-        description:
-          '`source`: contact-page, product-page, promotion-page or footer; `product`: an id or slug. ' +
-          '`website` (a honeypot, leave empty) and `started_at` (epoch ms when the form was shown) ' +
-          'are bot traps: a filled honeypot or a form sent within 3 s is accepted but stored as Spam. ' +
-          `So is a message with more than ${MAX_LINKS} links, from an address or domain (or holding a phrase) ` +
-          "on the inbox's block list, or with the same text as one sent in the last 24 h; staff see why. " +
-          'Always 202 with the same message; never echoes what was stored.',
-        body: contactSubmissionBody,
-        response: { 202: MessageAnswer, ...errorResponses(422) },
-      },
+      schema: contactSchema,
     },
     async (request, reply) => {
       await contactLimit.hit(request);
@@ -187,8 +248,17 @@ export async function publicRoutes(
             state: spam ? 'spam' : 'new',
             spam_reasons: reasons,
             message_hash: hash,
+            // Its source's service level runs from now (Spam gets none until "Not spam").
+            due_at: spam ? null : await dueTimeOf(tx, input.source, at),
           })
           .returning({ id: contactForms.id });
+        // The website hears of a message staff will see (a bot's, filed as Spam, is not told).
+        if (!spam)
+          await emitEvent(tx, 'contact-forms.received', {
+            resource: 'contact-forms',
+            id: stored.id,
+            source: input.source,
+          });
         if (notify) await notifyStaff(app, tx, config, input);
         // The sender's acknowledgement (their source's template), never for Spam, within the same cap.
         if (notify)
@@ -208,7 +278,15 @@ export async function publicRoutes(
       return reply.code(202).send({ message: PUBLIC_TEXT.contactReceived });
     },
   );
+}
 
+/** `POST /public/v1/subscribes`: an address subscribed to the newsletter (idempotent). */
+function subscribeRoute(
+  app: FastifyInstance,
+  config: Config,
+  subscribeLimit: Limiter,
+  now: () => Date,
+): void {
   app.post(
     PUBLIC_API.subscribes,
     {
@@ -225,7 +303,7 @@ export async function publicRoutes(
           '(`source`), the caller’s address (IP) and `wording_version` (the version of the consent text ' +
           'the form showed; default newsletter-v1). The answer is the same whether the address was known.',
         body: subscribeSubmissionBody,
-        response: { 202: MessageAnswer, ...errorResponses(422) },
+        response: { 202: MessageAnswer, ...publicErrorResponses(422) },
       },
     },
     async (request, reply) => {
@@ -235,7 +313,10 @@ export async function publicRoutes(
       return reply.code(202).send({ message: PUBLIC_TEXT.subscribed });
     },
   );
+}
 
+/** The confirmation link's page and its post (double opt-in): confirms a sign-up once. */
+function confirmRoutes(app: FastifyInstance, config: Config, subscribeLimit: Limiter, now: () => Date): void {
   app.get(
     PUBLIC_API.confirmSubscribe,
     {
@@ -282,7 +363,12 @@ export async function publicRoutes(
           'on `token`; already used → 409; expired (48 h) → 410; each with a message to show. A form ' +
           'post is answered with a page.',
         body: confirmSubscribeBody,
-        response: { 200: MessageAnswer, 409: MessageAnswer, 410: MessageAnswer, ...errorResponses(422) },
+        response: {
+          200: MessageAnswer,
+          409: MessageAnswer,
+          410: MessageAnswer,
+          ...publicErrorResponses(422),
+        },
       },
     },
     async (request, reply) => {
@@ -307,7 +393,10 @@ export async function publicRoutes(
       return reply.code(CONFIRM_STATUS[outcome]).send({ message: OPT_IN_TEXT[outcome] });
     },
   );
+}
 
+/** `POST /public/v1/unsubscribe`: a subscriber unsubscribed by the token of their links. */
+function unsubscribeRoute(app: FastifyInstance, subscribeLimit: Limiter, now: () => Date): void {
   app.post(
     PUBLIC_API.unsubscribe,
     {
@@ -318,7 +407,7 @@ export async function publicRoutes(
         summary: "Unsubscribe with the token of a subscriber's links",
         description: 'The subscriber is kept, marked unsubscribed. An unknown token is a 422 on `token`.',
         body: unsubscribeBody,
-        response: { 202: MessageAnswer, ...errorResponses(422) },
+        response: { 202: MessageAnswer, ...publicErrorResponses(422) },
       },
     },
     async (request, reply) => {
@@ -331,10 +420,20 @@ export async function publicRoutes(
         .limit(1);
       if (!found) throw fieldError('token', PUBLIC_TEXT.invalidLink);
       if (found.state !== 'unsubscribed')
-        await app.db
-          .update(subscribes)
-          .set({ state: 'unsubscribed', unsubscribed_at: now() })
-          .where(eq(subscribes.id, found.id));
+        await app.db.transaction(async (tx) => {
+          const [gone] = await tx
+            .update(subscribes)
+            .set({ state: 'unsubscribed', unsubscribed_at: now() })
+            .where(eq(subscribes.id, found.id))
+            .returning({ email: subscribes.email });
+          // Only a confirmed subscriber was ever announced as added (a pending one leaves unheard).
+          if (found.state === 'subscribed')
+            await emitEvent(tx, 'subscribes.removed', {
+              resource: 'subscribes',
+              id: found.id,
+              email: gone.email,
+            });
+        });
       return reply.code(202).send({ message: PUBLIC_TEXT.unsubscribed });
     },
   );

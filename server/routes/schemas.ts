@@ -1,4 +1,4 @@
-import { MessageSchema, ValidationErrorSchema } from '../../src/shared/resources/wire';
+import { MessageSchema, RefusalSchema, ValidationErrorSchema } from '../../src/shared/resources/wire';
 
 /**
  * OpenAPI parts every Bearer route shares. Item schemas are not here: each is the TypeBox wire
@@ -10,4 +10,4 @@ export const validationErrorSchema = ValidationErrorSchema;
 export const bearer = [{ bearer: [] }];
 
 /** The error answers every Bearer route can give. */
-export const authErrors = { 401: MessageSchema, 403: MessageSchema } as const;
+export const authErrors = { 401: MessageSchema, 403: RefusalSchema } as const;

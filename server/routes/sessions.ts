@@ -33,58 +33,81 @@ const idIn = (value: string): number => {
   return Number(value);
 };
 
-/**
- * The sessions page's routes: the caller's own sessions (any signed-in user), and a user's (holders
- * of users.update, not a user holding more than them; audited). A session another user's, ended,
- * or made up answers 404 alike: nobody learns which ids exist. Ending one revokes its token family,
- * which the auth plugin has every instance drop at once (security/sessionBus.ts), as a sign-out.
- */
-export async function sessionRoutes(app: FastifyInstance): Promise<void> {
-  const signedIn = app.requirePermission(PERMISSIONS.any);
-  const mayUpdateUsers = app.requirePermission(can(usersResource, 'update'));
+type Guard = ReturnType<FastifyInstance['requirePermission']>;
 
-  /** Ends the sessions of `families` of `userId`, with one audit entry each, in one transaction. */
-  const end = async (
-    request: FastifyRequest,
-    userId: number,
-    families: { familyId: string; userAgent?: string }[],
-  ) => {
-    const actor = currentUser(request);
-    const now = new Date();
-    await app.db.transaction(async (tx: Tx) => {
-      const owner = actor.id === userId ? actorOf(actor) : await actorById(tx, userId);
-      for (const { familyId, userAgent } of families) {
-        await revokeFamily(tx, familyId, now);
-        const where = userAgent ? describe(userAgent) : '';
-        await recordAudit(tx, {
-          kind: 'session.ended',
-          actor: actorOf(actor),
-          resource: 'users',
-          recordId: userId,
-          summary:
-            actor.id === userId
-              ? `${actor.email} ended one of their sessions${where}`
-              : `${actor.email} ended a session of ${owner?.email ?? `user ${userId}`}${where}`,
-        });
-      }
-    });
-    securityEvent(request.log, 'session.ended', {
+/** Ends the sessions of `families` of `userId`, with one audit entry each, in one transaction. */
+async function endSessions(
+  app: FastifyInstance,
+  request: FastifyRequest,
+  userId: number,
+  families: { familyId: string; userAgent?: string }[],
+): Promise<void> {
+  const actor = currentUser(request);
+  const now = new Date();
+  await app.db.transaction(async (tx: Tx) => {
+    const owner = actor.id === userId ? actorOf(actor) : await actorById(tx, userId);
+    for (const { familyId, userAgent } of families) {
+      await revokeFamily(tx, familyId, now);
+      const where = userAgent ? describe(userAgent) : '';
+      await recordAudit(tx, {
+        kind: 'session.ended',
+        actor: actorOf(actor),
+        resource: 'users',
+        recordId: userId,
+        summary:
+          actor.id === userId
+            ? `${actor.email} ended one of their sessions${where}`
+            : `${actor.email} ended a session of ${owner?.email ?? `user ${userId}`}${where}`,
+      });
+    }
+  });
+  securityEvent(request.log, 'session.ended', {
+    userId,
+    by: actor.id,
+    count: families.length,
+    ip: request.ip,
+  });
+}
+
+/** Ends one session of `userId` (`:id` of the path), or 404 when it is not theirs or not live. */
+async function endOne(app: FastifyInstance, request: FastifyRequest, userId: number) {
+  const id = idIn((request.params as { id: string }).id);
+  const session = await liveSessionFamily(app.db, userId, id, new Date());
+  if (!session) throw notFound();
+  await endSessions(app, request, userId, [session]);
+  return { message: SESSION_MESSAGES.ended };
+}
+
+/** Ends every live session of `userId` but `keep`'s; the answer counts them in `message`'s words. */
+async function endMany(
+  app: FastifyInstance,
+  request: FastifyRequest,
+  userId: number,
+  keep: string | null,
+  message: string,
+) {
+  const families = await liveFamilies(app.db, userId, new Date(), keep);
+  if (families.length)
+    await endSessions(
+      app,
+      request,
       userId,
-      by: actor.id,
-      count: families.length,
-      ip: request.ip,
-    });
-  };
+      families.map((familyId) => ({ familyId })),
+    );
+  return { data: { ended: families.length }, message: format(message, { count: families.length }) };
+}
 
-  const userOf = async (request: FastifyRequest, actor: AuthUser): Promise<number> => {
-    const userId = idIn((request.params as { userId: string }).userId);
-    // Not a user holding more than the caller (the grant rules of the users' edit).
-    await assertMayManageUser(app.db, actor, userId);
-    return userId;
-  };
+/** The user of the path's `:userId`, whom the caller may manage (not one holding more than them). */
+async function userOf(app: FastifyInstance, request: FastifyRequest, actor: AuthUser): Promise<number> {
+  const userId = idIn((request.params as { userId: string }).userId);
+  await assertMayManageUser(app.db, actor, userId);
+  return userId;
+}
 
-  const ownFamily = (actor: AuthUser, userId: number) => (actor.id === userId ? actor.familyId : null);
+/** On one's own user page, the session in use is kept (it is the caller's). */
+const ownFamily = (actor: AuthUser, userId: number) => (actor.id === userId ? actor.familyId : null);
 
+function ownSessionRoutes(app: FastifyInstance, signedIn: Guard): void {
   app.get(
     API_PATHS.accountSessions,
     {
@@ -101,7 +124,6 @@ export async function sessionRoutes(app: FastifyInstance): Promise<void> {
       return { data: await liveSessions(app.db, user.id, new Date(), user.familyId) };
     },
   );
-
   app.delete(
     `${API_PATHS.accountSessions}/:id`,
     {
@@ -115,16 +137,8 @@ export async function sessionRoutes(app: FastifyInstance): Promise<void> {
         response: { 200: MessageSchema, 404: MessageSchema, ...authErrors },
       },
     },
-    async (request) => {
-      const user = currentUser(request);
-      const id = idIn((request.params as { id: string }).id);
-      const session = await liveSessionFamily(app.db, user.id, id, new Date());
-      if (!session) throw notFound();
-      await end(request, user.id, [session]);
-      return { message: SESSION_MESSAGES.ended };
-    },
+    async (request) => endOne(app, request, currentUser(request).id),
   );
-
   app.post(
     API_PATHS.accountSessionsEndOthers,
     {
@@ -138,93 +152,76 @@ export async function sessionRoutes(app: FastifyInstance): Promise<void> {
     },
     async (request) => {
       const user = currentUser(request);
-      const families = await liveFamilies(app.db, user.id, new Date(), user.familyId);
-      if (families.length)
-        await end(
-          request,
-          user.id,
-          families.map((familyId) => ({ familyId })),
-        );
-      return {
-        data: { ended: families.length },
-        message: format(SESSION_MESSAGES.endedOthers, { count: families.length }),
-      };
+      return endMany(app, request, user.id, user.familyId, SESSION_MESSAGES.endedOthers);
     },
   );
+}
 
+function userSessionRoutes(app: FastifyInstance, mayUpdateUsers: Guard): void {
+  const schema = (summary: string, description: string) => ({
+    tags: ['users'],
+    summary,
+    description,
+    security: bearer,
+  });
   app.get(
     '/api/users/:userId/sessions',
     {
       preValidation: mayUpdateUsers,
       schema: {
-        tags: ['users'],
-        summary: 'A user’s sessions',
-        description: 'Holders of users.update, for a user not holding more than them.',
-        security: bearer,
+        ...schema('A user’s sessions', 'Holders of users.update, for a user not holding more than them.'),
         params: userParams,
         response: { 200: listAnswer, 404: MessageSchema, ...authErrors },
       },
     },
     async (request) => {
       const actor = currentUser(request);
-      const userId = await userOf(request, actor);
+      const userId = await userOf(app, request, actor);
       return { data: await liveSessions(app.db, userId, new Date(), ownFamily(actor, userId)) };
     },
   );
-
   app.delete(
     '/api/users/:userId/sessions/:id',
     {
       preValidation: mayUpdateUsers,
       schema: {
-        tags: ['users'],
-        summary: 'End one session of a user',
-        description: 'Audited. 404 for a session not that user’s.',
-        security: bearer,
+        ...schema('End one session of a user', 'Audited. 404 for a session not that user’s.'),
         params: userSessionParams,
         response: { 200: MessageSchema, 404: MessageSchema, ...authErrors },
       },
     },
-    async (request) => {
-      const actor = currentUser(request);
-      const userId = await userOf(request, actor);
-      const id = idIn((request.params as { id: string }).id);
-      const session = await liveSessionFamily(app.db, userId, id, new Date());
-      if (!session) throw notFound();
-      await end(request, userId, [session]);
-      return { message: SESSION_MESSAGES.ended };
-    },
+    async (request) => endOne(app, request, await userOf(app, request, currentUser(request))),
   );
-
   app.post(
     '/api/users/:userId/sessions/end-all',
     {
       preValidation: mayUpdateUsers,
       schema: {
-        tags: ['users'],
-        summary: 'End every session of a user',
-        description: 'Audited, one entry per session. On one’s own page the current session is kept.',
-        security: bearer,
+        ...schema(
+          'End every session of a user',
+          'Audited, one entry per session. On one’s own page the current session is kept.',
+        ),
         params: userParams,
         response: { 200: endedAnswer, 404: MessageSchema, ...authErrors },
       },
     },
     async (request) => {
       const actor = currentUser(request);
-      const userId = await userOf(request, actor);
-      const families = await liveFamilies(app.db, userId, new Date(), ownFamily(actor, userId));
-      if (families.length)
-        await end(
-          request,
-          userId,
-          families.map((familyId) => ({ familyId })),
-        );
-      return {
-        data: { ended: families.length },
-        message: format(SESSION_MESSAGES.endedAll, { count: families.length }),
-      };
+      const userId = await userOf(app, request, actor);
+      return endMany(app, request, userId, ownFamily(actor, userId), SESSION_MESSAGES.endedAll);
     },
   );
+}
+
+/**
+ * The sessions page's routes: the caller's own sessions (any signed-in user), and a user's (holders
+ * of users.update, not a user holding more than them; audited). A session another user's, ended,
+ * or made up answers 404 alike: nobody learns which ids exist. Ending one revokes its token family,
+ * which the auth plugin has every instance drop at once (security/sessionBus.ts), as a sign-out.
+ */
+export async function sessionRoutes(app: FastifyInstance): Promise<void> {
+  ownSessionRoutes(app, app.requirePermission(PERMISSIONS.any));
+  userSessionRoutes(app, app.requirePermission(can(usersResource, 'update')));
 }
 
 /** " (Chrome 120 on Linux)" for an audit summary. */

@@ -16,7 +16,6 @@ import { PERMISSIONS, permissionKey } from '../../src/shared/permissions';
 import type { Config } from '../config';
 import { idParams } from '../crud/openapi';
 import { idOf, notFound } from '../crud/resource';
-import type { Tx } from '../db/client';
 import { fieldError, HttpError } from '../lib/httpError';
 import { verifyPassword } from '../lib/passwords';
 import { parseBody } from '../lib/validation';
@@ -28,9 +27,11 @@ import {
   savePendingAuthenticator,
   unusedRecoveryCodes,
 } from '../repositories/twoFactor';
+import { deletePasskeys } from '../repositories/passkeys';
 import { findPasswordHashById } from '../repositories/users';
-import { actorById, actorOf, recordAudit, type AuditActor } from '../security/audit';
+import { actorById, actorOf, recordAudit } from '../security/audit';
 import { assertMayManageUser } from '../security/grants';
+import { accountChangeMail } from '../security/accountMail';
 import { securityEvent } from '../security/events';
 import { acceptTotp, newEnrolment, newRecoveryCodes } from '../security/twoFactor';
 import { bearer, messageSchema, validationErrorSchema, authErrors } from './schemas';
@@ -104,18 +105,7 @@ export async function twoFactorRoutes(app: FastifyInstance, { config }: { config
       : fieldError('current_password', validation.invalid(LABELS.currentPassword));
   };
 
-  const tell = async (tx: Tx, user: AuditActor, what: string) => {
-    await app.sendMail(
-      {
-        to: user.email,
-        subject: `${config.appName}: ${what}`,
-        text:
-          `${what} on your ${config.appName} account (${user.email}).\n\n` +
-          'If you did not do this, change your password and tell your administrator at once: someone else may hold your account.',
-      },
-      { tx },
-    );
-  };
+  const tell = accountChangeMail(app, config);
 
   const status = async (userId: number): Promise<TwoFactorStatus> => {
     const authenticator = await findAuthenticator(app.db, userId);
@@ -299,7 +289,7 @@ export async function twoFactorRoutes(app: FastifyInstance, { config }: { config
         tags: ['users'],
         summary: "Reset a user's two-factor sign-in",
         description:
-          'Removes the authenticator app and the recovery codes of a user who lost them: they sign in with the password ' +
+          'Removes the authenticator app, the recovery codes and the passkeys of a user who lost them: they sign in with the password ' +
           'alone until they enrol again. Not for users holding more than the caller, nor for the caller (their profile ' +
           'turns it off). Audited; the user is told by mail.',
         security: bearer,
@@ -315,7 +305,9 @@ export async function twoFactorRoutes(app: FastifyInstance, { config }: { config
       if (target.id === admin.id) throw new HttpError(403, M.resetOwn);
       await assertMayManageUser(app.db, admin, id);
       const removed = await app.db.transaction(async (tx) => {
-        if (!(await deleteFactors(tx, id))) return false;
+        const removedApp = await deleteFactors(tx, id);
+        const removedPasskeys = await deletePasskeys(tx, id);
+        if (!removedApp && removedPasskeys === 0) return false;
         await recordAudit(tx, {
           kind: 'two-factor.reset',
           actor: actorOf(admin),

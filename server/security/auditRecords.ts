@@ -88,8 +88,17 @@ export async function auditUserDelete(tx: Tx, id: number, ctx: WriteContext): Pr
 
 /** What the audit log compares of a role: its name and its permissions by name. */
 async function roleState(tx: Tx, id: number) {
-  const [row] = await tx.select({ name: roles.name }).from(roles).where(eq(roles.id, id));
-  return row ? { name: row.name, permissions: (await rolePermissionNames(tx, id)).sort() } : undefined;
+  const [row] = await tx
+    .select({ name: roles.name, requireSecondFactor: roles.require_second_factor })
+    .from(roles)
+    .where(eq(roles.id, id));
+  return row
+    ? {
+        name: row.name,
+        requireSecondFactor: row.requireSecondFactor,
+        permissions: (await rolePermissionNames(tx, id)).sort(),
+      }
+    : undefined;
 }
 
 const roleKey = (id: number) => `roles:${id}`;
@@ -109,16 +118,24 @@ export async function auditRoleWrite(tx: Tx, id: number, ctx: WriteContext): Pro
       ...base,
       kind: 'role.created',
       summary: `Role ${after.name} created with ${after.permissions.length} permissions`,
-      details: { name: after.name, permissions: after.permissions },
+      details: {
+        name: after.name,
+        permissions: after.permissions,
+        require_second_factor: after.requireSecondFactor,
+      },
     });
     return;
   }
   const added = after.permissions.filter((name) => !before.permissions.includes(name));
   const removed = before.permissions.filter((name) => !after.permissions.includes(name));
   const renamed = before.name !== after.name;
-  if (!added.length && !removed.length && !renamed) return;
+  const secondFactor = before.requireSecondFactor !== after.requireSecondFactor;
+  if (!added.length && !removed.length && !renamed && !secondFactor) return;
   const parts = [
     ...(renamed ? [`renamed from ${before.name}`] : []),
+    ...(secondFactor
+      ? [after.requireSecondFactor ? 'now requires a second factor' : 'no longer requires a second factor']
+      : []),
     ...(added.length ? [`added ${added.join(', ')}`] : []),
     ...(removed.length ? [`removed ${removed.join(', ')}`] : []),
   ];
@@ -126,7 +143,17 @@ export async function auditRoleWrite(tx: Tx, id: number, ctx: WriteContext): Pro
     ...base,
     kind: 'role.changed',
     summary: `Role ${after.name} changed: ${parts.join('; ')}`,
-    details: { added, removed, ...(renamed ? { name_before: before.name, name_after: after.name } : {}) },
+    details: {
+      added,
+      removed,
+      ...(renamed ? { name_before: before.name, name_after: after.name } : {}),
+      ...(secondFactor
+        ? {
+            require_second_factor_before: before.requireSecondFactor,
+            require_second_factor_after: after.requireSecondFactor,
+          }
+        : {}),
+    },
   });
 }
 

@@ -28,7 +28,12 @@ export type SecurityEvent =
   /** A sign-in from a browser and address the user never signed in from (they are told). */
   | 'sign-in.new-device'
   /** A session was ended from the sessions page (by its user or an administrator). */
-  | 'session.ended';
+  | 'session.ended'
+  /** A right password from a remembered device: the second step was skipped. */
+  | 'sign-in.remembered-device'
+  /** A browser was remembered after a second factor, or remembered devices were forgotten. */
+  | 'device.remembered'
+  | 'device.forgotten';
 
 export function securityEvent(
   log: FastifyBaseLogger,

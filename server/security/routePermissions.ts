@@ -9,6 +9,7 @@ import {
 } from '../../src/shared/resources/resource';
 import {
   API_PATHS,
+  assigneePath,
   contactRepliesPath,
   notSpamPath,
   PUBLIC_API,
@@ -16,6 +17,7 @@ import {
   replyDraftPath,
 } from '../../src/shared/routes';
 import { RESOURCES } from '../resources';
+import { previewKeys } from '../routes/website';
 
 /**
  * Every API route and what it takes to call it. One test (server/test/route-permissions.test.ts)
@@ -139,6 +141,7 @@ export const ROUTE_PERMISSIONS: Record<string, RouteAccess> = {
   ...Object.assign({}, ...RESOURCES.map((resource) => resourceRows(resource.contract))),
   ...Object.assign({}, ...RESOURCES.map((resource) => publicReadRows(resource))),
   [`GET ${PUBLIC_API.company}`]: open("the company settings' public fields"),
+  [`GET ${PUBLIC_API.sitemap}`]: open("published items' website URLs; per address"),
   [`POST ${PUBLIC_API.contactForms}`]: open(
     "the website's contact form: 202 always; honeypot, fill time, links, block list, repeats → Spam; per address; CORS: HOST_APP_URL only",
   ),
@@ -153,6 +156,20 @@ export const ROUTE_PERMISSIONS: Record<string, RouteAccess> = {
   ),
   [`POST ${PUBLIC_API.unsubscribe}`]: open("a subscriber's unsubscribe token; per address"),
   [`PUT ${API_PATHS.contactFormsState}`]: anyOf(['contact-forms.update'], 'bulk mark as read'),
+  'GET /api/webhooks/{id}/deliveries': anyOf(['webhooks.index'], "a webhook's delivery log"),
+  'POST /api/webhooks/{id}/test': anyOf(['webhooks.update'], 'queues a signed webhook.test event'),
+  'POST /api/webhooks/{id}/deliveries/{deliveryId}/resend': anyOf(
+    ['webhooks.update'],
+    'a logged delivery again',
+  ),
+  'GET /api/website/keys': anyOf(['website.index'], "the website's read keys (never a key)"),
+  'POST /api/website/keys': anyOf(['website.store'], 'the key shown once; stored hashed; audited'),
+  'DELETE /api/website/keys/{id}': anyOf(['website.destroy'], 'revoked for good; audited'),
+  'POST /api/previews': anyOf(
+    previewKeys(),
+    'and the update permission of the previewed item’s kind; audited',
+  ),
+  'DELETE /api/previews/{id}': anyOf(previewKeys(), 'and the update permission of its item’s kind; audited'),
   [`GET ${API_PATHS.contactFormsCount}`]: anyOf(['contact-forms.index'], 'the New count of the side menu'),
   [`GET ${contactRepliesPath('{id}')}`]: anyOf(
     ['contact-forms.index'],
@@ -163,11 +180,29 @@ export const ROUTE_PERMISSIONS: Record<string, RouteAccess> = {
     "a reply template filled in for the message (the template's own permission not needed)",
   ),
   [`POST ${notSpamPath('{id}')}`]: anyOf(['contact-forms.update'], 'a Spam message back to New; audited'),
+  [`GET ${API_PATHS.contactFormsAssignees}`]: anyOf(
+    ['contact-forms.update'],
+    'whom a message may be assigned to (names of users who may read the inbox)',
+  ),
+  [`PUT ${assigneePath('{id}')}`]: anyOf(
+    ['contact-forms.update'],
+    'assign a message; the assignee must hold contact-forms.index (else 422); audited, mailed',
+  ),
+  [`GET ${API_PATHS.privacy}`]: anyOf(['privacy.index'], 'what is held on one address (counts)'),
+  [`GET ${API_PATHS.privacyExport}`]: anyOf(['privacy.index'], "one address's data as JSON or CSV; audited"),
+  [`DELETE ${API_PATHS.privacy}`]: anyOf(
+    ['privacy.destroy'],
+    "erase one address's data (confirmed by the address typed again); audited; never a user's address",
+  ),
   [`POST ${contactRepliesPath('{id}')}`]: anyOf(
     ['contact-forms.update'],
     'a reply by mail to the sender; none to a message marked as Spam',
   ),
   'POST /oauth/token': open('sign-in and refresh; per address, failed sign-ins per account'),
+  [`GET ${API_PATHS.ssoStart}`]: open('single sign-on (when OIDC_* is set): to the provider; per address'),
+  [`GET ${API_PATHS.ssoCallback}`]: open(
+    'single sign-on: the provider’s answer, checked against the browser’s own request (cookie, state, nonce, PKCE); per address',
+  ),
   'GET /env.js': open('the SPA runtime configuration (no secret beyond the public SPA client)'),
   'GET /api/health': open('liveness'),
   'GET /api/ready': open('readiness for a load balancer: database, migrations, jobs, Redis; no reasons'),
@@ -181,6 +216,14 @@ export const ROUTE_PERMISSIONS: Record<string, RouteAccess> = {
   'PUT /api/account/password': signedIn('the current password; wrong ones limited per account'),
   'PUT /api/account/preferences': signedIn('own display preferences (theme)'),
   'POST /api/account/logout': signedIn(),
+  'GET /api/calendar': signedIn('answers only the dated content whose index permission the caller holds'),
+  'GET /api/calendar/feed': signedIn("the caller's own feed"),
+  'POST /api/calendar/feed': signedIn("makes the caller's own feed address"),
+  'DELETE /api/calendar/feed': signedIn("revokes the caller's own feed"),
+  'GET /api/calendar/feed/{file}': open(
+    'an iCal feed: its secret token is the credential (404 when unknown or revoked), limited per address',
+  ),
+  'POST /api/calendar/move': signedIn("checks the moved resource's update permission itself (403 otherwise)"),
   'GET /api/dashboard': signedIn('counts only the resources whose index permission the caller holds'),
   'GET /api/search': signedIn('searches only the resources whose index permission the caller holds'),
   'GET /api/account/two-factor': signedIn('own authenticator app'),
@@ -194,6 +237,14 @@ export const ROUTE_PERMISSIONS: Record<string, RouteAccess> = {
   'POST /api/account/two-factor/recovery-codes': signedIn(
     'the current password or a code; wrong ones limited per account',
   ),
+  'GET /api/account/passkeys': signedIn('only the caller’s own passkeys'),
+  'POST /api/account/passkeys/options': signedIn('the current password; wrong ones limited per account'),
+  'POST /api/account/passkeys': signedIn(
+    'answers a registration challenge of the caller, once, within 2 minutes',
+  ),
+  'DELETE /api/account/passkeys/{id}': signedIn('the current password; 404 for a passkey not the caller’s'),
+  'POST /api/passkeys/sign-in-options': open('the SPA client’s credentials; per address'),
+  'POST /api/passkeys/second-factor-options': open('a live mfa_token of the same client; per address'),
   'GET /api/account/sessions': signedIn('only the caller’s own sessions'),
   'DELETE /api/account/sessions/{id}': signedIn('404 for a session not the caller’s'),
   'POST /api/account/sessions/end-others': signedIn(),
@@ -203,6 +254,21 @@ export const ROUTE_PERMISSIONS: Record<string, RouteAccess> = {
     'not a user holding more than the caller',
   ),
   'POST /api/users/{userId}/sessions/end-all': anyOf(
+    ['users.update'],
+    'not a user holding more than the caller',
+  ),
+  'GET /api/account/two-factor/devices': signedIn('only the caller’s own remembered devices'),
+  'DELETE /api/account/two-factor/devices/{id}': signedIn('404 for a device not the caller’s'),
+  'DELETE /api/account/two-factor/devices': signedIn(),
+  'GET /api/users/{userId}/two-factor/devices': anyOf(
+    ['users.update'],
+    'not a user holding more than the caller',
+  ),
+  'DELETE /api/users/{userId}/two-factor/devices/{id}': anyOf(
+    ['users.update'],
+    'not a user holding more than the caller',
+  ),
+  'DELETE /api/users/{userId}/two-factor/devices': anyOf(
     ['users.update'],
     'not a user holding more than the caller',
   ),

@@ -230,6 +230,7 @@ describe('audit log', () => {
       expect((await latest('role.created')).details).toEqual({
         name: 'Audited Editors',
         permissions: ['news.index', 'news.update'],
+        require_second_factor: false,
       });
 
       const changed = await t.app.inject({

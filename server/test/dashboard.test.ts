@@ -149,6 +149,7 @@ describe('the dashboard (GET /api/dashboard)', () => {
       week: { from: TODAY, to: day(6), changes: [] },
       stale: [],
       subscribers_added: null,
+      inbox: null,
     });
   });
 

@@ -11,8 +11,10 @@ import type { TokenResponse } from '../../src/shared/contracts/account';
 import { API_PATHS } from '../../src/shared/routes';
 import { buildApp, type AppDeps } from '../app';
 import { loadConfig, type Config } from '../config';
+import { threadPglite } from '../db/client';
 import type { MailMessage, Mailer } from '../plugins/mail';
 import { startS3TestServer, testBucketName, type S3TestServer } from './s3TestServer';
+import { pgliteFromTemplate, postgresTemplateFor } from './templates';
 
 export const TEST_ADMIN = {
   name: 'Test Admin',
@@ -81,14 +83,17 @@ export async function createNativePglite(dataDir?: string, contrib: readonly str
 let counter = 0;
 
 /** A throwaway database in TEST_DATABASE_URL's server, dropped again when the app closes. */
-export async function throwawayDatabase(): Promise<{ url: string; drop: () => Promise<void> }> {
+export async function throwawayDatabase(
+  template?: (serverUrl: string) => Promise<string>,
+): Promise<{ url: string; drop: () => Promise<void> }> {
   const serverUrl = process.env.TEST_DATABASE_URL;
   if (!serverUrl) throw new Error('TEST_DB_DRIVER=postgres needs TEST_DATABASE_URL');
   const name = `adm_test_${process.pid}_${++counter}_${randomBytes(4).toString('hex')}`;
+  const copyOf = template ? ` template "${await template(serverUrl)}"` : '';
   const admin = new pg.Client({ connectionString: serverUrl });
   await admin.connect();
   try {
-    await admin.query(`create database "${name}"`);
+    await admin.query(`create database "${name}"${copyOf}`);
   } finally {
     await admin.end();
   }
@@ -125,9 +130,17 @@ export function memoryMailer(): Mailer & { sent: MailMessage[] } {
 export async function buildTestApp(overrides: Partial<Config> = {}, deps: AppDeps = {}): Promise<TestApp> {
   const config = testConfig(overrides);
   let afterClose = deps.afterClose;
+  // A copy of the migrated and seeded template (test/templates.ts) when the seed is the usual one
+  // and the test does not open PGlite its own way.
+  const templated =
+    !deps.createPglite &&
+    JSON.stringify(config.admin) === JSON.stringify(TEST_ADMIN) &&
+    JSON.stringify(config.oauth) === JSON.stringify(TEST_CLIENT);
   // On PostgreSQL unless a database is named, or PGlite on disk is asked for (inMemoryDb: false).
   if (process.env.TEST_DB_DRIVER === 'postgres' && !overrides.databaseUrl && overrides.inMemoryDb !== false) {
-    const database = await throwawayDatabase();
+    const database = await throwawayDatabase(
+      templated ? (serverUrl) => postgresTemplateFor(serverUrl, config) : undefined,
+    );
     config.databaseUrl = database.url;
     afterClose = async () => {
       await deps.afterClose?.();
@@ -138,7 +151,8 @@ export async function buildTestApp(overrides: Partial<Config> = {}, deps: AppDep
   const app = await buildApp(config, {
     // With an SMTP_URL the real transport is under test; otherwise mail is captured here.
     mailer: config.smtpUrl ? undefined : mailer,
-    createPglite: createNativePglite,
+    // PGlite in its own thread, as the server runs it (db/pgliteThread.ts).
+    createPglite: templated ? pgliteFromTemplate(config, () => createNativePglite()) : threadPglite,
     ...deps,
     afterClose,
   });

@@ -3,7 +3,7 @@ import { spawn } from 'node:child_process';
 import path from 'node:path';
 import pino from 'pino';
 import { openDatabase, type Database } from '../db/client';
-import { JobQueue } from '../jobs/queue';
+import { defineJob, JobQueue } from '../jobs/queue';
 import { throwawayDatabase } from './helper';
 import { KILL_SETTINGS, killJob } from './jobWorker';
 
@@ -65,6 +65,50 @@ describe('a job whose instance is killed with -9', () => {
       expect(rows).toEqual([{ state: 'completed' }]);
     } finally {
       await survivor.stop();
+    }
+  });
+});
+
+describe('instances started together on a new database', () => {
+  let database: Awaited<ReturnType<typeof throwawayDatabase>>;
+  let first: Database;
+  let second: Database;
+  beforeAll(async () => {
+    database = await throwawayDatabase();
+    first = await openDatabase({ databaseUrl: database.url });
+    second = await openDatabase({ databaseUrl: database.url });
+  });
+  afterAll(async () => {
+    await first.close();
+    await second.close();
+    await database.drop();
+  });
+
+  it('both start, one creating the queues and the other finding them made', async () => {
+    // Twelve kinds of job, as the app has: two instances creating their partitions at the same moment
+    // deadlocked on pg-boss's queue table until the set-up ran under the start-up lock.
+    const kinds = Array.from({ length: 12 }, (_, n) =>
+      defineJob<{ n: number }>(`test.race-${n}`, {
+        retryLimit: 1,
+        retryDelaySeconds: 1,
+        retryBackoff: false,
+        expireInSeconds: 60,
+      }),
+    );
+    const queues = [first, second].map((db) => {
+      const queue = new JobQueue(db.db, db.raw, pino({ level: 'silent' }), KILL_SETTINGS, db.exclusive);
+      for (const kind of kinds) queue.work(kind, async () => undefined);
+      return queue;
+    });
+    try {
+      await Promise.all(queues.map((queue) => queue.start()));
+      expect(queues.map((queue) => queue.started)).toEqual([true, true]);
+      const { rows } = await first.raw(
+        `select count(*)::int as n from pgboss.queue where name like 'test.race-%'`,
+      );
+      expect(rows).toEqual([{ n: 12 }]);
+    } finally {
+      await Promise.all(queues.map((queue) => queue.stop()));
     }
   });
 });

@@ -260,6 +260,18 @@ describe('list plans: every list shape is answered by an index', () => {
     },
   );
 
+  it.each(['news', 'promotions', 'product_articles'])(
+    'the publishing calendar reads %s through its date indexes (going live, ending, running across)',
+    async (table) => {
+      const url = `${API_PATHS.calendar}?from=2026-06-01&to=2026-06-30`;
+      for (const plan of await plans(url, table, INDEX_CONDITIONS_ONLY)) {
+        expect(plan).not.toMatch(seqScanOf(table));
+        expect(plan).not.toMatch(WHOLE_INDEX);
+        expect(plan).toContain(`Bitmap Heap Scan on ${table}`);
+      }
+    },
+  );
+
   it("the inbox's count of New messages reads the state index", async () => {
     for (const plan of await plans(API_PATHS.contactFormsCount, 'contact_forms', INDEX_CONDITIONS_ONLY)) {
       expect(plan).not.toMatch(seqScanOf('contact_forms'));

@@ -18,6 +18,7 @@ import {
 } from './catalogFixtures';
 import { signInWith } from './fixtures';
 import { adminToken, authHeader, buildTestApp, TEST_ADMIN, type TestApp } from './helper';
+import { SCREEN_TEXT } from '../../src/shared/messages/screens';
 
 const ROUTES = [
   ['GET', '/api/products'],
@@ -228,7 +229,7 @@ describe('/api/products', () => {
       ] as const) {
         const refused = await uploadFile(t, admin, 'document', value, name);
         expect([name, refused.statusCode]).toEqual([name, 422]);
-        expect(refused.json().errors).toEqual({ file: [en.uploadBadType] });
+        expect(refused.json().errors).toEqual({ file: [SCREEN_TEXT.uploadBadType] });
       }
     });
 

@@ -110,4 +110,30 @@ describe('the public API as its OpenAPI document describes it', () => {
     expect(posts.length).toBeGreaterThan(0);
     for (const [path] of posts) expect(Object.keys(bodyOf(path).properties ?? {}).length).toBeGreaterThan(0);
   });
+
+  it('documents a success answer for every public route, and the read key and preview headers', () => {
+    const operations = (
+      spec as unknown as {
+        paths: Record<
+          string,
+          Record<string, { responses?: Record<string, unknown>; parameters?: { name: string; in: string }[] }>
+        >;
+      }
+    ).paths;
+    const publicOps = Object.entries(operations).filter(([path]) => path.startsWith(PUBLIC_API.prefix));
+    expect(publicOps.length).toBeGreaterThan(0);
+    for (const [path, methods] of publicOps)
+      for (const [method, operation] of Object.entries(methods)) {
+        const ok = Object.keys(operation.responses ?? {}).filter((status) => /^2\d\d$/.test(status));
+        expect([method, path, ok.length > 0]).toEqual([method, path, true]);
+        if (method === 'get' && !path.includes('/subscribes/')) {
+          const headers = (operation.parameters ?? [])
+            .filter((param) => param.in === 'header')
+            .map((param) => param.name);
+          expect([path, headers]).toEqual([path, expect.arrayContaining(['authorization', 'x-website-key'])]);
+          if (path.endsWith('/{slug}'))
+            expect([path, headers]).toEqual([path, expect.arrayContaining(['x-preview-token'])]);
+        }
+      }
+  });
 });

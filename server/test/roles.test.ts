@@ -79,6 +79,7 @@ describe('/api/roles and /api/permissions', () => {
         permissions: catalogue.filter((p) => p.name === 'news.index' || p.name === 'news.store'),
         users_count: 0,
         created_at: expect.any(String),
+        require_second_factor: false,
         updated_at: expect.any(String),
         created_by: { id: expect.any(Number), name: TEST_ADMIN.name },
         updated_by: { id: expect.any(Number), name: TEST_ADMIN.name },

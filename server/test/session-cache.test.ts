@@ -13,6 +13,7 @@ const user = (name: string): AuthUser => ({
   status: 1,
   roleId: 1,
   isSuper: false,
+  mustEnrolSecondFactor: false,
   permissions: ['products.index'],
   tokenId: 1,
   familyId: 'f',

@@ -50,6 +50,8 @@ describe('system routes', () => {
       HOST_APP_URL: 'https://www.example.com',
       APP_NAME: 'Acme <Admin>',
       PASSWORD_MIN_LENGTH: 12,
+      SSO_NAME: '',
+      TIME_ZONE: 'UTC',
     });
     expect(response.body).not.toContain('<Admin>');
   });

@@ -234,6 +234,7 @@ describe('two-factor sign-in', () => {
         error_description: M.mfaRequired,
         message: M.mfaRequired,
         mfa_token: expect.stringMatching(/^[\w-]{43}$/),
+        mfa_factors: ['otp'],
       });
       expect(response.headers['cache-control']).toBe('no-store');
       // A wrong password still answers as before: the factor is asked only of who knows the password.

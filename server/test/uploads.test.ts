@@ -1,5 +1,5 @@
 import sharp from 'sharp';
-import { en, format } from '../../src/shared/messages';
+import { format } from '../../src/shared/messages';
 import { UPLOAD_LIMITS, formatBytes } from '../../src/shared/limits';
 import { API_PATHS } from '../../src/shared/routes';
 import { multipart, type Part } from './fixtures';
@@ -12,6 +12,7 @@ import {
   TEST_ADMIN,
   type TestApp,
 } from './helper';
+import { SCREEN_TEXT } from '../../src/shared/messages/screens';
 
 const png = (width: number, height: number) =>
   sharp({ create: { width, height, channels: 3, background: { r: 200, g: 40, b: 40 } } })
@@ -90,7 +91,10 @@ describe.each(STORAGE_BACKENDS)('POST /api/uploads, files on %s', (backend) => {
       '<svg xmlns="http://www.w3.org/2000/svg" width="10" height="10"><script>alert(1)</script></svg>';
     const response = await upload([{ name: 'file', value: svg, filename: 'x.svg', type: 'image/svg+xml' }]);
     expect(response.statusCode).toBe(422);
-    expect(response.json()).toEqual({ message: en.uploadBadType, errors: { file: [en.uploadBadType] } });
+    expect(response.json()).toEqual({
+      message: SCREEN_TEXT.uploadBadType,
+      errors: { file: [SCREEN_TEXT.uploadBadType] },
+    });
   });
 
   it('refuses a text file named .png, judging by content', async () => {
@@ -98,7 +102,7 @@ describe.each(STORAGE_BACKENDS)('POST /api/uploads, files on %s', (backend) => {
       { name: 'file', value: 'just some text', filename: 'fake.png', type: 'image/png' },
     ]);
     expect(response.statusCode).toBe(422);
-    expect(response.json().errors.file).toEqual([en.uploadBadType]);
+    expect(response.json().errors.file).toEqual([SCREEN_TEXT.uploadBadType]);
   });
 
   it('answers 413 for an image over the limit', async () => {
@@ -106,7 +110,7 @@ describe.each(STORAGE_BACKENDS)('POST /api/uploads, files on %s', (backend) => {
     const response = await upload([{ name: 'file', value: big, filename: 'big.png', type: 'image/png' }]);
     expect(response.statusCode).toBe(413);
     expect(response.json()).toEqual({
-      message: format(en.uploadTooLarge, { size: formatBytes(UPLOAD_LIMITS.image.maxBytes) }),
+      message: format(SCREEN_TEXT.uploadTooLarge, { size: formatBytes(UPLOAD_LIMITS.image.maxBytes) }),
     });
   });
 

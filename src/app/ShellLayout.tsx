@@ -1,7 +1,15 @@
+import Box from '@mui/material/Box';
 import { useEffect, useMemo, useState } from 'react';
+import { Navigate, Outlet, useLocation } from 'react-router-dom';
 import { useNewContactFormsCountQuery } from '../../store/inboxCountApi';
 import { writeAccount } from '../../store/session';
 import { useAuth } from '../auth/AuthContext';
+import {
+  clearEnrolmentRefusal,
+  listenForEnrolmentRefusals,
+  useSecondFactorDue,
+} from '../auth/secondFactorDue';
+import { MAIN_ID, ScreenFocus } from '../components/layout/ScreenFocus';
 import { useAfterPaint } from '../hooks/useAfterPaint';
 import { firstScreenLoaded } from '../hooks/routePreload';
 import { AppLayout } from '../components/layout/AppLayout';
@@ -16,11 +24,37 @@ const INBOX_POLL_MS = 60_000;
 export type ShellLayoutProps = Record<string, never>;
 
 /**
+ * A user who must enrol the second factor their role requires (issue 37) sees its screen only: no
+ * menu, no header, every other path brought back to it.
+ */
+function EnrolmentLayout() {
+  const location = useLocation();
+  if (location.pathname !== ROUTES.secondFactorEnrolment)
+    return <Navigate to={ROUTES.secondFactorEnrolment} replace />;
+  return (
+    <Box
+      component="main"
+      id={MAIN_ID}
+      tabIndex={-1}
+      sx={{ minHeight: '100vh', p: { xs: 2, md: 3 }, '&:focus': { outline: 'none' } }}
+    >
+      <ScreenFocus titleFrom="heading" />
+      <Outlet />
+    </Box>
+  );
+}
+
+/**
  * The signed-in shell with the menu's counts (New contact-form messages beside Contact Form); it keeps
  * the signed-in account in storage.
  */
 export function ShellLayout(_props: ShellLayoutProps) {
   const { user, phase, confirmAccount } = useAuth();
+  const due = useSecondFactorDue();
+  useEffect(() => listenForEnrolmentRefusals(), []);
+  useEffect(() => {
+    if (phase === 'no-auth') clearEnrolmentRefusal();
+  }, [phase]);
   // Kept for the next load, which draws the screens for it before asking the server (issue #15).
   useEffect(() => {
     if (user) writeAccount(user);
@@ -45,7 +79,7 @@ export function ShellLayout(_props: ShellLayoutProps) {
   }, [screenShown, confirmAccount]);
   const mayRead = phase === 'auth' && hasPermission(user?.permissions, PERMISSIONS.contactFormsIndex);
   const { data: newMessages } = useNewContactFormsCountQuery(undefined, {
-    skip: !mayRead || !screenShown,
+    skip: !mayRead || !screenShown || due,
     pollingInterval: INBOX_POLL_MS,
     skipPollingIfUnfocused: true,
   });
@@ -54,6 +88,7 @@ export function ShellLayout(_props: ShellLayoutProps) {
     if (mayRead && newMessages) counts[ROUTES.contactForms] = newMessages;
     return counts;
   }, [mayRead, newMessages]);
+  if (phase === 'auth' && due) return <EnrolmentLayout />;
   return (
     <MenuBadgesContext.Provider value={badges}>
       <AppLayout headerActions={<SearchEverything />} />

@@ -8,6 +8,7 @@ import { UnsavedChangesPrompt } from '../components/form/useUnsavedChangesWarnin
 import { en } from '../shared/messages';
 import { API_PATHS, BUILD_ID_HEADER } from '../shared/routes';
 import { VersionCheck } from './VersionCheck';
+import { SCREEN_TEXT } from '../shared/messages/screens';
 
 const OURS = 'build-a';
 const NEWER = 'build-b';
@@ -100,12 +101,12 @@ describe('VersionCheck', () => {
     await user.click(await screen.findByRole('button', { name: en.reload }));
     const dialog = await screen.findByRole('dialog');
     expect(dialog).toHaveTextContent(en.unsavedChanges);
-    await user.click(screen.getByRole('button', { name: en.stay }));
+    await user.click(screen.getByRole('button', { name: SCREEN_TEXT.stay }));
     await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
     expect(reloadPage).not.toHaveBeenCalled();
 
     await user.click(screen.getByRole('button', { name: en.reload }));
-    await user.click(await screen.findByRole('button', { name: en.leave }));
+    await user.click(await screen.findByRole('button', { name: SCREEN_TEXT.leave }));
     expect(reloadPage).toHaveBeenCalledTimes(1);
   });
 
@@ -127,7 +128,7 @@ describe('VersionCheck', () => {
     const user = userEvent.setup();
     focusWindow();
     await user.click(await screen.findByRole('button', { name: en.reload }));
-    await user.click(await screen.findByRole('button', { name: en.leave }));
+    await user.click(await screen.findByRole('button', { name: SCREEN_TEXT.leave }));
     expect(prompted).toEqual([false]);
   });
 

@@ -8,6 +8,7 @@ import {
   permissionKey,
   type PermissionAction,
   type PermissionGroup,
+  type PermissionRule,
 } from '../shared/permissions';
 import { addPath, itemPath, trashPath } from '../shared/routes';
 import { openedAt, prefetchListRows, registerRouteRows, type LoadListRows } from './listPrefetch';
@@ -15,7 +16,7 @@ import { openedAt, prefetchListRows, registerRouteRows, type LoadListRows } from
 export type LoadScreen = () => Promise<ComponentType>;
 
 /** `Screen` for a user holding `permission` (each of a list); the 'No access' page for anyone else. */
-const behind = (permission: string | readonly string[], Screen: ComponentType): ComponentType =>
+const behind = (permission: PermissionRule, Screen: ComponentType): ComponentType =>
   function Guarded() {
     return (
       <RequirePermission permission={permission}>
@@ -25,7 +26,7 @@ const behind = (permission: string | readonly string[], Screen: ComponentType): 
   };
 
 /** A lazily loaded screen shown only to a user holding `permission` (else the 'No access' page). */
-export function guarded(permission: string | readonly string[], load: LoadScreen): Pick<RouteObject, 'lazy'> {
+export function guarded(permission: PermissionRule, load: LoadScreen): Pick<RouteObject, 'lazy'> {
   return { lazy: async () => ({ Component: behind(permission, await load()) }) };
 }
 

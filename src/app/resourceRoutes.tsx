@@ -1,5 +1,5 @@
 import type { RouteObject } from 'react-router-dom';
-import { PERMISSIONS } from '../shared/permissions';
+import { CALENDAR_PERMISSION, PERMISSIONS } from '../shared/permissions';
 import { ROUTES } from '../shared/routes';
 import { guarded, listAndFormRoutes, listRoute, trashRoutes } from './guarded';
 
@@ -149,6 +149,23 @@ const replyTemplateForm = () =>
   import(
     /* webpackChunkName: "reply-templates-form" */ '../resources/replyTemplates/ReplyTemplateFormScreen'
   ).then((m) => m.ReplyTemplateFormScreen);
+const webhookList = () =>
+  import(/* webpackChunkName: "webhooks" */ '../resources/webhooks/WebhookListScreen').then(
+    (m) => m.WebhookListScreen,
+  );
+const webhookRows = () =>
+  import(/* webpackChunkName: "webhooks-rows" */ '../resources/webhooks/webhookRows').then(
+    (m) => m.webhookRows,
+  );
+const webhookForm = () =>
+  import(/* webpackChunkName: "webhooks-form" */ '../resources/webhooks/WebhookFormScreen').then(
+    (m) => m.WebhookFormScreen,
+  );
+
+const calendarScreen = () =>
+  import(/* webpackChunkName: "calendar" */ '../screens/calendar/CalendarScreen').then(
+    (m) => m.CalendarScreen,
+  );
 
 export const resourceRoutes: RouteObject[] = [
   // Product
@@ -164,6 +181,7 @@ export const resourceRoutes: RouteObject[] = [
   ...listAndFormRoutes(ROUTES.roles, PERMISSIONS.rolesIndex, roleList, roleForm, { rows: roleRows }),
   { path: ROUTES.auditLog, ...guarded(PERMISSIONS.auditLogsIndex, auditLogList) },
   // Content
+  { path: ROUTES.calendar, ...guarded(CALENDAR_PERMISSION, calendarScreen) },
   ...listAndFormRoutes(ROUTES.news, PERMISSIONS.newsIndex, newsList, newsForm, { rows: newsRows }),
   ...listAndFormRoutes(ROUTES.promotions, PERMISSIONS.promotionsIndex, promotionList, promotionForm, {
     rows: promotionRows,
@@ -201,4 +219,7 @@ export const resourceRoutes: RouteObject[] = [
     replyTemplateForm,
     { rows: replyTemplateRows },
   ),
+  ...listAndFormRoutes(ROUTES.webhooks, PERMISSIONS.webhooksIndex, webhookList, webhookForm, {
+    rows: webhookRows,
+  }),
 ];

@@ -80,6 +80,13 @@ export const routes: RouteObject[] = [
                   })),
               },
               {
+                path: ROUTES.secondFactorEnrolment,
+                lazy: () =>
+                  import(
+                    /* webpackChunkName: "second-factor" */ '../screens/second-factor/SecondFactorEnrolmentScreen'
+                  ).then((m) => ({ Component: m.SecondFactorEnrolmentScreen })),
+              },
+              {
                 path: ROUTES.changePassword,
                 lazy: () =>
                   import(

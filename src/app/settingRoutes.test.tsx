@@ -12,6 +12,7 @@ describe('setting routes', () => {
   it.each([
     [ROUTES.company, PERMISSIONS.settingsShow],
     [ROUTES.inboxSettings, PERMISSIONS.settingsShow],
+    [ROUTES.website, PERMISSIONS.websiteIndex],
   ])('shows No access at %s to a user without %s', async (route, permission) => {
     const { requests } = fakeNetwork({});
     renderRoutes(settingRoutes, route, allPermissionsBut(permission));
@@ -61,8 +62,8 @@ describe('setting routes', () => {
     await waitFor(() => expect(network.requests.filter((r) => r.method === 'PUT')).toHaveLength(1));
     expect(network.requests.find((r) => r.method === 'PUT')?.body).toEqual({
       sources: [
-        { source: 'contact-page', acknowledgement_template_id: 3 },
-        { source: 'footer', acknowledgement_template_id: 3 },
+        { source: 'contact-page', acknowledgement_template_id: 3, service_level_days: null },
+        { source: 'footer', acknowledgement_template_id: 3, service_level_days: null },
       ],
       updated_at: '2026-12-01T10:00:00.000Z',
     });

@@ -11,8 +11,15 @@ const inboxSettings = () =>
     (m) => m.InboxSettingsScreen,
   );
 
+const website = () =>
+  import(/* webpackChunkName: "website" */ '../resources/website/WebsiteScreen').then((m) => m.WebsiteScreen);
+const privacy = () =>
+  import(/* webpackChunkName: "privacy" */ '../resources/privacy/PrivacyScreen').then((m) => m.PrivacyScreen);
+
 /** The Setting section's one-record screens (spec §2): company settings, the inbox's settings. Users and roles are in resourceRoutes.tsx. */
 export const settingRoutes: RouteObject[] = [
   { path: ROUTES.company, ...guarded(PERMISSIONS.settingsShow, company) },
   { path: ROUTES.inboxSettings, ...guarded(PERMISSIONS.settingsShow, inboxSettings) },
+  { path: ROUTES.website, ...guarded(PERMISSIONS.websiteIndex, website) },
+  { path: ROUTES.privacy, ...guarded(PERMISSIONS.privacyIndex, privacy) },
 ];

@@ -1,4 +1,4 @@
-import { createTheme, type PaletteMode, type Theme } from '@mui/material/styles';
+import { createTheme, type PaletteMode, type Theme, type ThemeOptions } from '@mui/material/styles';
 import type {} from '@mui/x-data-grid/themeAugmentation';
 
 /**
@@ -42,120 +42,123 @@ const focusRing = (theme: Theme) => ({
   outlineOffset: 2,
 });
 
+const TYPOGRAPHY: ThemeOptions['typography'] = {
+  fontFamily: '"Inter", system-ui, -apple-system, "Segoe UI", Roboto, "Helvetica Neue", Arial, sans-serif',
+  fontSize: 14,
+  h1: { fontSize: '1.75rem', fontWeight: 600 },
+  h2: { fontSize: '1.5rem', fontWeight: 600 },
+  h3: { fontSize: '1.25rem', fontWeight: 600 },
+  h4: { fontSize: '1.125rem', fontWeight: 600 },
+  h5: { fontSize: '1rem', fontWeight: 600 },
+  h6: { fontSize: '0.9375rem', fontWeight: 600 },
+  button: { textTransform: 'none', fontWeight: 600 },
+};
+
+/** The components' defaults and styles: focus rings, quiet surfaces, a keyboard-usable grid. */
+const COMPONENTS: ThemeOptions['components'] = {
+  MuiCssBaseline: {
+    styleOverrides: (theme: Theme) => ({
+      body: { WebkitFontSmoothing: 'antialiased', colorScheme: theme.palette.mode },
+      // Every element reached by keyboard shows where it is (WCAG 2.4.7, 2.4.13's spirit).
+      ':focus-visible': focusRing(theme),
+      // Text fields draw their own focused border; the editor's frame is outlined by its toolbar box.
+      '.MuiInputBase-input:focus-visible, iframe:focus-visible': { outline: 'none' },
+      // A heading focused after navigation is a landmark for screen readers, not a control.
+      'h1[tabindex="-1"]:focus': { outline: 'none' },
+    }),
+  },
+  MuiButtonBase: {
+    styleOverrides: { root: ({ theme }) => ({ '&.Mui-focusVisible': focusRing(theme) }) },
+  },
+  MuiAppBar: {
+    defaultProps: { elevation: 0, color: 'inherit' },
+    styleOverrides: {
+      root: ({ theme }) => ({
+        backgroundColor: theme.palette.background.paper,
+        backgroundImage: 'none',
+        borderBottom: `1px solid ${theme.palette.divider}`,
+      }),
+    },
+  },
+  MuiButton: {
+    defaultProps: { disableElevation: true },
+    styleOverrides: { root: { borderRadius: 6 } },
+  },
+  MuiCard: {
+    defaultProps: { variant: 'outlined' },
+  },
+  MuiPaper: {
+    styleOverrides: { outlined: ({ theme }) => ({ borderColor: theme.palette.divider }) },
+  },
+  MuiDrawer: {
+    styleOverrides: {
+      paper: ({ theme }) => ({
+        borderRight: `1px solid ${theme.palette.divider}`,
+        backgroundImage: 'none',
+      }),
+    },
+  },
+  MuiListItemButton: {
+    styleOverrides: {
+      root: ({ theme }) => ({
+        borderRadius: 6,
+        margin: theme.spacing(0.25, 1),
+        '&.Mui-selected': {
+          backgroundColor: theme.palette.primary.main + '1f',
+          color: theme.palette.mode === 'light' ? theme.palette.primary.dark : theme.palette.primary.light,
+          '& .MuiListItemIcon-root': { color: 'inherit' },
+        },
+        '&.Mui-selected:hover': { backgroundColor: theme.palette.primary.main + '29' },
+      }),
+    },
+  },
+  MuiListItemIcon: {
+    styleOverrides: { root: { minWidth: 36 } },
+  },
+  MuiTextField: {
+    defaultProps: { size: 'small', fullWidth: true },
+  },
+  // A read-only form (a disabled fieldset) stays readable: its hints keep the secondary colour.
+  MuiFormHelperText: {
+    styleOverrides: {
+      root: ({ theme }) => ({ '&.Mui-disabled': { color: theme.palette.text.secondary } }),
+    },
+  },
+  MuiAlert: {
+    styleOverrides: { root: { alignItems: 'center' } },
+  },
+  MuiBreadcrumbs: {
+    styleOverrides: { root: { fontSize: '0.875rem' } },
+  },
+  MuiDataGrid: {
+    defaultProps: {
+      // Enter on a focused cell does what a click on its row does (opens the record), so a list
+      // that opens rows on click is usable by keyboard. Controls inside a cell keep their own keys.
+      onCellKeyDown: (_params, event) => {
+        if (event.key === 'Enter' && event.target === event.currentTarget) {
+          event.preventDefault();
+          (event.currentTarget as HTMLElement).click();
+        }
+      },
+    },
+    styleOverrides: {
+      // The grid draws its own cell focus inside the cell; the page-wide ring would be clipped.
+      root: ({ theme }) => ({
+        '& .MuiDataGrid-cell:focus-visible, & .MuiDataGrid-columnHeader:focus-visible': {
+          outline: `2px solid ${theme.palette.primary.main}`,
+          outlineOffset: -2,
+        },
+      }),
+    },
+  },
+};
+
 export function makeTheme(mode: PaletteMode): Theme {
   return createTheme({
     palette: palettes[mode],
     shape: { borderRadius: 8 },
-    typography: {
-      fontFamily:
-        '"Inter", system-ui, -apple-system, "Segoe UI", Roboto, "Helvetica Neue", Arial, sans-serif',
-      fontSize: 14,
-      h1: { fontSize: '1.75rem', fontWeight: 600 },
-      h2: { fontSize: '1.5rem', fontWeight: 600 },
-      h3: { fontSize: '1.25rem', fontWeight: 600 },
-      h4: { fontSize: '1.125rem', fontWeight: 600 },
-      h5: { fontSize: '1rem', fontWeight: 600 },
-      h6: { fontSize: '0.9375rem', fontWeight: 600 },
-      button: { textTransform: 'none', fontWeight: 600 },
-    },
-    components: {
-      MuiCssBaseline: {
-        styleOverrides: (theme: Theme) => ({
-          body: { WebkitFontSmoothing: 'antialiased', colorScheme: theme.palette.mode },
-          // Every element reached by keyboard shows where it is (WCAG 2.4.7, 2.4.13's spirit).
-          ':focus-visible': focusRing(theme),
-          // Text fields draw their own focused border; the editor's frame is outlined by its toolbar box.
-          '.MuiInputBase-input:focus-visible, iframe:focus-visible': { outline: 'none' },
-          // A heading focused after navigation is a landmark for screen readers, not a control.
-          'h1[tabindex="-1"]:focus': { outline: 'none' },
-        }),
-      },
-      MuiButtonBase: {
-        styleOverrides: { root: ({ theme }) => ({ '&.Mui-focusVisible': focusRing(theme) }) },
-      },
-      MuiAppBar: {
-        defaultProps: { elevation: 0, color: 'inherit' },
-        styleOverrides: {
-          root: ({ theme }) => ({
-            backgroundColor: theme.palette.background.paper,
-            backgroundImage: 'none',
-            borderBottom: `1px solid ${theme.palette.divider}`,
-          }),
-        },
-      },
-      MuiButton: {
-        defaultProps: { disableElevation: true },
-        styleOverrides: { root: { borderRadius: 6 } },
-      },
-      MuiCard: {
-        defaultProps: { variant: 'outlined' },
-      },
-      MuiPaper: {
-        styleOverrides: { outlined: ({ theme }) => ({ borderColor: theme.palette.divider }) },
-      },
-      MuiDrawer: {
-        styleOverrides: {
-          paper: ({ theme }) => ({
-            borderRight: `1px solid ${theme.palette.divider}`,
-            backgroundImage: 'none',
-          }),
-        },
-      },
-      MuiListItemButton: {
-        styleOverrides: {
-          root: ({ theme }) => ({
-            borderRadius: 6,
-            margin: theme.spacing(0.25, 1),
-            '&.Mui-selected': {
-              backgroundColor: theme.palette.primary.main + '1f',
-              color:
-                theme.palette.mode === 'light' ? theme.palette.primary.dark : theme.palette.primary.light,
-              '& .MuiListItemIcon-root': { color: 'inherit' },
-            },
-            '&.Mui-selected:hover': { backgroundColor: theme.palette.primary.main + '29' },
-          }),
-        },
-      },
-      MuiListItemIcon: {
-        styleOverrides: { root: { minWidth: 36 } },
-      },
-      MuiTextField: {
-        defaultProps: { size: 'small', fullWidth: true },
-      },
-      // A read-only form (a disabled fieldset) stays readable: its hints keep the secondary colour.
-      MuiFormHelperText: {
-        styleOverrides: {
-          root: ({ theme }) => ({ '&.Mui-disabled': { color: theme.palette.text.secondary } }),
-        },
-      },
-      MuiAlert: {
-        styleOverrides: { root: { alignItems: 'center' } },
-      },
-      MuiBreadcrumbs: {
-        styleOverrides: { root: { fontSize: '0.875rem' } },
-      },
-      MuiDataGrid: {
-        defaultProps: {
-          // Enter on a focused cell does what a click on its row does (opens the record), so a list
-          // that opens rows on click is usable by keyboard. Controls inside a cell keep their own keys.
-          onCellKeyDown: (_params, event) => {
-            if (event.key === 'Enter' && event.target === event.currentTarget) {
-              event.preventDefault();
-              (event.currentTarget as HTMLElement).click();
-            }
-          },
-        },
-        styleOverrides: {
-          // The grid draws its own cell focus inside the cell; the page-wide ring would be clipped.
-          root: ({ theme }) => ({
-            '& .MuiDataGrid-cell:focus-visible, & .MuiDataGrid-columnHeader:focus-visible': {
-              outline: `2px solid ${theme.palette.primary.main}`,
-              outlineOffset: -2,
-            },
-          }),
-        },
-      },
-    },
+    typography: TYPOGRAPHY,
+    components: COMPONENTS,
   });
 }
 

@@ -1,7 +1,7 @@
 import { createContext, useContext } from 'react';
 import type { ReauthReason } from '../../machines/authMachine';
 import type { LoginInput, User } from '../shared/contracts/account';
-import type { SecondFactorProof } from '../shared/contracts/mfaGrant';
+import type { MfaFactor, SecondFactorProof } from '../shared/contracts/mfaGrant';
 
 /** The auth phases of spec §4. */
 export type AuthPhase = 'loading' | 'auth' | 'no-auth';
@@ -24,6 +24,8 @@ export interface AuthApi {
   /** While `expiring`: when the session ends (epoch ms). */
   sessionExpiresAt: number | null;
   signIn: (credentials: LoginInput) => void;
+  /** Signs in with the one-time code a single sign-on handed the sign-in screen. */
+  signInWithSso: (code: string) => void;
   /** Signs in again from the session dialog; the waiting requests are retried for the same user. */
   reauthenticate: (credentials: LoginInput) => void;
   signOut: () => void;
@@ -40,6 +42,10 @@ export interface AuthApi {
   verifySecondFactor: (proof: SecondFactorProof) => void;
   /** Back from the code step to the e-mail and password. */
   cancelSecondFactor: () => void;
+  /** While the second factor is asked for: the account's factors (the step offers those). */
+  secondFactors: MfaFactor[];
+  /** Signs in with a passkey alone ("Sign in with a passkey"). */
+  signInWithPasskey: () => void;
 }
 
 export const AuthContext = createContext<AuthApi | null>(null);

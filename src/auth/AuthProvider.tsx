@@ -42,7 +42,6 @@ import {
   writeSession,
 } from '../../store/session';
 import { toastShown } from '../../store/toastSlice';
-import { flushDrafts, removeUserDrafts } from '../drafts/draftStore';
 import { releaseUnloadGuard } from '../drafts/unloadGuard';
 import type { User } from '../shared/contracts/account';
 import { t } from '../shared/messages';
@@ -122,7 +121,11 @@ export function AuthProvider({
       },
       actions: {
         clearToken,
-        discardDrafts: (_, { userId }) => void removeUserDrafts(userId).catch(() => undefined),
+        // The drafts' store is loaded when first needed (a form keeps a draft), not on the guest screens.
+        discardDrafts: (_, { userId }) =>
+          void import('../drafts/draftStore')
+            .then((drafts) => drafts.removeUserDrafts(userId))
+            .catch(() => undefined),
         resumeRequests: () => settleWaiting(true),
         abandonRequests: () => settleWaiting(false),
         announceUserSwitch: (_, { user: next }) =>
@@ -132,16 +135,26 @@ export function AuthProvider({
       },
       actors: {
         signIn: fromPromise<void, SignInInput>(async ({ input }) => {
-          // The second step's grant is loaded with it (store/secondFactorApi.ts), off the guest screens.
-          const token = await settle(
-            'mfaToken' in input
-              ? store.dispatch(
-                  (
-                    await import('../../store/secondFactorApi')
-                  ).secondFactorApi.endpoints.secondFactorToken.initiate(input),
-                )
-              : store.dispatch(accountApi.endpoints.issueToken.initiate(input)),
-          );
+          // The second step's grant, the passkey's and single sign-on's are loaded when used
+          // (store/secondFactorApi.ts, store/passkeySignIn.ts, store/singleSignOnApi.ts), off the guest screens.
+          const token =
+            'passkey' in input
+              ? await (await import('../../store/passkeySignIn')).passkeyTokens(store.dispatch, input)
+              : await settle(
+                  'mfaToken' in input
+                    ? store.dispatch(
+                        (
+                          await import('../../store/secondFactorApi')
+                        ).secondFactorApi.endpoints.secondFactorToken.initiate(input),
+                      )
+                    : 'ssoCode' in input
+                      ? store.dispatch(
+                          (
+                            await import('../../store/singleSignOnApi')
+                          ).singleSignOnApi.endpoints.ssoToken.initiate(input),
+                        )
+                      : store.dispatch(accountApi.endpoints.issueToken.initiate(input)),
+                );
           writeSession(token, clock.now());
           forgetAccount();
         }),
@@ -186,7 +199,9 @@ export function AuthProvider({
       actors: {
         acquireRefreshLock: refreshLockActor({ now: () => clock.now() }),
         refresh: fromPromise<SessionTime, RefreshInput>(({ input }) => refreshStored(input.expiresAt)),
-        keepDrafts: fromPromise<void>(() => flushDrafts()),
+        keepDrafts: fromPromise<void>(() =>
+          import('../drafts/draftStore').then((drafts) => drafts.flushDrafts()),
+        ),
       },
     }),
     { clock, input: {}, ...inspectOptions() },
@@ -271,6 +286,7 @@ export function AuthProvider({
   const reason = useSelector(authActor, reauthReason);
   const expiresAt = useSelector(expiryActor, (snapshot) => snapshot.context.expiresAt);
   const awaitingSecondFactor = useSelector(authActor, isAwaitingSecondFactor);
+  const secondFactors = useSelector(authActor, (snapshot) => snapshot.context.mfaFactors);
 
   const value = useMemo<AuthApi>(
     () => ({
@@ -282,6 +298,7 @@ export function AuthProvider({
       reauthSaving: reason === 'ended' && savingWaits,
       sessionExpiresAt: reason === 'expiring' && expiresAt > 0 ? expiresAt : null,
       signIn: (credentials) => authActor.send({ type: 'LOGIN', credentials }),
+      signInWithSso: (code) => authActor.send({ type: 'SSO_SIGN_IN', code }),
       reauthenticate: (credentials) => authActor.send({ type: 'REAUTHENTICATE', credentials }),
       signOut: () => authActor.send({ type: 'LOGOUT' }),
       updateProfile: (nextUser) => authActor.send({ type: 'UPDATE_PROFILE', user: nextUser }),
@@ -289,8 +306,21 @@ export function AuthProvider({
       awaitingSecondFactor,
       verifySecondFactor: (proof) => authActor.send({ type: 'VERIFY_SECOND_FACTOR', proof }),
       cancelSecondFactor: () => authActor.send({ type: 'CANCEL_SECOND_FACTOR' }),
+      secondFactors,
+      signInWithPasskey: () => authActor.send({ type: 'PASSKEY_SIGN_IN' }),
     }),
-    [phase, user, signingIn, signInFailure, reason, savingWaits, expiresAt, awaitingSecondFactor, authActor],
+    [
+      phase,
+      user,
+      signingIn,
+      signInFailure,
+      reason,
+      savingWaits,
+      expiresAt,
+      awaitingSecondFactor,
+      secondFactors,
+      authActor,
+    ],
   );
 
   return <AuthContext.Provider value={value}>{children}</AuthContext.Provider>;

@@ -16,6 +16,7 @@ import { promotionsResource } from '../shared/resources/promotions';
 import { productHighlightsResource } from '../shared/resources/productHighlights';
 import { productArticlesResource } from '../shared/resources/productArticles';
 import { replyTemplatesResource } from '../shared/resources/replyTemplates';
+import { webhooksResource } from '../shared/resources/webhooks';
 import { addPath } from '../shared/routes';
 import { en } from '../shared/messages';
 
@@ -37,6 +38,7 @@ describe.each<[string, ResourceContract]>([
   ['productHighlights', productHighlightsResource],
   ['productArticles', productArticlesResource],
   ['replyTemplates', replyTemplatesResource],
+  ['webhooks', webhooksResource],
 ])('the %s form', (_key, contract) => {
   it('has an input for every field of the create schema', async () => {
     fakeNetwork({

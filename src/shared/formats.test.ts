@@ -1,3 +1,4 @@
+import { SCREEN_TEXT } from './messages/screens';
 import dayjs from 'dayjs';
 import {
   DATE_FORMATS,
@@ -50,11 +51,11 @@ describe('date formats', () => {
 
 describe('datePresets', () => {
   const labels = {
-    today: t('today'),
-    yesterday: t('yesterday'),
+    today: SCREEN_TEXT.today,
+    yesterday: SCREEN_TEXT.yesterday,
     lastDays: (days: number) => t('lastDays', { days }),
-    thisMonth: t('thisMonth'),
-    thisYear: t('thisYear'),
+    thisMonth: SCREEN_TEXT.thisMonth,
+    thisYear: SCREEN_TEXT.thisYear,
   };
   const now = dayjs('2026-11-22T15:30:00');
   const presets = datePresets(now, labels);

@@ -1,5 +1,12 @@
 import { MENU, filterMenu, findSelectedKey, type MenuItem } from './menu';
-import { PERMISSION_CATALOGUE, PERMISSIONS, hasPermission } from './permissions';
+import {
+  CALENDAR_PERMISSION,
+  PERMISSION_CATALOGUE,
+  PERMISSIONS,
+  hasPermission,
+  holdsRule,
+  ruleKeys,
+} from './permissions';
 import { ROUTES } from './routes';
 
 // Properties of the menu, not its literal tree: a resource added with `npm run new:resource --menu
@@ -55,7 +62,7 @@ describe('the menu', () => {
     }
     for (const leaf of leaves(MENU)) {
       expect(routes).toContain(leaf.path);
-      expect(permissions).toContain(leaf.permission);
+      for (const key of ruleKeys(leaf.permission!)) expect(permissions).toContain(key);
     }
   });
 
@@ -63,7 +70,8 @@ describe('the menu', () => {
     const readKeys = PERMISSION_CATALOGUE.filter((p) => p.action === 'index' || p.action === 'show').map(
       (p) => p.name,
     );
-    for (const leaf of leaves(MENU)) expect([PERMISSIONS.any, ...readKeys]).toContain(leaf.permission);
+    for (const leaf of leaves(MENU))
+      for (const key of ruleKeys(leaf.permission!)) expect([PERMISSIONS.any, ...readKeys]).toContain(key);
   });
 
   it('has unique keys and unique paths, each path selecting its own entry', () => {
@@ -88,18 +96,31 @@ describe('filterMenu', () => {
 
   it('shows each entry to exactly the holders of its key, and a parent only with a child shown', () => {
     for (const leaf of leaves(MENU)) {
-      if (leaf.permission === PERMISSIONS.any) continue;
-      const shown = filterMenu(MENU, [leaf.permission!]);
-      // The entries guarded by that key (Company and Inbox share settings.show), in menu order.
-      const sharing = leaves(MENU).filter((item) => item.permission === leaf.permission);
+      if (leaf.permission === PERMISSIONS.any || typeof leaf.permission !== 'string') continue;
+      const key = leaf.permission;
+      const shown = filterMenu(MENU, [key]);
+      // The entries that key shows (Company and Inbox share settings.show; the calendar takes any
+      // content index), in menu order.
+      const sharing = leaves(MENU).filter(
+        (item) => item.permission !== PERMISSIONS.any && holdsRule([key], item.permission!),
+      );
       expect(leaves(shown).map((item) => item.key)).toEqual([
         'dashboard',
         ...sharing.map((item) => item.key),
       ]);
       expect(shown.every((item) => !item.children || item.children.length > 0)).toBe(true);
-      const without = ALL_KEYS.filter((key) => key !== leaf.permission);
+      const without = ALL_KEYS.filter((other) => other !== key);
       expect(keys(filterMenu(MENU, without))).not.toContain(leaf.key);
     }
+  });
+
+  it('shows the calendar under Content to a holder of any one content index, and to no one else', () => {
+    for (const key of CALENDAR_PERMISSION.anyOf) {
+      const content = filterMenu(MENU, [key]).find((item) => item.key === 'content');
+      expect(content?.children?.map((child) => child.key)).toContain('calendar');
+    }
+    const others = ALL_KEYS.filter((key) => !CALENDAR_PERMISSION.anyOf.includes(key));
+    expect(keys(filterMenu(MENU, others))).not.toContain('calendar');
   });
 
   it('shows the whole tree to a user holding every key', () => {
@@ -138,6 +159,16 @@ describe('permission catalogue', () => {
   it('holds one permission per group and method', () => {
     const pairs = PERMISSION_CATALOGUE.map((p) => `${p.group}:${p.method}`);
     expect(new Set(pairs).size).toBe(pairs.length);
+  });
+  it('holds a rule of one key, of every key of a list, or of any one key of anyOf', () => {
+    const held = [PERMISSIONS.newsIndex, PERMISSIONS.brandsIndex];
+    expect(holdsRule(held, PERMISSIONS.newsIndex)).toBe(true);
+    expect(holdsRule(held, [PERMISSIONS.newsIndex, PERMISSIONS.brandsIndex])).toBe(true);
+    expect(holdsRule(held, [PERMISSIONS.newsIndex, PERMISSIONS.usersIndex])).toBe(false);
+    expect(holdsRule(held, { anyOf: [PERMISSIONS.usersIndex, PERMISSIONS.newsIndex] })).toBe(true);
+    expect(holdsRule(held, { anyOf: [PERMISSIONS.usersIndex, PERMISSIONS.rolesIndex] })).toBe(false);
+    expect(holdsRule(held, { anyOf: [] })).toBe(false);
+    expect(holdsRule(undefined, { anyOf: [PERMISSIONS.newsIndex] })).toBe(false);
   });
   it("lets everyone see what is guarded by 'any'", () => {
     expect(hasPermission([], 'any')).toBe(true);

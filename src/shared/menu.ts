@@ -1,4 +1,4 @@
-import { PERMISSIONS, hasPermission } from './permissions';
+import { CALENDAR_PERMISSION, PERMISSIONS, holdsRule, type AnyOf } from './permissions';
 import { ROUTES } from './routes';
 
 /** One entry of the side menu (spec §2 Side menu). `icon` names an icon the UI maps to a component. */
@@ -7,7 +7,8 @@ export interface MenuItem {
   label: string;
   icon?: string;
   path?: string;
-  permission?: string;
+  /** The key that shows the entry ('any' for everyone), or `{ anyOf }`: any one of several keys. */
+  permission?: string | AnyOf;
   children?: MenuItem[];
 }
 
@@ -40,6 +41,12 @@ export const MENU: MenuItem[] = [
     label: 'Content',
     icon: 'content',
     children: [
+      {
+        key: 'calendar',
+        label: 'Calendar',
+        path: ROUTES.calendar,
+        permission: CALENDAR_PERMISSION,
+      },
       {
         key: 'product-highlight',
         label: 'Product Highlight',
@@ -91,6 +98,8 @@ export const MENU: MenuItem[] = [
         path: ROUTES.replyTemplates,
         permission: PERMISSIONS.replyTemplatesIndex,
       },
+      { key: 'webhooks', label: 'Webhook', path: ROUTES.webhooks, permission: PERMISSIONS.webhooksIndex },
+      { key: 'website', label: 'Website', path: ROUTES.website, permission: PERMISSIONS.websiteIndex },
       { key: 'company', label: 'Company', path: ROUTES.company, permission: PERMISSIONS.settingsShow },
       {
         key: 'inbox-settings',
@@ -106,12 +115,14 @@ export const MENU: MenuItem[] = [
         path: ROUTES.auditLog,
         permission: PERMISSIONS.auditLogsIndex,
       },
+      { key: 'privacy', label: 'Privacy', path: ROUTES.privacy, permission: PERMISSIONS.privacyIndex },
     ],
   },
 ];
 
 /**
- * The menu a user may see: a leaf shows when its key is held ('any' for everyone); a parent shows
+ * The menu a user may see: a leaf shows when its key is held ('any' for everyone; any one key of an
+ * `anyOf`); a parent shows
  * when any child shows, with only those children.
  */
 export function filterMenu(menu: readonly MenuItem[], held: readonly string[] | undefined): MenuItem[] {
@@ -120,7 +131,7 @@ export function filterMenu(menu: readonly MenuItem[], held: readonly string[] | 
       const children = filterMenu(item.children, held);
       return children.length ? [{ ...item, children }] : [];
     }
-    return hasPermission(held, item.permission ?? PERMISSIONS.any) ? [item] : [];
+    return holdsRule(held, item.permission ?? PERMISSIONS.any) ? [item] : [];
   });
 }
 

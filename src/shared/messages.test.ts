@@ -1,4 +1,5 @@
 import { en, format, setLanguage, success, t, validation } from './messages';
+import { SCREEN_TEXT } from './messages/screens';
 
 describe('messages', () => {
   afterEach(() => setLanguage('en'));
@@ -33,7 +34,7 @@ describe('messages', () => {
   it('holds the spec texts word for word', () => {
     expect(en.serverError).toBe('An error occurred on the server, please try again');
     expect(en.notFoundText).toBe("Oopps. The page you were looking for doesn't exist...");
-    expect(en.deleteConfirmTitle).toBe('Are you sure you want to continue with this action?');
-    expect(en.deleteConfirmText).toBe('You cannot view this item if you continue');
+    expect(SCREEN_TEXT.deleteConfirmTitle).toBe('Are you sure you want to continue with this action?');
+    expect(SCREEN_TEXT.deleteConfirmText).toBe('You cannot view this item if you continue');
   });
 });

@@ -20,8 +20,6 @@ export const en = {
   tokenExpiredTitle: 'The token has expired',
   tokenExpiredText: 'Please do a password reset request again.',
   forgotPasswordSuccess: 'Password reset has been sent to your email.',
-  deleteConfirmTitle: 'Are you sure you want to continue with this action?',
-  deleteConfirmText: 'You cannot view this item if you continue',
   notFoundTitle: '404 Page Not Found',
   notFoundText: "Oopps. The page you were looking for doesn't exist...",
   backToHome: 'Back to Home',
@@ -40,11 +38,7 @@ export const en = {
   uploadOtherShape:
     'This picture is {width} x {height} px, another shape than the recommended {rwidth} x {rheight} px: it may be cropped.',
   documentHint: 'PDF, maximum file size {size}',
-  uploadTooLarge: 'The file is larger than {size}',
-  uploadBadType: 'The file type is not allowed',
   // Buttons (spec §2)
-  export: 'Export',
-  import: 'Import',
   save: 'Save',
   cancel: 'Cancel',
   delete: 'Delete',
@@ -52,11 +46,6 @@ export const en = {
   back: 'Back',
   resetPassword: 'Reset Password',
   submit: 'Submit',
-  addNew: 'Add New',
-  selectedRows: '{count} selected',
-  edit: 'Edit',
-  upload: 'Upload',
-  remove: 'Remove',
   // Header and screens
   viewProfile: 'View Profile',
   themeLight: 'Light theme',
@@ -82,11 +71,7 @@ export const en = {
   active: 'Active',
   notActive: 'Not Active',
   // Date presets (spec §2)
-  today: 'Today',
-  yesterday: 'Yesterday',
   lastDays: 'Last {days} Days',
-  thisMonth: 'This Month',
-  thisYear: 'This Year',
   // Product validation templates (spec §5)
   required: '{item} is required',
   emailMismatch: '{item} does not match',
@@ -114,16 +99,10 @@ export const en = {
   // Form building blocks
   showPassword: 'Show password',
   hidePassword: 'Hide password',
-  stay: 'Stay',
-  leave: 'Leave',
-  unsavedChangesTitle: 'Unsaved changes',
   formHasError: '1 field needs attention',
   formHasErrors: '{count} fields need attention',
-  uploading: 'Uploading…',
   // Drafts kept locally, and the session ending
   draftFound: 'You have unsaved changes from {time}',
-  restore: 'Restore',
-  discard: 'Discard',
   sessionEnding: 'Your session ends in {seconds} s — stay signed in',
   sessionEndingText: 'Enter your password to stay signed in. Nothing you typed is lost.',
   sessionEnded: 'Your session has ended',
@@ -137,13 +116,7 @@ export const en = {
     'Signing in as another user discards the unsaved changes on this screen; they are not saved for that user.',
   sessionUserSwitched:
     'You are now signed in as {name}. The unsaved changes of the previous user were discarded.',
-  noFile: 'No file chosen',
   // Dashboard and profile
-  yourAccount: 'Your account',
-  quickLinks: 'Quick links',
-  quickLinksEmpty: 'No sections are available to your role yet.',
-  notSet: '—',
-  noRole: 'No role',
   // Landmarks and busy states (accessible names)
   mainMenu: 'Main menu',
   menuNewCount: '{count} new',
@@ -157,7 +130,6 @@ export const en = {
   passwordPersonalOfUser: "{item} must not contain the user's name or e-mail address",
   passwordOrganisation: "{item} must not contain the company's or the product's name",
   passwordUnchanged: '{item} must differ from your current password',
-  emailChangeNeedsPassword: 'Your e-mail address is how you sign in: confirm the change with your password.',
   // A route the resource's permission group has no action for (pages cannot be created)
   // The audit line of a detail form
   createdBy: 'Created {date} by {name}',

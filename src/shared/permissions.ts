@@ -31,6 +31,11 @@ export const PERMISSION_GROUPS = {
   roles: ['index', 'store', 'update', 'destroy'],
   'audit-logs': ['index'],
   'reply-templates': ['index', 'store', 'update', 'destroy'],
+  webhooks: ['index', 'store', 'update', 'destroy'],
+  /** Setting › Website: the website's read keys (index: see them; store: create; destroy: revoke). */
+  website: ['index', 'store', 'destroy'],
+  // A person's data (Setting › Privacy): index reads and exports it, destroy erases it.
+  privacy: ['index', 'destroy'],
 } as const satisfies Record<string, readonly PermissionAction[]>;
 
 export type PermissionGroup = keyof typeof PERMISSION_GROUPS;
@@ -77,6 +82,12 @@ export const PERMISSIONS = {
   rolesIndex: 'roles.index',
   auditLogsIndex: 'audit-logs.index',
   replyTemplatesIndex: 'reply-templates.index',
+  webhooksIndex: 'webhooks.index',
+  websiteIndex: 'website.index',
+  websiteStore: 'website.store',
+  websiteDestroy: 'website.destroy',
+  privacyIndex: 'privacy.index',
+  privacyDestroy: 'privacy.destroy',
 } as const;
 
 export type PermissionKey = (typeof PERMISSIONS)[keyof typeof PERMISSIONS];
@@ -88,6 +99,35 @@ export const hasPermission = (held: readonly string[] | undefined, key: string):
 /** Whether a user holding `held` holds at least one of `keys`. */
 export const hasAnyPermission = (held: readonly string[] | undefined, keys: readonly string[]): boolean =>
   keys.some((key) => hasPermission(held, key));
+
+/** A guard satisfied by any one of its keys (the publishing calendar: any content resource's index). */
+export interface AnyOf {
+  anyOf: readonly string[];
+}
+
+/** What a screen or menu entry needs: one key, every key of a list, or any one key of `anyOf`. */
+export type PermissionRule = string | readonly string[] | AnyOf;
+
+/** Whether a user holding `held` satisfies `rule` (an empty `anyOf` is never satisfied). */
+export function holdsRule(held: readonly string[] | undefined, rule: PermissionRule): boolean {
+  if (typeof rule === 'string') return hasPermission(held, rule);
+  if ('anyOf' in rule) return hasAnyPermission(held, rule.anyOf);
+  return rule.every((key) => hasPermission(held, key));
+}
+
+/** The keys a rule names, for checks that every one is a known permission. */
+export const ruleKeys = (rule: PermissionRule): readonly string[] =>
+  typeof rule === 'string' ? [rule] : 'anyOf' in rule ? rule.anyOf : rule;
+
+/** Who sees the publishing calendar (issue 39): a holder of any content resource's index key. */
+export const CALENDAR_PERMISSION: AnyOf = {
+  anyOf: [
+    PERMISSIONS.productHighlightsIndex,
+    PERMISSIONS.promotionsIndex,
+    PERMISSIONS.newsIndex,
+    PERMISSIONS.productArticlesIndex,
+  ],
+};
 
 /**
  * Who may upload what (`POST /api/uploads`): the write keys of the resources with a file field of

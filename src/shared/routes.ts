@@ -3,6 +3,8 @@ export const ROUTES = {
   dashboard: '/',
   profile: '/profile',
   changePassword: '/change-password',
+  /** Issue 37: the only screen of a user whose role requires a second factor they have not set up. */
+  secondFactorEnrolment: '/second-factor',
   login: '/login',
   forgotPassword: '/forgot-password',
   forgotPasswordSuccess: '/forgot-password-success',
@@ -15,6 +17,8 @@ export const ROUTES = {
   promotions: '/content/promotion',
   news: '/content/news',
   productArticles: '/content/product-article',
+  /** The publishing calendar (issue 39): `?view=month|week&day=YYYY-MM-DD`. */
+  calendar: '/content/calendar',
   contactForms: '/inbox/contact-form',
   subscribes: '/inbox/subscribe',
   company: '/setting/company',
@@ -23,6 +27,9 @@ export const ROUTES = {
   auditLog: '/setting/audit-log',
   inboxSettings: '/setting/inbox',
   replyTemplates: '/setting/reply-template',
+  webhooks: '/setting/webhook',
+  website: '/setting/website',
+  privacy: '/setting/privacy',
 } as const;
 
 export type AppRoute = (typeof ROUTES)[keyof typeof ROUTES];
@@ -47,6 +54,7 @@ export const PUBLIC_API = {
   unsubscribe: '/public/v1/subscribes/unsubscribe',
   confirmSubscribe: '/public/v1/subscribes/confirm',
   company: '/public/v1/company',
+  sitemap: '/public/v1/sitemap.xml',
 } as const;
 
 /** The public list and item paths of a group the website reads (`/public/v1/products`). */
@@ -55,6 +63,9 @@ export const publicPath = (group: string): string => `${PUBLIC_API.prefix}/${gro
 /** Server paths the SPA calls. */
 export const API_PATHS = {
   token: '/oauth/token',
+  /** Single sign-on: starts at the company's OpenID Connect provider, which comes back to the callback. */
+  ssoStart: '/oauth/sso/start',
+  ssoCallback: '/oauth/sso/callback',
   account: '/api/account',
   accountPassword: '/api/account/password',
   accountPreferences: '/api/account/preferences',
@@ -71,10 +82,34 @@ export const API_PATHS = {
   inboxBlockList: '/api/settings/inbox/block-list',
   contactFormsState: '/api/contact-forms/state',
   contactFormsCount: '/api/contact-forms/count',
+  /** Whom a message may be assigned to: active users who may read the inbox. */
+  contactFormsAssignees: '/api/contact-forms/assignees',
+  /** A person's data (Setting › Privacy): `?email=` what is held (GET); erased (DELETE, confirmed). */
+  privacy: '/api/privacy',
+  /** A person's data as a file: `?email=&format=json|csv`. */
+  privacyExport: '/api/privacy/export',
   /** Search everything (Ctrl/Cmd-K): `?q=` across every resource the caller may read. */
   search: '/api/search',
+  /** The publishing calendar: `?from=&to=` (YYYY-MM-DD, at most 62 days) of the content the caller may read. */
+  calendar: '/api/calendar',
+  /** Moves one calendar item's dates (POST), with the resource's update key. */
+  calendarMove: '/api/calendar/move',
+  /** The caller's iCal feed (GET: whether one exists; POST: a new URL, replacing any; DELETE: revoke). */
+  calendarFeed: '/api/calendar/feed',
+  /** The feed itself, read by calendar apps without sign-in: `/api/calendar/feed/<token>.ics`. */
+  calendarFeedFile: '/api/calendar/feed/:file',
   /** What needs attention: the week ahead, stale content, new subscribers. */
   dashboard: '/api/dashboard',
+  /** A webhook's delivery log (`?before=<id>` pages back), its test event, a delivery resent. */
+  webhookDeliveries: '/api/webhooks/:id/deliveries',
+  webhookTest: '/api/webhooks/:id/test',
+  webhookResend: '/api/webhooks/:id/deliveries/:deliveryId/resend',
+  /** The website's read keys (GET list, POST create: the key shown once); `/:id` DELETE revokes. */
+  websiteKeys: '/api/website/keys',
+  websiteKey: '/api/website/keys/:id',
+  /** "Preview on site": POST mints a preview token of one item; `/:id` DELETE revokes it. */
+  previews: '/api/previews',
+  preview: '/api/previews/:id',
   health: '/api/health',
   ready: '/api/ready',
   version: '/api/version',
@@ -97,6 +132,9 @@ export const contactRepliesPath = (id: number | string): string => `/api/contact
 
 /** "Not spam": a message filed as Spam back to New (POST). */
 export const notSpamPath = (id: number | string): string => `/api/contact-forms/${id}/not-spam`;
+
+/** Who owns a message (PUT `{assignee_id, updated_at}`; null: nobody). */
+export const assigneePath = (id: number | string): string => `/api/contact-forms/${id}/assignee`;
 
 /** A reply template filled in for a message (`?template=<id>`): the reply form's subject and text. */
 export const replyDraftPath = (id: number | string): string => `${contactRepliesPath(id)}/draft`;

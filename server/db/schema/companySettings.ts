@@ -20,6 +20,8 @@ export const companySettings = pgTable(
     address: text('address'),
     /** Where a new contact-form message is announced (issue 10); never served publicly. */
     notification_email: text('notification_email'),
+    /** The IANA time zone a day starts in (issue 36); null: the server's own zone. */
+    time_zone: text('time_zone'),
     ...audit,
     ...timestamps,
   },

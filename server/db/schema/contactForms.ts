@@ -1,7 +1,9 @@
+import { sql } from 'drizzle-orm';
 import { index, integer, pgTable, text } from 'drizzle-orm/pg-core';
 import type { ContactState, Source, SpamReason } from '../../../src/shared/resources/contactForms';
-import { auditColumns, id } from './columns';
+import { auditColumns, id, timestamptz } from './columns';
 import { products } from './products';
+import { users } from './users';
 import { searchIndex } from './indexes';
 
 /** Contact-form messages the website sends (`POST /public/v1/contact-forms`); staff change only state and note. */
@@ -23,6 +25,11 @@ export const contactForms = pgTable(
     spam_reasons: text('spam_reasons').array().$type<SpamReason[]>().notNull().default([]),
     // sha256 (hex) of the normalised message text: "the same text sent again" reads its index.
     message_hash: text('message_hash'),
+    // Who owns the message (a user who may read the inbox); a user deleted later leaves it unassigned.
+    assignee_id: integer('assignee_id').references(() => users.id, { onDelete: 'set null' }),
+    assigned_at: timestamptz('assigned_at'),
+    // When it is due: its arrival plus its source's service level in working days (none: no due time).
+    due_at: timestamptz('due_at'),
     ...auditColumns(),
   },
   // The search's index (its four text columns), one index per list filter and sort.
@@ -35,5 +42,10 @@ export const contactForms = pgTable(
     index('contact_forms_name_idx').on(table.name),
     index('contact_forms_subject_idx').on(table.subject),
     index('contact_forms_message_hash_idx').on(table.message_hash, table.created_at),
+    // "Mine" and "Unassigned" (assignee_id is null) read this; "Overdue" and the due sort the next.
+    index('contact_forms_assignee_id_idx').on(table.assignee_id, table.created_at),
+    index('contact_forms_due_at_idx').on(table.due_at),
+    // A person's data (Setting › Privacy) is found by address.
+    index('contact_forms_email_lower_idx').on(sql`lower(${table.email})`),
   ],
 );

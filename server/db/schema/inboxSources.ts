@@ -13,6 +13,9 @@ export const inboxSources = pgTable('inbox_sources', {
   acknowledgement_template_id: integer('acknowledgement_template_id').references(() => replyTemplates.id, {
     onDelete: 'set null',
   }),
+  // The service level: a message from this form is due this many working days (Mon–Fri) after it
+  // arrives (null: no due time).
+  service_level_days: integer('service_level_days'),
   ...audit,
   ...timestamps,
 });

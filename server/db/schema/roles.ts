@@ -10,6 +10,8 @@ export const roles = pgTable(
     name: text('name').notNull().unique(),
     /** The seeded Super Admin role: always holds every permission, cannot be deleted. */
     is_super: boolean('is_super').notNull().default(false),
+    /** Its users enrol a second factor (an authenticator app or a passkey) before anything else (issue 37). */
+    require_second_factor: boolean('require_second_factor').notNull().default(false),
     ...auditColumns(),
   },
   (table) => [

@@ -61,6 +61,176 @@ function recordGroups(groups: SearchGroup[], text: string, placeOf: (route: stri
   });
 }
 
+/** The screens of the menu this user may open, each with its place (`Setting › Company`). */
+function useScreens() {
+  const { user } = useAuth();
+  const screens = useMemo(
+    () =>
+      menuScreens(filterMenu(MENU, user?.permissions)).map((screen) => ({
+        path: screen.path,
+        label: screen.group ? `${screen.group} › ${screen.label}` : screen.label,
+      })),
+    [user?.permissions],
+  );
+  const placeOf = useMemo(() => {
+    const places = new Map(screens.map((screen) => [screen.path, screen.label]));
+    return (route: string) => places.get(route) ?? route;
+  }, [screens]);
+  return { screens, placeOf };
+}
+
+/** The recently opened records, offered while the box is empty. */
+function recentGroup(userId: number | undefined): EntryGroup {
+  const recent = userId === undefined ? [] : recentRecords(userId);
+  return {
+    id: 'recent',
+    heading: SEARCH_MESSAGES.recent,
+    entries: recent.map((record) => ({
+      id: `recent-${record.path}`,
+      path: record.path,
+      title: record.title,
+      detail: record.item,
+      remember: record,
+    })),
+  };
+}
+
+/**
+ * What the box offers for its text: the records the server found (once the debounced text is the
+ * typed one), the menu's screens matching it, or the recent records while it is empty; and the
+ * status line saying where the search stands.
+ */
+function useSearchEntries(text: string, open: boolean) {
+  const { user } = useAuth();
+  const [searched, setSearched] = useState('');
+  useEffect(() => {
+    const timer = setTimeout(() => setSearched(text.trim()), SEARCH_DEBOUNCE_MS);
+    return () => clearTimeout(timer);
+  }, [text]);
+
+  const typed = text.trim();
+  const searchable = searched.length >= SEARCH_LIMITS.minLength && searched.length <= SEARCH_LIMITS.maxLength;
+  const { data, isFetching, isError } = useSearchEverythingQuery(searched, { skip: !open || !searchable });
+  const { screens, placeOf } = useScreens();
+
+  const groups = useMemo<EntryGroup[]>(() => {
+    const needle = typed.toLowerCase();
+    const screenEntries: Entry[] = screens
+      .filter((screen) => !needle || screen.label.toLowerCase().includes(needle))
+      .map((screen) => ({ id: `screen-${screen.path}`, path: screen.path, title: screen.label, detail: '' }));
+    const screensGroup = { id: 'screens', heading: SEARCH_MESSAGES.screens, entries: screenEntries };
+    if (!typed) return [recentGroup(user?.id), screensGroup].filter((group) => group.entries.length);
+    const records = searchable && searched === typed && data ? recordGroups(data, searched, placeOf) : [];
+    return [...records, screensGroup].filter((group) => group.entries.length);
+  }, [typed, searched, searchable, data, screens, placeOf, user]);
+
+  const status = (() => {
+    if (!typed) return groups.some((group) => group.id === 'recent') ? '' : SEARCH_MESSAGES.noRecent;
+    if (typed.length < SEARCH_LIMITS.minLength)
+      return format(SEARCH_MESSAGES.tooShort, { min: SEARCH_LIMITS.minLength });
+    if (typed.length > SEARCH_LIMITS.maxLength)
+      return format(SEARCH_MESSAGES.tooLong, { max: SEARCH_LIMITS.maxLength });
+    if (isError) return SEARCH_MESSAGES.failed;
+    if (searched !== typed || isFetching) return SEARCH_MESSAGES.searching;
+    if (data && !data.length) return format(SEARCH_MESSAGES.nothing, { text: typed });
+    return '';
+  })();
+  return { groups, status };
+}
+
+interface SearchListboxProps {
+  id: string;
+  ids: string;
+  groups: EntryGroup[];
+  active: Entry | undefined;
+  optionId: (entry: Entry) => string;
+  onOpen: (entry: Entry) => void;
+}
+
+/** The grouped options (a listbox of groups of options; the box keeps the focus). */
+function SearchListbox({ id, ids, groups, active, optionId, onOpen }: SearchListboxProps) {
+  return (
+    <Box
+      id={id}
+      role="listbox"
+      aria-label={SEARCH_MESSAGES.title}
+      sx={{ mt: 1, listStyle: 'none', p: 0, m: 0 }}
+    >
+      {groups.map((group) => (
+        <Box key={group.id} role="group" aria-labelledby={`${ids}-group-${group.id}`} sx={{ mb: 1.5 }}>
+          <Typography
+            id={`${ids}-group-${group.id}`}
+            role="presentation"
+            variant="overline"
+            color="text.secondary"
+            component="div"
+          >
+            {group.heading}
+          </Typography>
+          {group.entries.map((entry) => {
+            const selected = active === entry;
+            return (
+              <Box
+                key={entry.id}
+                id={optionId(entry)}
+                role="option"
+                aria-selected={selected}
+                onMouseDown={(event) => event.preventDefault()}
+                onClick={() => onOpen(entry)}
+                sx={{
+                  px: 1.5,
+                  py: 1,
+                  borderRadius: 1,
+                  cursor: 'pointer',
+                  display: 'flex',
+                  gap: 1,
+                  alignItems: 'baseline',
+                  bgcolor: selected ? 'action.selected' : undefined,
+                  '&:hover': { bgcolor: selected ? 'action.selected' : 'action.hover' },
+                }}
+              >
+                <Typography component="span" sx={{ overflowWrap: 'anywhere' }}>
+                  {entry.title}
+                </Typography>
+                {entry.detail && (
+                  <Typography component="span" variant="body2" color="text.secondary">
+                    {entry.detail}
+                  </Typography>
+                )}
+              </Box>
+            );
+          })}
+        </Box>
+      ))}
+    </Box>
+  );
+}
+
+/** The option the arrow keys are on (kept in sight), and Enter opening it. */
+function useActiveOption(ids: string, entries: Entry[], openEntry: (entry: Entry) => void) {
+  const [active, setActive] = useState(0);
+  const current = entries.length ? Math.min(active, entries.length - 1) : -1;
+  const optionId = (entry: Entry) => `${ids}-option-${entry.id}`;
+  const activeId = current >= 0 ? optionId(entries[current]) : undefined;
+  // The option moved to with the arrow keys stays in sight in a long list.
+  useEffect(() => {
+    if (activeId) document.getElementById(activeId)?.scrollIntoView?.({ block: 'nearest' });
+  }, [activeId]);
+
+  const onKeyDown = (event: KeyboardEvent) => {
+    if (!entries.length) return;
+    if (event.key === 'ArrowDown' || event.key === 'ArrowUp') {
+      event.preventDefault();
+      const step = event.key === 'ArrowDown' ? 1 : -1;
+      setActive((current + step + entries.length) % entries.length);
+    } else if (event.key === 'Enter' && current >= 0) {
+      event.preventDefault();
+      openEntry(entries[current]);
+    }
+  };
+  return { current, setActive, activeId, optionId, onKeyDown };
+}
+
 export interface SearchEverythingDialogProps {
   open: boolean;
   onClose: () => void;
@@ -77,94 +247,14 @@ export default function SearchEverythingDialog({ open, onClose }: SearchEverythi
   const phone = usePhone();
   const ids = useId();
   const [text, setText] = useState('');
-  const [searched, setSearched] = useState('');
-  const [active, setActive] = useState(0);
-
-  useEffect(() => {
-    const timer = setTimeout(() => setSearched(text.trim()), SEARCH_DEBOUNCE_MS);
-    return () => clearTimeout(timer);
-  }, [text]);
-
-  const typed = text.trim();
-  const searchable = searched.length >= SEARCH_LIMITS.minLength && searched.length <= SEARCH_LIMITS.maxLength;
-  const { data, isFetching, isError } = useSearchEverythingQuery(searched, { skip: !open || !searchable });
-
-  const screens = useMemo(
-    () =>
-      menuScreens(filterMenu(MENU, user?.permissions)).map((screen) => ({
-        path: screen.path,
-        label: screen.group ? `${screen.group} › ${screen.label}` : screen.label,
-      })),
-    [user?.permissions],
-  );
-  const placeOf = useMemo(() => {
-    const places = new Map(screens.map((screen) => [screen.path, screen.label]));
-    return (route: string) => places.get(route) ?? route;
-  }, [screens]);
-
-  const groups = useMemo<EntryGroup[]>(() => {
-    const needle = typed.toLowerCase();
-    const screenEntries: Entry[] = screens
-      .filter((screen) => !needle || screen.label.toLowerCase().includes(needle))
-      .map((screen) => ({ id: `screen-${screen.path}`, path: screen.path, title: screen.label, detail: '' }));
-    const screensGroup = { id: 'screens', heading: SEARCH_MESSAGES.screens, entries: screenEntries };
-    if (!typed) {
-      const recent = user ? recentRecords(user.id) : [];
-      const recentGroup = {
-        id: 'recent',
-        heading: SEARCH_MESSAGES.recent,
-        entries: recent.map((record) => ({
-          id: `recent-${record.path}`,
-          path: record.path,
-          title: record.title,
-          detail: record.item,
-          remember: record,
-        })),
-      };
-      return [recentGroup, screensGroup].filter((group) => group.entries.length);
-    }
-    const records = searchable && searched === typed && data ? recordGroups(data, searched, placeOf) : [];
-    return [...records, screensGroup].filter((group) => group.entries.length);
-  }, [typed, searched, searchable, data, screens, placeOf, user]);
-
+  const { groups, status } = useSearchEntries(text, open);
   const entries = groups.flatMap((group) => group.entries);
-  const current = entries.length ? Math.min(active, entries.length - 1) : -1;
-  const optionId = (entry: Entry) => `${ids}-option-${entry.id}`;
-  const activeId = current >= 0 ? optionId(entries[current]) : undefined;
-  // The option moved to with the arrow keys stays in sight in a long list.
-  useEffect(() => {
-    if (activeId) document.getElementById(activeId)?.scrollIntoView?.({ block: 'nearest' });
-  }, [activeId]);
-
   const openEntry = (entry: Entry) => {
     if (user && entry.remember) rememberRecord(user.id, entry.remember);
     onClose();
     navigate(entry.path);
   };
-
-  const onKeyDown = (event: KeyboardEvent) => {
-    if (!entries.length) return;
-    if (event.key === 'ArrowDown' || event.key === 'ArrowUp') {
-      event.preventDefault();
-      const step = event.key === 'ArrowDown' ? 1 : -1;
-      setActive((current + step + entries.length) % entries.length);
-    } else if (event.key === 'Enter' && current >= 0) {
-      event.preventDefault();
-      openEntry(entries[current]);
-    }
-  };
-
-  const status = (() => {
-    if (!typed) return groups.some((group) => group.id === 'recent') ? '' : SEARCH_MESSAGES.noRecent;
-    if (typed.length < SEARCH_LIMITS.minLength)
-      return format(SEARCH_MESSAGES.tooShort, { min: SEARCH_LIMITS.minLength });
-    if (typed.length > SEARCH_LIMITS.maxLength)
-      return format(SEARCH_MESSAGES.tooLong, { max: SEARCH_LIMITS.maxLength });
-    if (isError) return SEARCH_MESSAGES.failed;
-    if (searched !== typed || isFetching) return SEARCH_MESSAGES.searching;
-    if (data && !data.length) return format(SEARCH_MESSAGES.nothing, { text: typed });
-    return '';
-  })();
+  const { current, setActive, activeId, optionId, onKeyDown } = useActiveOption(ids, entries, openEntry);
 
   const listboxId = `${ids}-listbox`;
   const titleId = `${ids}-title`;
@@ -214,59 +304,14 @@ export default function SearchEverythingDialog({ open, onClose }: SearchEverythi
         <Typography id={`${ids}-status`} role="status" variant="body2" color="text.secondary" sx={{ mt: 1 }}>
           {status}
         </Typography>
-        <Box
+        <SearchListbox
           id={listboxId}
-          role="listbox"
-          aria-label={SEARCH_MESSAGES.title}
-          sx={{ mt: 1, listStyle: 'none', p: 0, m: 0 }}
-        >
-          {groups.map((group) => (
-            <Box key={group.id} role="group" aria-labelledby={`${ids}-group-${group.id}`} sx={{ mb: 1.5 }}>
-              <Typography
-                id={`${ids}-group-${group.id}`}
-                role="presentation"
-                variant="overline"
-                color="text.secondary"
-                component="div"
-              >
-                {group.heading}
-              </Typography>
-              {group.entries.map((entry) => {
-                const selected = current >= 0 && entries[current] === entry;
-                return (
-                  <Box
-                    key={entry.id}
-                    id={optionId(entry)}
-                    role="option"
-                    aria-selected={selected}
-                    onMouseDown={(event) => event.preventDefault()}
-                    onClick={() => openEntry(entry)}
-                    sx={{
-                      px: 1.5,
-                      py: 1,
-                      borderRadius: 1,
-                      cursor: 'pointer',
-                      display: 'flex',
-                      gap: 1,
-                      alignItems: 'baseline',
-                      bgcolor: selected ? 'action.selected' : undefined,
-                      '&:hover': { bgcolor: selected ? 'action.selected' : 'action.hover' },
-                    }}
-                  >
-                    <Typography component="span" sx={{ overflowWrap: 'anywhere' }}>
-                      {entry.title}
-                    </Typography>
-                    {entry.detail && (
-                      <Typography component="span" variant="body2" color="text.secondary">
-                        {entry.detail}
-                      </Typography>
-                    )}
-                  </Box>
-                );
-              })}
-            </Box>
-          ))}
-        </Box>
+          ids={ids}
+          groups={groups}
+          active={current >= 0 ? entries[current] : undefined}
+          optionId={optionId}
+          onOpen={openEntry}
+        />
         <Typography id={`${ids}-hint`} variant="caption" color="text.secondary">
           {SEARCH_MESSAGES.hint}
         </Typography>

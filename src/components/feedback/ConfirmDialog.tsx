@@ -7,6 +7,7 @@ import DialogContentText from '@mui/material/DialogContentText';
 import DialogTitle from '@mui/material/DialogTitle';
 import { useId } from 'react';
 import { en } from '../../shared/messages';
+import { SCREEN_TEXT } from '../../shared/messages/screens';
 
 export interface ConfirmDialogProps {
   open: boolean;
@@ -28,8 +29,8 @@ export interface ConfirmDialogProps {
 /** Asks before an action that cannot be undone; by default the delete confirmation. */
 export function ConfirmDialog({
   open,
-  title = en.deleteConfirmTitle,
-  text = en.deleteConfirmText,
+  title = SCREEN_TEXT.deleteConfirmTitle,
+  text = SCREEN_TEXT.deleteConfirmText,
   confirmLabel = en.delete,
   cancelLabel = en.cancel,
   busy = false,

@@ -84,7 +84,10 @@ export function ToastItem({ toast, onClose }: ToastItemProps) {
 
 export type ToasterProps = Record<string, never>;
 
-/** Every open toast, stacked at the top centre of the screen (spec §8). */
+/**
+ * Every open toast, stacked at the top centre of the screen (spec §8); at phone width just below the
+ * header, whose controls span the whole width there and must stay reachable while a toast shows.
+ */
 export function Toaster(_props: ToasterProps) {
   const toasts = useAppSelector((state) => state.toasts);
   const dispatch = useAppDispatch();
@@ -102,7 +105,7 @@ export function Toaster(_props: ToasterProps) {
       aria-live="polite"
       sx={{
         position: 'fixed',
-        top: 16,
+        top: { xs: 64, sm: 16 },
         left: '50%',
         transform: 'translateX(-50%)',
         zIndex: (theme) => theme.zIndex.snackbar,

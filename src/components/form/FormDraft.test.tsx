@@ -3,10 +3,11 @@ import userEvent from '@testing-library/user-event';
 import { Form, Formik } from 'formik';
 import { renderWithProviders, testUser } from '../../../test/renderWithProviders';
 import { flushDrafts, readDraft, removeUserDrafts, writeDraft } from '../../drafts/draftStore';
-import { en, t } from '../../shared/messages';
+import { t } from '../../shared/messages';
 import { FormDraft } from './FormDraft';
 import { FormTextField } from './FormTextField';
 import { PasswordField } from './PasswordField';
+import { SCREEN_TEXT } from '../../shared/messages/screens';
 
 interface Values {
   name: string;
@@ -57,7 +58,7 @@ describe('FormDraft', () => {
     const offer = await screen.findByText(t('draftFound', { time: '03 Mar 2026 10:42' }));
     expect(offer).toBeVisible();
     expect(screen.getByLabelText('Name')).toHaveValue('Pump');
-    await userEvent.click(screen.getByRole('button', { name: en.restore }));
+    await userEvent.click(screen.getByRole('button', { name: SCREEN_TEXT.restore }));
     expect(screen.getByLabelText('Name')).toHaveValue('Pump draft');
     expect(screen.queryByText(/You have unsaved changes/)).not.toBeInTheDocument();
   });
@@ -75,7 +76,7 @@ describe('FormDraft', () => {
     const formKey = nextKey();
     await writeDraft(testUser.id, formKey, { name: 'Pump draft' }, Date.now());
     renderWithProviders(<DraftForm formKey={formKey} />);
-    await userEvent.click(await screen.findByRole('button', { name: en.discard }));
+    await userEvent.click(await screen.findByRole('button', { name: SCREEN_TEXT.discard }));
     expect(screen.getByLabelText('Name')).toHaveValue('Pump');
     await waitFor(async () => expect(await readDraft(testUser.id, formKey)).toBeUndefined());
   });
@@ -85,7 +86,7 @@ describe('FormDraft', () => {
     await writeDraft(testUser.id, formKey, { name: 'Pump', password: '' }, Date.now());
     renderWithProviders(<DraftForm formKey={formKey} />);
     await waitFor(async () => expect(await readDraft(testUser.id, formKey)).toBeUndefined());
-    expect(screen.queryByRole('button', { name: en.restore })).not.toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: SCREEN_TEXT.restore })).not.toBeInTheDocument();
   });
 
   it('removes the draft when the user types the saved values back', async () => {

@@ -14,7 +14,8 @@ import {
 } from '../../drafts/draftStore';
 import { formatMoment } from '../../shared/formats';
 import { DURATIONS } from '../../shared/limits';
-import { en, t } from '../../shared/messages';
+import { t } from '../../shared/messages';
+import { SCREEN_TEXT } from '../../shared/messages/screens';
 
 export interface FormDraftProps {
   /** The form and record, e.g. `products:12` or `products:new`; the signed-in user is added. */
@@ -108,10 +109,10 @@ export function FormDraft<Values>({ formKey, delayMs = DURATIONS.draftSaveMs }: 
       action={
         <Stack direction="row" spacing={1}>
           <Button color="inherit" size="small" variant="outlined" onClick={restore}>
-            {en.restore}
+            {SCREEN_TEXT.restore}
           </Button>
           <Button color="inherit" size="small" onClick={discard}>
-            {en.discard}
+            {SCREEN_TEXT.discard}
           </Button>
         </Stack>
       }

@@ -6,7 +6,8 @@ import { renderWithProviders } from '../../../test/renderWithProviders';
 import type { FileObject } from '../../shared/contracts/account';
 import { RECOMMENDED_SIZES } from '../../shared/limits';
 import { imageSizeWarning, UploadField, type UploadFieldProps } from './UploadField';
-import { en, t } from '../../shared/messages';
+import { t } from '../../shared/messages';
+import { SCREEN_TEXT } from '../../shared/messages/screens';
 
 const stored: FileObject = {
   id: 7,
@@ -67,7 +68,7 @@ describe('UploadField', () => {
     renderField();
     const pdf = new File(['%PDF-1.4'], 'brochure.pdf', { type: 'application/pdf' });
     await user.upload(screen.getByLabelText('Photo'), pdf);
-    expect(await screen.findByText(en.uploadBadType)).toBeInTheDocument();
+    expect(await screen.findByText(SCREEN_TEXT.uploadBadType)).toBeInTheDocument();
     expect(requests).toHaveLength(0);
   });
 
@@ -87,7 +88,7 @@ describe('UploadField', () => {
     const user = userEvent.setup({ delay: null });
     const { onSubmit } = renderField({ initialFile: stored, preview: 'image' }, stored.id);
     expect(screen.getByRole('img', { name: 'Photo' })).toHaveAttribute('src', stored.url);
-    await user.click(screen.getByRole('button', { name: en.remove }));
+    await user.click(screen.getByRole('button', { name: SCREEN_TEXT.remove }));
     expect(screen.queryByRole('img', { name: 'Photo' })).not.toBeInTheDocument();
     await user.click(screen.getByRole('button', { name: 'Send' }));
     await waitFor(() => expect(onSubmit).toHaveBeenCalledWith({ photo: null }, expect.anything()));

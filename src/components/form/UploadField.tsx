@@ -17,10 +17,11 @@ import { useUploadFileMutation } from '../../../store/accountApi';
 import type { FileObject } from '../../shared/contracts/account';
 import { fieldErrors } from '../../shared/fieldErrors';
 import { formatBytes, UPLOAD_LIMITS, type UploadKind } from '../../shared/limits';
-import { LABELS, en, t } from '../../shared/messages';
+import { LABELS, format, t } from '../../shared/messages';
 import { avatarColor } from '../data/avatarColor';
 import { FormTextField } from './FormTextField';
 import { isApiError } from './serverErrors';
+import { SCREEN_TEXT } from '../../shared/messages/screens';
 
 type UploadTarget =
   | {
@@ -52,8 +53,9 @@ export type UploadFieldProps = UploadTarget & {
 /** Validates a picked file against the kind's limits; returns the message to show, or null. */
 export function checkUpload(file: File, kind: UploadKind): string | null {
   const limits = UPLOAD_LIMITS[kind];
-  if (!(limits.mimes as readonly string[]).includes(file.type)) return t('uploadBadType');
-  if (file.size > limits.maxBytes) return t('uploadTooLarge', { size: formatBytes(limits.maxBytes) });
+  if (!(limits.mimes as readonly string[]).includes(file.type)) return SCREEN_TEXT.uploadBadType;
+  if (file.size > limits.maxBytes)
+    return format(SCREEN_TEXT.uploadTooLarge, { size: formatBytes(limits.maxBytes) });
   return null;
 }
 
@@ -172,7 +174,7 @@ export function UploadField({
               </Link>
             ) : (
               <Typography variant="body2" color="text.secondary">
-                {en.noFile}
+                {SCREEN_TEXT.noFile}
               </Typography>
             )}
           </Stack>
@@ -186,7 +188,7 @@ export function UploadField({
             onClick={() => picker.current?.click()}
             startIcon={isLoading ? <CircularProgress size={14} color="inherit" /> : <UploadOutlined />}
           >
-            {isLoading ? en.uploading : t('upload')}
+            {isLoading ? SCREEN_TEXT.uploading : SCREEN_TEXT.upload}
           </Button>
           <input
             ref={picker}
@@ -208,7 +210,7 @@ export function UploadField({
               disabled={disabled || isLoading}
               startIcon={<DeleteOutline />}
             >
-              {t('remove')}
+              {SCREEN_TEXT.remove}
             </Button>
           )}
         </Stack>

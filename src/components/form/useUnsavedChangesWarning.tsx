@@ -4,6 +4,7 @@ import { unloadGuardReleased } from '../../drafts/unloadGuard';
 import { en } from '../../shared/messages';
 import { ConfirmDialog } from '../feedback/ConfirmDialog';
 import { holdUnsavedChanges } from './unsavedChanges';
+import { SCREEN_TEXT } from '../../shared/messages/screens';
 
 export interface UnsavedChangesWarning {
   /** True while a navigation waits for the user's answer. */
@@ -66,10 +67,10 @@ export function UnsavedChangesDialog({ open, onStay, onLeave }: UnsavedChangesDi
   return (
     <ConfirmDialog
       open={open}
-      title={en.unsavedChangesTitle}
+      title={SCREEN_TEXT.unsavedChangesTitle}
       text={en.unsavedChanges}
-      confirmLabel={en.leave}
-      cancelLabel={en.stay}
+      confirmLabel={SCREEN_TEXT.leave}
+      cancelLabel={SCREEN_TEXT.stay}
       onConfirm={onLeave}
       onCancel={onStay}
     />

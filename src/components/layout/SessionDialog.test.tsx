@@ -2,6 +2,8 @@ import { act, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { renderWithProviders, testUser } from '../../../test/renderWithProviders';
 import { en, LABELS, t } from '../../shared/messages';
+import { PASSKEY_MESSAGES } from '../../shared/messages/passkeys';
+import { TWO_FACTOR_MESSAGES } from '../../shared/messages/twoFactor';
 import { SessionDialog } from './SessionDialog';
 
 describe('SessionDialog', () => {
@@ -81,5 +83,24 @@ describe('SessionDialog', () => {
     await userEvent.click(screen.getByRole('button', { name: en.signInAgain }));
     expect(auth.reauthenticate).not.toHaveBeenCalled();
     expect(screen.getByText(t('required', { item: LABELS.password }))).toBeVisible();
+  });
+
+  it('asks for the code (or a passkey) in the dialog when the re-sign-in needs a second factor', async () => {
+    const user = userEvent.setup({ delay: null });
+    const { auth } = renderWithProviders(<SessionDialog />, {
+      auth: { reauthReason: 'ended', awaitingSecondFactor: true, secondFactors: ['otp', 'passkey'] },
+    });
+    const dialog = await screen.findByRole('dialog', { name: TWO_FACTOR_MESSAGES.stepTitle });
+    expect(screen.getByLabelText(TWO_FACTOR_MESSAGES.code)).toHaveFocus();
+    expect(screen.queryByLabelText(LABELS.password)).not.toBeInTheDocument();
+    await user.type(screen.getByLabelText(TWO_FACTOR_MESSAGES.code), '123456');
+    await user.click(screen.getByRole('button', { name: TWO_FACTOR_MESSAGES.verify }));
+    expect(auth.verifySecondFactor).toHaveBeenCalledWith({ otp: '123456' });
+    await user.click(screen.getByRole('button', { name: PASSKEY_MESSAGES.usePasskey }));
+    await user.click(screen.getByRole('button', { name: PASSKEY_MESSAGES.usePasskey }));
+    expect(auth.verifySecondFactor).toHaveBeenLastCalledWith({ passkey: true });
+    await user.click(screen.getByRole('button', { name: TWO_FACTOR_MESSAGES.back }));
+    expect(auth.cancelSecondFactor).toHaveBeenCalled();
+    expect(dialog).toBeVisible();
   });
 });

@@ -1,4 +1,4 @@
-import { useEffect, useId, useState } from 'react';
+import { lazy, Suspense, useEffect, useId, useState } from 'react';
 import Alert from '@mui/material/Alert';
 import Button from '@mui/material/Button';
 import Dialog from '@mui/material/Dialog';
@@ -14,6 +14,9 @@ import { en, LABELS, t } from '../../shared/messages';
 import { FormTextField, PasswordField, SubmitButton, validateWith } from '../form';
 
 const validate = validateWith<LoginInput>(loginSchema);
+
+/** The code step of a re-sign-in, for accounts with a second factor: the sign-in's own, lazily. */
+const SecondFactorStep = lazy(() => import('../../screens/login/SecondFactorStep'));
 
 /** Whole seconds left until `expiresAt`, counted down once a second. */
 function useSecondsLeft(expiresAt: number | null): number | null {
@@ -40,7 +43,8 @@ export type SessionDialogProps = Record<string, never>;
  * The session's end without loss: while the signed-in shell stays mounted (the open form, its
  * edits, the save waiting for an answer), this dialog asks for the password again — a minute ahead
  * when the token cannot be refreshed ("Your session ends in 60 s — stay signed in"), or at once when
- * a request answered 401. Signing in as the same user resumes the waiting requests; as another user
+ * a request answered 401. An account with a second factor is then asked for its code (or passkey)
+ * in the dialog too. Signing in as the same user resumes the waiting requests; as another user
  * discards the screen's unsaved changes (said before and after).
  */
 export function SessionDialog(_props: SessionDialogProps) {
@@ -53,6 +57,7 @@ export function SessionDialog(_props: SessionDialogProps) {
     signInError,
     reauthenticate,
     signOut,
+    awaitingSecondFactor,
   } = useAuth();
   const titleId = useId();
   const textId = useId();
@@ -60,6 +65,19 @@ export function SessionDialog(_props: SessionDialogProps) {
   if (!user || !reauthReason) return null;
 
   const expiring = reauthReason === 'expiring';
+  // The password was right and the account has a second factor: the dialog asks for it (the
+  // requests keep waiting); Back returns to the password.
+  if (awaitingSecondFactor) {
+    return (
+      <Dialog open aria-labelledby={titleId} disableEscapeKeyDown maxWidth="xs" fullWidth>
+        <DialogContent>
+          <Suspense fallback={null}>
+            <SecondFactorStep heading="h2" titleId={titleId} />
+          </Suspense>
+        </DialogContent>
+      </Dialog>
+    );
+  }
   return (
     <Dialog
       open

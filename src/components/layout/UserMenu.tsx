@@ -69,7 +69,7 @@ export function UserMenu({ user, onSignOut, onThemeChange }: UserMenuProps) {
         aria-controls={open ? menuId : undefined}
         onClick={() => openWith(false)}
         onKeyDown={onButtonKeyDown}
-        sx={{ borderRadius: 6, p: 0.5, pr: { sm: 1.5 }, gap: 1 }}
+        sx={{ borderRadius: 6, p: 0.5, pr: { sm: 1.5 }, gap: 1, flexShrink: 0 }}
       >
         <UserAvatar name={user.name} photo={user.photo} size={36} decorative />
         <Typography

@@ -10,9 +10,10 @@ import Tooltip from '@mui/material/Tooltip';
 import CalendarIcon from '@mui/icons-material/CalendarToday';
 import DateRangeIcon from '@mui/icons-material/DateRange';
 import { DATE_FORMATS, datePresets } from '../../shared/formats';
-import { en, t } from '../../shared/messages';
+import { t } from '../../shared/messages';
 import { LIST_SCREEN_MESSAGES } from '../../shared/messages/listScreens';
 import { DATE_FIELD_SX, DATE_RANGE_ENDS } from './dateRangeParts';
+import { SCREEN_TEXT } from '../../shared/messages/screens';
 
 export interface DateRange {
   from: Dayjs | null;
@@ -27,11 +28,11 @@ export interface DateRangeFilterProps {
 }
 
 const presetLabels = {
-  today: en.today,
-  yesterday: en.yesterday,
+  today: SCREEN_TEXT.today,
+  yesterday: SCREEN_TEXT.yesterday,
   lastDays: (days: number) => t('lastDays', { days }),
-  thisMonth: en.thisMonth,
-  thisYear: en.thisYear,
+  thisMonth: SCREEN_TEXT.thisMonth,
+  thisYear: SCREEN_TEXT.thisYear,
 };
 
 // The pickers (MUI X's date pickers) in their own chunk: the filters come in after the list's first

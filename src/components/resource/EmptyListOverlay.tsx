@@ -4,10 +4,11 @@ import Typography from '@mui/material/Typography';
 import AddIcon from '@mui/icons-material/Add';
 import FilterAltOffIcon from '@mui/icons-material/FilterAltOff';
 import { Link as RouterLink } from 'react-router-dom';
-import { en, format } from '../../shared/messages';
+import { format } from '../../shared/messages';
 import { EMPTY_LIST_MESSAGES } from '../../shared/messages/emptyLists';
 import { LIST_SCREEN_MESSAGES } from '../../shared/messages/listScreens';
 import type { ActiveFilter } from './useListState';
+import { SCREEN_TEXT } from '../../shared/messages/screens';
 
 export interface EmptyListOverlayProps {
   /** The item's name, lower-cased in the text: 'No brand matches …'. */
@@ -57,7 +58,7 @@ export function EmptyListOverlay({ empty }: { empty?: EmptyListOverlayProps }) {
         )}
         {addPath && (
           <Button variant="contained" component={RouterLink} to={addPath} startIcon={<AddIcon />}>
-            {en.addNew}
+            {SCREEN_TEXT.addNew}
           </Button>
         )}
       </Stack>

@@ -3,12 +3,12 @@ import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { fakeNetwork, TEST_HOST } from '../../../test/fakeNetwork';
 import { renderWithProviders } from '../../../test/renderWithProviders';
-import { en } from '../../shared/messages';
 import { LIST_SCREEN_MESSAGES } from '../../shared/messages/listScreens';
 import { transfer } from '../../shared/messages/transfer';
 import { productsResource } from '../../shared/resources/products';
 import { STORAGE_KEYS } from '../../shared/storageKeys';
 import { ExportMenu } from './ExportMenu';
+import { SCREEN_TEXT } from '../../shared/messages/screens';
 
 const params = { page: 1, per_page: 20, search: 'pump' };
 
@@ -58,7 +58,7 @@ describe('ExportMenu', () => {
   const open = async (format: string) => {
     const actor = userEvent.setup({ delay: null });
     const rendered = renderWithProviders(<ExportMenu contract={productsResource} params={params} />);
-    await actor.click(screen.getByRole('button', { name: en.export }));
+    await actor.click(screen.getByRole('button', { name: SCREEN_TEXT.export }));
     await actor.click(screen.getByRole('menuitem', { name: format }));
     return { actor, ...rendered };
   };
@@ -103,6 +103,6 @@ describe('ExportMenu', () => {
     expect(await screen.findByText(transfer.exportCancelled)).toBeInTheDocument();
     expect(saved).toEqual([]);
     expect(store.getState().toasts.map((toast) => toast.severity)).toEqual(['info']);
-    expect(screen.getByRole('button', { name: en.export })).toBeEnabled();
+    expect(screen.getByRole('button', { name: SCREEN_TEXT.export })).toBeEnabled();
   });
 });

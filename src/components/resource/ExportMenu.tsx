@@ -11,11 +11,12 @@ import Typography from '@mui/material/Typography';
 import FileDownloadIcon from '@mui/icons-material/FileDownload';
 import { downloadExport, type DownloadProgress, type ExportFormat } from '../../../store/resourceApi';
 import { useNotify } from '../../hooks/useNotify';
-import { en, format as formatText } from '../../shared/messages';
+import { format as formatText } from '../../shared/messages';
 import { LIST_SCREEN_MESSAGES } from '../../shared/messages/listScreens';
 import { transfer } from '../../shared/messages/transfer';
 import type { ListParams, ResourceContract } from '../../shared/resources/resource';
 import { FILE_FORMATS, useDownload } from './useDownload';
+import { SCREEN_TEXT } from '../../shared/messages/screens';
 
 /** An export still running after this long shows its progress and a cancel button. */
 export const EXPORT_PROGRESS_AFTER_MS = 700;
@@ -33,6 +34,52 @@ function progressText(progress: DownloadProgress | null): string {
   return transfer.exportedOf(progress.rows, progress.total, progress.estimated);
 }
 
+/** The panel of an export that takes more than a moment: rows written of the total, and Cancel. */
+function ExportProgress({
+  open,
+  progress,
+  onCancel,
+}: {
+  open: boolean;
+  progress: DownloadProgress | null;
+  onCancel: () => void;
+}) {
+  const labelId = useId();
+  const percent =
+    progress?.rows != null && progress.total ? Math.min(100, (100 * progress.rows) / progress.total) : null;
+  return (
+    <Snackbar open={open} anchorOrigin={{ vertical: 'bottom', horizontal: 'left' }}>
+      <Paper
+        elevation={6}
+        role="status"
+        aria-labelledby={labelId}
+        sx={{
+          p: 2,
+          width: { xs: 'calc(100vw - 32px)', sm: 360 },
+          display: 'flex',
+          gap: 2,
+          alignItems: 'center',
+        }}
+      >
+        <Box sx={{ flex: 1, minWidth: 0 }}>
+          <Typography id={labelId} variant="body2" noWrap>
+            {progressText(progress)}
+          </Typography>
+          <LinearProgress
+            sx={{ mt: 1 }}
+            aria-labelledby={labelId}
+            variant={percent === null ? 'indeterminate' : 'determinate'}
+            value={percent ?? undefined}
+          />
+        </Box>
+        <Button size="small" onClick={onCancel}>
+          {transfer.cancelExport}
+        </Button>
+      </Paper>
+    </Snackbar>
+  );
+}
+
 /**
  * Export as CSV or XLSX: downloads the file with the Bearer header; a notification says when it is
  * done, failures become toasts. An export that takes more than a moment shows a panel with a progress
@@ -46,8 +93,6 @@ export function ExportMenu({ contract, params }: ExportMenuProps) {
   const [progress, setProgress] = useState<DownloadProgress | null>(null);
   const [slow, setSlow] = useState(false);
   const running = useRef<AbortController | null>(null);
-  const labelId = useId();
-
   // The timer of the panel is cleared with the component.
   const timer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
   useEffect(() => () => clearTimeout(timer.current), []);
@@ -81,9 +126,6 @@ export function ExportMenu({ contract, params }: ExportMenuProps) {
     });
   };
 
-  const percent =
-    progress?.rows != null && progress.total ? Math.min(100, (100 * progress.rows) / progress.total) : null;
-
   return (
     <>
       <Button
@@ -93,7 +135,7 @@ export function ExportMenu({ contract, params }: ExportMenuProps) {
         startIcon={busy ? <CircularProgress size={16} color="inherit" /> : <FileDownloadIcon />}
         aria-haspopup="menu"
       >
-        {en.export}
+        {SCREEN_TEXT.export}
       </Button>
       <Menu anchorEl={anchor} open={Boolean(anchor)} onClose={() => setAnchor(null)}>
         {FILE_FORMATS.map(({ format, label }) => (
@@ -102,35 +144,7 @@ export function ExportMenu({ contract, params }: ExportMenuProps) {
           </MenuItem>
         ))}
       </Menu>
-      <Snackbar open={busy && slow} anchorOrigin={{ vertical: 'bottom', horizontal: 'left' }}>
-        <Paper
-          elevation={6}
-          role="status"
-          aria-labelledby={labelId}
-          sx={{
-            p: 2,
-            width: { xs: 'calc(100vw - 32px)', sm: 360 },
-            display: 'flex',
-            gap: 2,
-            alignItems: 'center',
-          }}
-        >
-          <Box sx={{ flex: 1, minWidth: 0 }}>
-            <Typography id={labelId} variant="body2" noWrap>
-              {progressText(progress)}
-            </Typography>
-            <LinearProgress
-              sx={{ mt: 1 }}
-              aria-labelledby={labelId}
-              variant={percent === null ? 'indeterminate' : 'determinate'}
-              value={percent ?? undefined}
-            />
-          </Box>
-          <Button size="small" onClick={() => running.current?.abort()}>
-            {transfer.cancelExport}
-          </Button>
-        </Paper>
-      </Snackbar>
+      <ExportProgress open={busy && slow} progress={progress} onCancel={() => running.current?.abort()} />
     </>
   );
 }

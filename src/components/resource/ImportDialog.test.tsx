@@ -7,8 +7,8 @@ import { renderWithProviders } from '../../../test/renderWithProviders';
 import { usersResource } from '../../shared/resources/users';
 import { STORAGE_KEYS } from '../../shared/storageKeys';
 import { ImportDialog } from './ImportDialog';
-import { en } from '../../shared/messages';
 import { transfer } from '../../shared/messages/transfer';
+import { SCREEN_TEXT } from '../../shared/messages/screens';
 
 const csv = () => new File(['name,email\n,ada@example.com\n'], 'users.csv', { type: 'text/csv' });
 
@@ -30,10 +30,10 @@ describe('ImportDialog', () => {
       },
     });
     const { input, actor, onClose } = renderDialog();
-    expect(screen.getByRole('button', { name: en.upload })).toBeDisabled();
+    expect(screen.getByRole('button', { name: SCREEN_TEXT.upload })).toBeDisabled();
     await actor.upload(input, csv());
     expect(screen.getByText('users.csv')).toBeInTheDocument();
-    await actor.click(screen.getByRole('button', { name: en.upload }));
+    await actor.click(screen.getByRole('button', { name: SCREEN_TEXT.upload }));
     expect(await screen.findByText('User has been successfully imported')).toBeInTheDocument();
     expect(onClose).toHaveBeenCalled();
     expect(requestsTo('/api/users/import')).toEqual([
@@ -53,7 +53,7 @@ describe('ImportDialog', () => {
     });
     const { input, actor, onClose, store } = renderDialog();
     await actor.upload(input, csv());
-    await actor.click(screen.getByRole('button', { name: en.upload }));
+    await actor.click(screen.getByRole('button', { name: SCREEN_TEXT.upload }));
     const alert = await screen.findByRole('alert');
     expect(alert).toHaveTextContent(IMPORT_MESSAGES.importInvalid);
     expect(alert).toHaveTextContent('row 3: Name is required');
@@ -69,7 +69,7 @@ describe('ImportDialog', () => {
     });
     const { input, actor } = renderDialog();
     await actor.upload(input, csv());
-    await actor.click(screen.getByRole('button', { name: en.upload }));
+    await actor.click(screen.getByRole('button', { name: SCREEN_TEXT.upload }));
     await waitFor(() => expect(screen.getByRole('alert')).toHaveTextContent('The file is larger than 10 MB'));
   });
 
@@ -134,9 +134,9 @@ describe('ImportDialog', () => {
     });
     const { input, actor, onClose } = renderDialog();
     await actor.upload(input, csv());
-    await actor.click(screen.getByRole('button', { name: en.upload }));
+    await actor.click(screen.getByRole('button', { name: SCREEN_TEXT.upload }));
     expect(await screen.findByRole('progressbar', { name: transfer.importing })).toBeInTheDocument();
-    expect(screen.getByRole('button', { name: en.upload })).toBeDisabled();
+    expect(screen.getByRole('button', { name: SCREEN_TEXT.upload })).toBeDisabled();
     expect(screen.getByRole('button', { name: transfer.checkFile })).toBeDisabled();
     answer();
     await waitFor(() => expect(onClose).toHaveBeenCalled());

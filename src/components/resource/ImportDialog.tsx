@@ -26,6 +26,7 @@ import { useUndo } from './history/useUndo';
 import { importErrors, type ImportErrorDisplay } from './importErrors';
 import type { MutationHook } from './types';
 import { FILE_FORMATS, useDownload } from './useDownload';
+import { SCREEN_TEXT } from '../../shared/messages/screens';
 
 const IMPORT_ACCEPT = '.csv,.xlsx,text/csv,application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
 
@@ -37,17 +38,13 @@ export interface ImportDialogProps {
   useImport: MutationHook<ImportRequest, ImportResponse>;
 }
 
-/**
- * Picks a CSV or XLSX file and uploads it. The import endpoint is silent, so this dialog shows every
- * failure itself (a 422's row errors as a list); success closes it with the server's message. "Check
- * the file" sends it as a dry run (validated whole, nothing stored): the row errors, or how many rows
- * would be created and updated. A progress bar runs while the file is checked or imported. The
- * template (`GET /api/{group}/import-template`) is downloaded like an export, with the Bearer header.
- */
-export function ImportDialog({ open, onClose, contract, useImport }: ImportDialogProps) {
-  const { item } = contract;
+/** The dialog's state: the file chosen, a dry run's counts or the failure, and its three actions. */
+function useImportFlow(
+  contract: ImportDialogProps['contract'],
+  useImport: ImportDialogProps['useImport'],
+  onClose: () => void,
+) {
   const [upload, { isLoading }] = useImport();
-  const template = useDownload();
   const [file, setFile] = useState<File | null>(null);
   const [failure, setFailure] = useState<ImportErrorDisplay | null>(null);
   // What a dry run answered: the counts the import would write.
@@ -57,21 +54,20 @@ export function ImportDialog({ open, onClose, contract, useImport }: ImportDialo
   const undo = useUndo();
   const { user } = useAuth();
   const may = (action: 'update' | 'destroy') => hasPermission(user?.permissions, can(contract, action));
-  const titleId = useId();
-  const inputId = useId();
-  const progressId = useId();
 
-  const close = () => {
-    setFile(null);
+  const choose = (chosen: File | null) => {
+    setFile(chosen);
     setFailure(null);
     setChecked(null);
+  };
+  const close = () => {
+    choose(null);
     onClose();
   };
 
   const check = async () => {
     if (!file) return;
-    setFailure(null);
-    setChecked(null);
+    choose(file);
     setChecking(true);
     try {
       const { data } = await upload({ file, dryRun: true }).unwrap();
@@ -85,11 +81,10 @@ export function ImportDialog({ open, onClose, contract, useImport }: ImportDialo
 
   const submit = async () => {
     if (!file) return;
-    setFailure(null);
-    setChecked(null);
+    choose(file);
     try {
       const answer = await upload({ file }).unwrap();
-      const text = answer.message || success.imported(item);
+      const text = answer.message || success.imported(contract.item);
       const importId = answer.import_id ?? answer.data.import_id;
       // An import runs a while and may finish after the user looked elsewhere: a notification,
       // offering Undo to those who may undo it (it deletes what it created, puts back what it updated).
@@ -101,6 +96,79 @@ export function ImportDialog({ open, onClose, contract, useImport }: ImportDialo
       setFailure(importErrors(error));
     }
   };
+  return { file, failure, checked, checking, isLoading, choose, close, check, submit };
+}
+
+/** "Download a template": one button per file format, downloaded with the Bearer header. */
+function TemplateLinks({ contract }: { contract: ImportDialogProps['contract'] }) {
+  const template = useDownload();
+  return (
+    <Stack direction="row" spacing={1} alignItems="center" flexWrap="wrap" useFlexGap>
+      <Typography variant="body2" color="text.secondary">
+        {CATALOGUE_MESSAGES.downloadTemplate}
+      </Typography>
+      {FILE_FORMATS.map(({ format, label }) => (
+        <Button
+          key={format}
+          size="small"
+          variant="text"
+          disabled={template.busy}
+          startIcon={<FileDownloadIcon />}
+          onClick={() => void template.run(() => downloadImportTemplate(contract, format))}
+        >
+          {formatText(CATALOGUE_MESSAGES.templateFormat, { format: label })}
+        </Button>
+      ))}
+    </Stack>
+  );
+}
+
+/** What the last check or import said: the counts a dry run would write, or the row errors. */
+function ImportOutcome({
+  checked,
+  failure,
+}: {
+  checked: ImportResponse['data'] | null;
+  failure: ImportErrorDisplay | null;
+}) {
+  return (
+    <>
+      {checked && (
+        <Alert severity="success" role="status">
+          <AlertTitle>{transfer.checkPassed}</AlertTitle>
+          {transfer.wouldWrite(checked.created, checked.updated, checked.unchanged)}
+        </Alert>
+      )}
+      {failure && (
+        <Alert severity="error" role="alert">
+          {failure.title && <AlertTitle>{failure.title}</AlertTitle>}
+          <Stack component="ul" spacing={0.5} sx={{ m: 0, pl: 2 }}>
+            {failure.lines.map((line) => (
+              <li key={line}>{line}</li>
+            ))}
+          </Stack>
+        </Alert>
+      )}
+    </>
+  );
+}
+
+/**
+ * Picks a CSV or XLSX file and uploads it. The import endpoint is silent, so this dialog shows every
+ * failure itself (a 422's row errors as a list); success closes it with the server's message. "Check
+ * the file" sends it as a dry run (validated whole, nothing stored): the row errors, or how many rows
+ * would be created and updated. A progress bar runs while the file is checked or imported. The
+ * template (`GET /api/{group}/import-template`) is downloaded like an export, with the Bearer header.
+ */
+export function ImportDialog({ open, onClose, contract, useImport }: ImportDialogProps) {
+  const { file, failure, checked, checking, isLoading, choose, close, check, submit } = useImportFlow(
+    contract,
+    useImport,
+    onClose,
+  );
+  const titleId = useId();
+  const inputId = useId();
+  const progressId = useId();
 
   return (
     <Dialog
@@ -110,27 +178,13 @@ export function ImportDialog({ open, onClose, contract, useImport }: ImportDialo
       fullWidth
       maxWidth="sm"
     >
-      <DialogTitle id={titleId}>{formatText(LIST_SCREEN_MESSAGES.importTitle, { item })}</DialogTitle>
+      <DialogTitle id={titleId}>
+        {formatText(LIST_SCREEN_MESSAGES.importTitle, { item: contract.item })}
+      </DialogTitle>
       <DialogContent>
         <Stack spacing={2}>
           <DialogContentText>{LIST_SCREEN_MESSAGES.importHint}</DialogContentText>
-          <Stack direction="row" spacing={1} alignItems="center" flexWrap="wrap" useFlexGap>
-            <Typography variant="body2" color="text.secondary">
-              {CATALOGUE_MESSAGES.downloadTemplate}
-            </Typography>
-            {FILE_FORMATS.map(({ format, label }) => (
-              <Button
-                key={format}
-                size="small"
-                variant="text"
-                disabled={template.busy}
-                startIcon={<FileDownloadIcon />}
-                onClick={() => void template.run(() => downloadImportTemplate(contract, format))}
-              >
-                {formatText(CATALOGUE_MESSAGES.templateFormat, { format: label })}
-              </Button>
-            ))}
-          </Stack>
+          <TemplateLinks contract={contract} />
           <Stack direction="row" spacing={2} alignItems="center">
             <Button component="label" htmlFor={inputId} variant="outlined" startIcon={<UploadFileIcon />}>
               {LIST_SCREEN_MESSAGES.chooseFile}
@@ -142,14 +196,12 @@ export function ImportDialog({ open, onClose, contract, useImport }: ImportDialo
               accept={IMPORT_ACCEPT}
               aria-label={LIST_SCREEN_MESSAGES.chooseFile}
               onChange={(event) => {
-                setFile(event.target.files?.[0] ?? null);
-                setFailure(null);
-                setChecked(null);
+                choose(event.target.files?.[0] ?? null);
                 event.target.value = '';
               }}
             />
             <Typography variant="body2" color="text.secondary" noWrap>
-              {file?.name ?? en.noFile}
+              {file?.name ?? SCREEN_TEXT.noFile}
             </Typography>
           </Stack>
           {isLoading && (
@@ -160,22 +212,7 @@ export function ImportDialog({ open, onClose, contract, useImport }: ImportDialo
               <LinearProgress aria-labelledby={progressId} />
             </Stack>
           )}
-          {checked && (
-            <Alert severity="success" role="status">
-              <AlertTitle>{transfer.checkPassed}</AlertTitle>
-              {transfer.wouldWrite(checked.created, checked.updated, checked.unchanged)}
-            </Alert>
-          )}
-          {failure && (
-            <Alert severity="error" role="alert">
-              {failure.title && <AlertTitle>{failure.title}</AlertTitle>}
-              <Stack component="ul" spacing={0.5} sx={{ m: 0, pl: 2 }}>
-                {failure.lines.map((line) => (
-                  <li key={line}>{line}</li>
-                ))}
-              </Stack>
-            </Alert>
-          )}
+          <ImportOutcome checked={checked} failure={failure} />
         </Stack>
       </DialogContent>
       <DialogActions>
@@ -191,7 +228,7 @@ export function ImportDialog({ open, onClose, contract, useImport }: ImportDialo
           disabled={!file || isLoading}
           startIcon={isLoading && !checking ? <CircularProgress size={16} color="inherit" /> : undefined}
         >
-          {en.upload}
+          {SCREEN_TEXT.upload}
         </Button>
       </DialogActions>
     </Dialog>

@@ -1,7 +1,7 @@
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { renderWithProviders } from '../../../test/renderWithProviders';
-import { en, LABELS } from '../../shared/messages';
+import { LABELS } from '../../shared/messages';
 import { CATALOGUE_MESSAGES } from '../../shared/messages/catalogue';
 import { EMPTY_LIST_MESSAGES } from '../../shared/messages/emptyLists';
 import { LIST_SCREEN_MESSAGES } from '../../shared/messages/listScreens';
@@ -15,6 +15,7 @@ import {
 } from '../../shared/resources/resource';
 import { ListFilters } from './ListFilters';
 import type { ShownFilter } from './useListState';
+import { SCREEN_TEXT } from '../../shared/messages/screens';
 
 const SOURCES = enumFilter({
   label: 'Source',
@@ -79,7 +80,7 @@ describe('ListFilters', () => {
 
     // A date range: the presets answer both days.
     await actor.click(screen.getByRole('button', { name: LIST_SCREEN_MESSAGES.datePresets }));
-    await actor.click(screen.getByRole('menuitem', { name: en.today }));
+    await actor.click(screen.getByRole('menuitem', { name: SCREEN_TEXT.today }));
     const [name, range] = onChange.mock.lastCall as [string, { from: string; to: string }];
     expect(name).toBe('date');
     expect(range.from).toMatch(/^\d{4}-\d{2}-\d{2}$/);

@@ -73,6 +73,120 @@ function cellContent<T extends ResourceRow>(column: GridColDef<T>, row: T): Reac
   return column.renderCell(params);
 }
 
+type Props<T extends ResourceRow> = ResourceCardListProps<T>;
+
+/** One row as a card: its title (a link stretched over the card) and its key fields as a list. */
+function RowCard<T extends ResourceRow>({
+  row,
+  title,
+  shown,
+  rowPath,
+  back,
+}: {
+  row: T;
+  title: Props<T>['columns'][number];
+  shown: Props<T>['columns'];
+  rowPath: Props<T>['rowPath'];
+  back: Props<T>['back'];
+}) {
+  const heading = cellContent(title, row);
+  return (
+    <Card
+      component="li"
+      variant="outlined"
+      sx={{
+        position: 'relative',
+        '&:focus-within': { outline: 2, outlineColor: 'primary.main', outlineOffset: 2 },
+        '&:hover': rowPath ? { bgcolor: 'action.hover' } : undefined,
+      }}
+    >
+      <CardContent sx={{ '&:last-child': { pb: 2 } }}>
+        <Typography component="h2" variant="subtitle1" sx={{ mb: 1 }}>
+          {rowPath ? (
+            <Link
+              component={RouterLink}
+              to={rowPath(row)}
+              state={back}
+              color="inherit"
+              underline="hover"
+              sx={{
+                display: 'block',
+                // The link covers the card: a tap anywhere opens the record.
+                '&::after': { content: '""', position: 'absolute', inset: 0 },
+                '&:focus-visible': { outline: 'none' },
+              }}
+            >
+              {heading}
+            </Link>
+          ) : (
+            heading
+          )}
+        </Typography>
+        <Box
+          component="dl"
+          sx={{
+            m: 0,
+            display: 'grid',
+            gridTemplateColumns: 'minmax(6rem, auto) 1fr',
+            columnGap: 2,
+            rowGap: 0.5,
+            alignItems: 'center',
+          }}
+        >
+          {shown.map((column) => (
+            <Box key={column.field} sx={{ display: 'contents' }}>
+              <Typography component="dt" variant="body2" color="text.secondary">
+                {column.headerName ?? column.field}
+              </Typography>
+              <Typography component="dd" variant="body2" sx={{ m: 0, minWidth: 0 }} noWrap>
+                {cellContent(column, row)}
+              </Typography>
+            </Box>
+          ))}
+        </Box>
+      </CardContent>
+    </Card>
+  );
+}
+
+/** The sort select (a phone has no column headers): each sortable column ascending and descending. */
+function SortSelect<T extends ResourceRow>({
+  columns: sortColumns,
+  sortModel,
+  onSortModelChange,
+}: {
+  columns: Props<T>['columns'];
+  sortModel: Props<T>['sortModel'];
+  onSortModelChange: Props<T>['onSortModelChange'];
+}) {
+  const [sort] = sortModel;
+  const sortValue = sort ? `${sort.field}:${sort.sort ?? 'asc'}` : '';
+  return (
+    <TextField
+      select
+      size="small"
+      label={LIST_SCREEN_MESSAGES.sortBy}
+      value={sortColumns.some((column) => column.field === sort?.field) ? sortValue : ''}
+      onChange={(event) => {
+        const [field, order] = event.target.value.split(':');
+        onSortModelChange([{ field, sort: order === 'desc' ? 'desc' : 'asc' }]);
+      }}
+    >
+      {sortColumns.flatMap((column) => {
+        const name = column.headerName ?? column.field;
+        return [
+          <MenuItem key={`${column.field}:asc`} value={`${column.field}:asc`}>
+            {format(LIST_SCREEN_MESSAGES.sortAscending, { label: name })}
+          </MenuItem>,
+          <MenuItem key={`${column.field}:desc`} value={`${column.field}:desc`}>
+            {format(LIST_SCREEN_MESSAGES.sortDescending, { label: name })}
+          </MenuItem>,
+        ];
+      })}
+    </TextField>
+  );
+}
+
 /**
  * A list as cards, for phones (issue #13): each row a card with its title (the first column: a
  * real link to the record, stretched over the card so a tap anywhere opens it, one tab stop per
@@ -101,34 +215,11 @@ export function ResourceCardList<T extends ResourceRow>({
   const [title, ...others] = columns;
   const shown = others.filter((column) => fields.includes(column.field));
   const sortColumns = columns.filter((column) => sortable.includes(column.field));
-  const [sort] = sortModel;
-  const sortValue = sort ? `${sort.field}:${sort.sort ?? 'asc'}` : '';
 
   return (
     <Stack spacing={1.5}>
       {sortColumns.length > 0 && (
-        <TextField
-          select
-          size="small"
-          label={LIST_SCREEN_MESSAGES.sortBy}
-          value={sortColumns.some((column) => column.field === sort?.field) ? sortValue : ''}
-          onChange={(event) => {
-            const [field, order] = event.target.value.split(':');
-            onSortModelChange([{ field, sort: order === 'desc' ? 'desc' : 'asc' }]);
-          }}
-        >
-          {sortColumns.flatMap((column) => {
-            const name = column.headerName ?? column.field;
-            return [
-              <MenuItem key={`${column.field}:asc`} value={`${column.field}:asc`}>
-                {format(LIST_SCREEN_MESSAGES.sortAscending, { label: name })}
-              </MenuItem>,
-              <MenuItem key={`${column.field}:desc`} value={`${column.field}:desc`}>
-                {format(LIST_SCREEN_MESSAGES.sortDescending, { label: name })}
-              </MenuItem>,
-            ];
-          })}
-        </TextField>
+        <SortSelect columns={sortColumns} sortModel={sortModel} onSortModelChange={onSortModelChange} />
       )}
       {rows.length === 0 && loading ? (
         <Stack spacing={1.5} role="progressbar" aria-label={en.loading}>
@@ -147,67 +238,9 @@ export function ResourceCardList<T extends ResourceRow>({
           aria-busy={loading}
           sx={{ listStyle: 'none', m: 0, p: 0, display: 'grid', gap: 1.5, opacity: loading ? 0.6 : 1 }}
         >
-          {rows.map((row) => {
-            const heading = cellContent(title, row);
-            return (
-              <Card
-                key={row.id}
-                component="li"
-                variant="outlined"
-                sx={{
-                  position: 'relative',
-                  '&:focus-within': { outline: 2, outlineColor: 'primary.main', outlineOffset: 2 },
-                  '&:hover': rowPath ? { bgcolor: 'action.hover' } : undefined,
-                }}
-              >
-                <CardContent sx={{ '&:last-child': { pb: 2 } }}>
-                  <Typography component="h2" variant="subtitle1" sx={{ mb: 1 }}>
-                    {rowPath ? (
-                      <Link
-                        component={RouterLink}
-                        to={rowPath(row)}
-                        state={back}
-                        color="inherit"
-                        underline="hover"
-                        sx={{
-                          display: 'block',
-                          // The link covers the card: a tap anywhere opens the record.
-                          '&::after': { content: '""', position: 'absolute', inset: 0 },
-                          '&:focus-visible': { outline: 'none' },
-                        }}
-                      >
-                        {heading}
-                      </Link>
-                    ) : (
-                      heading
-                    )}
-                  </Typography>
-                  <Box
-                    component="dl"
-                    sx={{
-                      m: 0,
-                      display: 'grid',
-                      gridTemplateColumns: 'minmax(6rem, auto) 1fr',
-                      columnGap: 2,
-                      rowGap: 0.5,
-                      alignItems: 'center',
-                    }}
-                  >
-                    {shown.map((column) => (
-                      <Box key={column.field} sx={{ display: 'contents' }}>
-                        <Typography component="dt" variant="body2" color="text.secondary">
-                          {column.headerName ?? column.field}
-                        </Typography>
-                        <Typography component="dd" variant="body2" sx={{ m: 0, minWidth: 0 }} noWrap>
-                          {cellContent(column, row)}
-                        </Typography>
-                      </Box>
-                    ))}
-                  </Box>
-                </CardContent>
-              </Card>
-            );
-          })}
+          {rows.map((row) => (
+            <RowCard key={row.id} row={row} title={title} shown={shown} rowPath={rowPath} back={back} />
+          ))}
         </Box>
       )}
       <TablePagination

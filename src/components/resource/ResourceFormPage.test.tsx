@@ -24,6 +24,7 @@ import { ResourceFormPage } from './ResourceFormPage';
 import { useRecordId } from './useRecordId';
 import { ScreenFocus } from '../layout/ScreenFocus';
 import { ADD_TITLES } from '../../shared/messages/formTitles';
+import { SCREEN_TEXT } from '../../shared/messages/screens';
 
 type RoleValues = { name: string; permissions: number[] };
 
@@ -32,6 +33,7 @@ const role: Role = {
   name: 'Editor',
   is_super: false,
   permissions: [],
+  require_second_factor: false,
   users_count: 0,
   created_at: '2024-01-01T00:00:00.000Z',
   updated_at: '2024-02-01T10:00:00.000Z',
@@ -57,7 +59,11 @@ function RoleForm({ id }: { id?: number }) {
           name: item?.name ?? '',
           permissions: item?.permissions.map((p) => p.id) ?? [],
         })}
-        toBody={(values) => ({ name: values.name.trim(), permissions: values.permissions })}
+        toBody={(values) => ({
+          name: values.name.trim(),
+          permissions: values.permissions,
+          require_second_factor: false,
+        })}
       >
         {(_formik, { readOnly }) => <FormTextField name="name" label="Name" disabled={readOnly} />}
       </ResourceFormPage>
@@ -76,7 +82,11 @@ function DefaultRoleForm() {
         useCreate={useCreateRoleMutation}
         useUpdate={useUpdateRoleMutation}
         initialValues={(item) => ({ name: item?.name ?? '', permissions: [] })}
-        toBody={(values) => ({ name: values.name, permissions: values.permissions })}
+        toBody={(values) => ({
+          name: values.name,
+          permissions: values.permissions,
+          require_second_factor: false,
+        })}
       >
         {() => <FormTextField name="name" label="Name" />}
       </ResourceFormPage>
@@ -110,7 +120,11 @@ describe('ResourceFormPage', () => {
     await user.type(screen.getByLabelText('Name'), ' Editor ');
     await user.click(screen.getByRole('button', { name: en.save }));
     expect(await screen.findByText('Role has been successfully created')).toBeInTheDocument();
-    expect(requestsTo('/api/roles')[0].body).toEqual({ name: 'Editor', permissions: [] });
+    expect(requestsTo('/api/roles')[0].body).toEqual({
+      name: 'Editor',
+      permissions: [],
+      require_second_factor: false,
+    });
     await waitFor(() => expect(router.state.location.pathname).toBe(itemPath(ROUTES.roles, 7)));
   });
 
@@ -139,6 +153,7 @@ describe('ResourceFormPage', () => {
     expect(requestsTo('/api/roles/7').find((request) => request.method === 'PUT')?.body).toEqual({
       name: 'Author',
       permissions: [],
+      require_second_factor: false,
       updated_at: '2024-02-01T10:00:00.000Z',
     });
     await user.click(screen.getByRole('link', { name: 'Elsewhere' }));
@@ -187,8 +202,8 @@ describe('ResourceFormPage', () => {
     const user = actor();
     await user.type(await screen.findByLabelText('Name'), 'X');
     await user.click(screen.getByRole('button', { name: en.delete }));
-    expect(screen.getByText(en.deleteConfirmTitle)).toBeInTheDocument();
-    expect(screen.getByText(en.deleteConfirmText)).toBeInTheDocument();
+    expect(screen.getByText(SCREEN_TEXT.deleteConfirmTitle)).toBeInTheDocument();
+    expect(screen.getByText(SCREEN_TEXT.deleteConfirmText)).toBeInTheDocument();
     expect(requestsTo('/api/roles/7').filter((r) => r.method === 'DELETE')).toHaveLength(0);
     await user.click(screen.getAllByRole('button', { name: en.delete }).at(-1) as HTMLElement);
     expect(await screen.findByText('Role has been successfully deleted')).toBeInTheDocument();
@@ -203,7 +218,7 @@ describe('ResourceFormPage', () => {
     await user.click(screen.getByRole('link', { name: 'Elsewhere' }));
     expect(await screen.findByText(en.unsavedChanges)).toBeInTheDocument();
     expect(router.state.location.pathname).toBe(itemPath(ROUTES.roles, 7));
-    await user.click(screen.getByRole('button', { name: en.leave }));
+    await user.click(screen.getByRole('button', { name: SCREEN_TEXT.leave }));
     await waitFor(() => expect(router.state.location.pathname).toBe('/elsewhere'));
   });
 

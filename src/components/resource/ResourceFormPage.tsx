@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useState, type ReactNode } from 'react';
 import Box from '@mui/material/Box';
 import Card from '@mui/material/Card';
 import CardContent from '@mui/material/CardContent';
@@ -79,78 +79,31 @@ export function ResourceFormPage<
   return <FormPage key={id ?? 'add'} {...props} id={id} />;
 }
 
-function FormPage<
-  T extends { id: number; updated_at?: string | null },
-  Values extends FormValues,
-  Body extends object,
->({
-  contract,
-  title,
-  listPath = contract.route,
-  listTitle = contract.item,
-  id,
-  useGet,
-  useCreate = noCreate as MutationHook<Body, WriteResponse<T>>,
-  useUpdate,
-  useDelete,
-  schema = contract.input as FormSchema,
-  initialValues,
-  toBody,
-  children,
-  canEdit,
-  section = menuSection(contract.route),
-  crumb = (item) => String((item as Record<string, unknown> | undefined)?.[contract.titleField] ?? ''),
-  canDelete,
-  confirmSave,
-  card = true,
-}: ResourceFormPageProps<T, Values, Body>) {
-  const isNew = id === undefined;
-  // A detail route whose id is no record id (`/product/abc`) is a page that does not exist.
-  const badId = !isNew && !(Number.isSafeInteger(id) && id > 0);
+type Item = { id: number; updated_at?: string | null };
+
+/** A save waiting for the user's yes (confirmSave), with what it would save. */
+interface PendingSave<Values> {
+  request: SaveConfirmation;
+  values: Values;
+  helpers: FormikHelpers<Values>;
+}
+
+/**
+ * Saving: create → the new item's page; update with the loaded `updated_at`; a 422 on the fields, a
+ * 409 shown as stale; a save the page must ask about first (confirmSave) waits for the yes.
+ */
+function useFormSave<T extends Item, Values extends FormValues, Body extends object>(
+  props: ResourceFormPageProps<T, Values, Body>,
+  { item, isNew, listPath }: { item: T | undefined; isNew: boolean; listPath: string },
+) {
+  const { contract, toBody, initialValues, confirmSave } = props;
   const navigate = useNavigate();
   const location = useLocation();
   const notify = useNotify();
-  const { user } = useAuth();
-  const may = (action: 'index' | 'store' | 'update' | 'destroy') =>
-    hasPermission(user?.permissions, can(contract, action));
-  const readOnly = !(canEdit ?? may(isNew ? 'store' : 'update'));
-
-  const listReturn = useListReturn(listPath);
-  const useItem = useGet ?? noItem;
-  const { data: item, isLoading, error, refetch } = useItem(id ?? 0, { skip: isNew || badId });
-  // The screen is named for what it shows: "Add brand", or the record's name (H1, crumb, document title).
-  const lastCrumb = isNew ? addTitle(contract) : crumb(item) || contract.item;
-  const screenTitle = title ?? lastCrumb;
-  useBreadcrumbs([
-    { label: en.dashboard, path: ROUTES.dashboard },
-    ...(section && section !== listTitle ? [{ label: section, disabled: true }] : []),
-    { label: listTitle, path: listReturn },
-    { label: lastCrumb },
-  ]);
-  const [create] = useCreate();
-  const [update] = useUpdate();
-  const useRemove = useDelete ?? noDelete;
-  const [remove, { isLoading: deleting }] = useRemove();
-  const [confirming, setConfirming] = useState(false);
-  // A save waiting for the user's yes (confirmSave), with what it would save.
-  const [asking, setAsking] = useState<{
-    request: SaveConfirmation;
-    values: Values;
-    helpers: FormikHelpers<Values>;
-  } | null>(null);
+  const [create] = (props.useCreate ?? (noCreate as MutationHook<Body, WriteResponse<T>>))();
+  const [update] = props.useUpdate();
+  const [asking, setAsking] = useState<PendingSave<Values> | null>(null);
   const [stale, setStale] = useState(false);
-  const [reloads, setReloads] = useState(0);
-  const [historyOpen, setHistoryOpen] = useState(false);
-  const undo = useUndo();
-
-  const toList = () => navigate(listReturn);
-  const back = () => (location.key === 'default' ? toList() : navigate(-1));
-
-  if (badId) return <NotFoundPage />;
-  if (!isNew && isLoading) return <LoadingBlock />;
-  if (!isNew && isApiError(error) && error.status === 404) return <NotFoundPage />;
-  if (!isNew && !item)
-    return error ? <LoadErrorAlert error={error} onRetry={() => void refetch()} /> : <LoadingBlock />;
 
   const submit = async (values: Values, { setErrors, resetForm }: FormikHelpers<Values>) => {
     setStale(false);
@@ -194,7 +147,20 @@ function FormPage<
     }
   };
 
-  const confirmDelete = async (formik: FormikProps<Values>) => {
+  return { askThenSubmit, confirmedSave, asking, cancelSave: () => setAsking(null), stale, setStale };
+}
+
+/** Deleting after the confirmation, with an Undo toast that restores it; then back to the list. */
+function useFormDelete<T extends Item>(
+  contract: ResourceFormPageProps<T, FormValues, object>['contract'],
+  useDelete: MutationHook<number, WriteResponse<T>> | undefined,
+  { item, toList }: { item: T | undefined; toList: () => void },
+) {
+  const [remove, { isLoading: deleting }] = (useDelete ?? noDelete)();
+  const [confirming, setConfirming] = useState(false);
+  const undo = useUndo();
+
+  const confirmDelete = async (formik: FormikProps<FormValues>) => {
     if (!item) return;
     try {
       const { message } = await remove(item.id).unwrap();
@@ -209,58 +175,175 @@ function FormPage<
     }
   };
 
-  const formSchema = pickSchema(schema, isNew);
-  const validator = formSchema ? validateWith<Values>(formSchema) : undefined;
+  return { deleting, confirming, setConfirming, confirmDelete };
+}
 
+/** The resource's fields, disabled together when read-only; in a card unless they lay out their own. */
+function FormFields({ card, readOnly, children }: { card: boolean; readOnly: boolean; children: ReactNode }) {
+  const fieldset = (
+    <Box component="fieldset" disabled={readOnly} sx={FIELDSET}>
+      {card ? <Stack spacing={2.5}>{children}</Stack> : children}
+    </Box>
+  );
+  return card ? (
+    <Card>
+      <CardContent>{fieldset}</CardContent>
+    </Card>
+  ) : (
+    fieldset
+  );
+}
+
+/** Back only when read-only; else Back, Cancel and Save. */
+function FormFooter({
+  readOnly,
+  onBack,
+  onCancel,
+}: {
+  readOnly: boolean;
+  onBack: () => void;
+  onCancel: () => void;
+}) {
+  return readOnly ? (
+    <Stack direction="row" justifyContent="flex-end">
+      <FormPageBack onBack={onBack} />
+    </Stack>
+  ) : (
+    <FormActions onBack={onBack} onCancel={onCancel} />
+  );
+}
+
+/** The item the page shows (none on add), and what the page is while it loads or fails. */
+function useFormItem<T extends Item>(props: ResourceFormPageProps<T, FormValues, object>) {
+  const { id } = props;
+  const isNew = id === undefined;
+  // A detail route whose id is no record id (`/product/abc`) is a page that does not exist.
+  const badId = !isNew && !(Number.isSafeInteger(id) && id > 0);
+  const {
+    data: item,
+    isLoading,
+    error,
+    refetch,
+  } = (props.useGet ?? noItem)(id ?? 0, {
+    skip: isNew || badId,
+  });
+  const [reloads, setReloads] = useState(0);
+  let blocker: ReactNode = null;
+  if (badId) blocker = <NotFoundPage />;
+  else if (!isNew && isLoading) blocker = <LoadingBlock />;
+  else if (!isNew && isApiError(error) && error.status === 404) blocker = <NotFoundPage />;
+  else if (!isNew && !item)
+    blocker = error ? <LoadErrorAlert error={error} onRetry={() => void refetch()} /> : <LoadingBlock />;
   const reload = () => {
-    setStale(false);
     setReloads((count) => count + 1);
     void refetch();
   };
+  return { isNew, item, blocker, reloads, reload };
+}
+
+/** The breadcrumbs and the screen's title: "Add brand", or the record's name (H1, crumb, document title). */
+function useFormTitle<T extends Item>(
+  props: ResourceFormPageProps<T, FormValues, object>,
+  { item, isNew, listReturn }: { item: T | undefined; isNew: boolean; listReturn: string },
+): string {
+  const { contract, listTitle = contract.item, section = menuSection(contract.route) } = props;
+  const crumb =
+    props.crumb ??
+    ((loaded?: T) => String((loaded as Record<string, unknown> | undefined)?.[contract.titleField] ?? ''));
+  const lastCrumb = isNew ? addTitle(contract) : crumb(item) || contract.item;
+  useBreadcrumbs([
+    { label: en.dashboard, path: ROUTES.dashboard },
+    ...(section && section !== listTitle ? [{ label: section, disabled: true }] : []),
+    { label: listTitle, path: listReturn },
+    { label: lastCrumb },
+  ]);
+  return props.title ?? lastCrumb;
+}
+
+/** The delete confirmation, and the question a save asks first (confirmSave). */
+function FormDialogs<Values>({
+  removal,
+  save,
+  onDelete,
+}: {
+  removal: { confirming: boolean; deleting: boolean; setConfirming: (open: boolean) => void };
+  save: { asking: PendingSave<Values> | null; cancelSave: () => void; confirmedSave: () => Promise<void> };
+  onDelete: () => void;
+}) {
+  return (
+    <>
+      <ConfirmDialog
+        open={removal.confirming}
+        busy={removal.deleting}
+        onCancel={() => removal.setConfirming(false)}
+        onConfirm={onDelete}
+      />
+      <ConfirmDialog
+        open={save.asking !== null}
+        title={save.asking?.request.title}
+        text={save.asking?.request.text}
+        confirmLabel={en.save}
+        confirmColor="primary"
+        onCancel={save.cancelSave}
+        onConfirm={() => void save.confirmedSave()}
+      />
+    </>
+  );
+}
+
+function FormPage<T extends Item, Values extends FormValues, Body extends object>(
+  props: ResourceFormPageProps<T, Values, Body>,
+) {
+  const { contract, listPath = contract.route, id, useDelete, initialValues, children, canDelete } = props;
+  const { card = true, beside, schema = contract.input as FormSchema } = props;
+  const loose = props as unknown as ResourceFormPageProps<T, FormValues, object>;
+  const navigate = useNavigate();
+  const location = useLocation();
+  const { user } = useAuth();
+  const may = (action: 'index' | 'store' | 'update' | 'destroy') =>
+    hasPermission(user?.permissions, can(contract, action));
+  const { isNew, item, blocker, reloads, reload: refetchItem } = useFormItem(loose);
+  const readOnly = !(props.canEdit ?? may(isNew ? 'store' : 'update'));
+  const listReturn = useListReturn(listPath);
+  const screenTitle = useFormTitle(loose, { item, isNew, listReturn });
+  const toList = () => navigate(listReturn);
+  const back = () => (location.key === 'default' ? toList() : navigate(-1));
+  const save = useFormSave(props, { item, isNew, listPath });
+  const removal = useFormDelete(contract, useDelete, { item, toList });
+  const [historyOpen, setHistoryOpen] = useState(false);
+  if (blocker) return blocker;
+
+  const formSchema = pickSchema(schema, isNew);
+  const reload = () => {
+    save.setStale(false);
+    refetchItem();
+  };
+  const deletable = !isNew && useDelete && may('destroy') && (!item || (canDelete?.(item) ?? true));
 
   return (
     <Formik<Values>
       // A new version of the item (saved here, or reloaded after a 409) starts the form afresh.
       key={item ? `${item.id}:${item.updated_at ?? ''}:${reloads}` : 'new'}
       initialValues={initialValues(item)}
-      validate={validator}
-      onSubmit={askThenSubmit}
+      validate={formSchema ? validateWith<Values>(formSchema) : undefined}
+      onSubmit={save.askThenSubmit}
     >
       {(formik) => (
         <Form noValidate>
-          <UnsavedChangesPrompt when={formik.dirty && !formik.isSubmitting && !deleting} />
+          <UnsavedChangesPrompt when={formik.dirty && !formik.isSubmitting && !removal.deleting} />
           {!readOnly && <FormDraft formKey={`${contract.key}:${id ?? 'new'}`} />}
           <Stack spacing={2}>
             <FormPageHeader
               title={screenTitle}
-              onDelete={
-                !isNew && useDelete && may('destroy') && (!item || (canDelete?.(item) ?? true))
-                  ? () => setConfirming(true)
-                  : undefined
-              }
+              onDelete={deletable ? () => removal.setConfirming(true) : undefined}
             />
-            {stale && <StaleItemAlert item={contract.item} onReload={reload} />}
-            {card ? (
-              <Card>
-                <CardContent>
-                  <Box component="fieldset" disabled={readOnly} sx={FIELDSET}>
-                    <Stack spacing={2.5}>{children(formik, { item, readOnly, isNew })}</Stack>
-                  </Box>
-                </CardContent>
-              </Card>
-            ) : (
-              <Box component="fieldset" disabled={readOnly} sx={FIELDSET}>
-                {children(formik, { item, readOnly, isNew })}
-              </Box>
-            )}
+            {save.stale && <StaleItemAlert item={contract.item} onReload={reload} />}
+            {item && beside?.(item)}
+            <FormFields card={card} readOnly={readOnly}>
+              {children(formik, { item, readOnly, isNew })}
+            </FormFields>
             {isAudited(item) && <AuditSummary item={item} />}
-            {readOnly ? (
-              <Stack direction="row" justifyContent="flex-end">
-                <FormPageBack onBack={back} />
-              </Stack>
-            ) : (
-              <FormActions onBack={back} onCancel={toList} />
-            )}
+            <FormFooter readOnly={readOnly} onBack={back} onCancel={toList} />
             {item && may('index') && (
               <HistoryPanel
                 expanded={historyOpen}
@@ -278,20 +361,10 @@ function FormPage<
               />
             )}
           </Stack>
-          <ConfirmDialog
-            open={confirming}
-            busy={deleting}
-            onCancel={() => setConfirming(false)}
-            onConfirm={() => void confirmDelete(formik)}
-          />
-          <ConfirmDialog
-            open={asking !== null}
-            title={asking?.request.title}
-            text={asking?.request.text}
-            confirmLabel={en.save}
-            confirmColor="primary"
-            onCancel={() => setAsking(null)}
-            onConfirm={() => void confirmedSave()}
+          <FormDialogs
+            removal={removal}
+            save={save}
+            onDelete={() => void removal.confirmDelete(formik as unknown as FormikProps<FormValues>)}
           />
         </Form>
       )}

@@ -14,6 +14,7 @@ import type { ResourceListPageProps } from './types';
 import { en, LABELS } from '../../shared/messages';
 import { LIST_SCREEN_MESSAGES } from '../../shared/messages/listScreens';
 import { SETTINGS_MESSAGES } from '../../shared/messages/settings';
+import { SCREEN_TEXT } from '../../shared/messages/screens';
 
 const user = (id: number, name: string): User => ({
   ...testUser,
@@ -212,7 +213,7 @@ describe('ResourceListPage', () => {
     await actor.click(screen.getByRole('button', { name: /next page/i }));
     await waitFor(() => expect(lastQuery()).toMatchObject({ page: '2' }));
     await actor.click(await screen.findByRole('button', { name: LIST_SCREEN_MESSAGES.datePresets }));
-    await actor.click(screen.getByRole('menuitem', { name: en.today }));
+    await actor.click(screen.getByRole('menuitem', { name: SCREEN_TEXT.today }));
     const today = new Date();
     const iso = `${today.getFullYear()}-${String(today.getMonth() + 1).padStart(2, '0')}-${String(today.getDate()).padStart(2, '0')}`;
     await waitFor(() => expect(lastQuery()).toMatchObject({ page: '1', date_from: iso, date_to: iso }));
@@ -304,7 +305,7 @@ describe('ResourceListPage', () => {
       await screen.findByText(`No user matches the search "zz" and ${LABELS.status}: ${en.notActive}.`),
     ).toBeInTheDocument();
     const overlay = screen.getByRole('status');
-    expect(within(overlay).getByRole('link', { name: en.addNew })).toHaveAttribute(
+    expect(within(overlay).getByRole('link', { name: SCREEN_TEXT.addNew })).toHaveAttribute(
       'href',
       addPath(ROUTES.users),
     );
@@ -321,7 +322,7 @@ describe('ResourceListPage', () => {
     expect(await screen.findByText('No user has been added yet.')).toBeInTheDocument();
     // Without users.store there is nothing to offer.
     expect(
-      within(screen.getByRole('status')).queryByRole('link', { name: en.addNew }),
+      within(screen.getByRole('status')).queryByRole('link', { name: SCREEN_TEXT.addNew }),
     ).not.toBeInTheDocument();
   });
 
@@ -338,24 +339,27 @@ describe('ResourceListPage', () => {
     network();
     renderList();
     await screen.findByText('Ada');
-    expect(screen.getByRole('button', { name: en.export })).toBeInTheDocument();
-    expect(screen.getByRole('button', { name: en.import })).toBeInTheDocument();
-    expect(screen.getByRole('link', { name: en.addNew })).toHaveAttribute('href', addPath(ROUTES.users));
+    expect(screen.getByRole('button', { name: SCREEN_TEXT.export })).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: SCREEN_TEXT.import })).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: SCREEN_TEXT.addNew })).toHaveAttribute(
+      'href',
+      addPath(ROUTES.users),
+    );
   });
 
   it('hides Import and Add New without users.store, and Export without users.index', async () => {
     network();
     const { unmount } = renderList({}, { permissions: ['users.index'] });
     await screen.findByText('Ada');
-    expect(screen.getByRole('button', { name: en.export })).toBeInTheDocument();
-    expect(screen.queryByRole('button', { name: en.import })).not.toBeInTheDocument();
-    expect(screen.queryByRole('link', { name: en.addNew })).not.toBeInTheDocument();
+    expect(screen.getByRole('button', { name: SCREEN_TEXT.export })).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: SCREEN_TEXT.import })).not.toBeInTheDocument();
+    expect(screen.queryByRole('link', { name: SCREEN_TEXT.addNew })).not.toBeInTheDocument();
     unmount();
 
     renderList({}, { permissions: ['users.store'] });
     await screen.findByText('Ada');
-    expect(screen.queryByRole('button', { name: en.export })).not.toBeInTheDocument();
-    expect(screen.getByRole('button', { name: en.import })).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: SCREEN_TEXT.export })).not.toBeInTheDocument();
+    expect(screen.getByRole('button', { name: SCREEN_TEXT.import })).toBeInTheDocument();
   });
 
   it('keeps the previous rows on screen while the next page loads', async () => {

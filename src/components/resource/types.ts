@@ -113,6 +113,8 @@ export interface ResourceFormPageProps<
   toBody: (values: Values) => Body;
   /** False: the children lay out their own cards (a page's sections, a preview beside them). Default true. */
   card?: boolean;
+  /** Shown above the form of a loaded item (the website's "Preview on site"). */
+  beside?: (item: T) => ReactNode;
   /** The resource's own fields. */
   children: (formik: FormikProps<Values>, context: ResourceFormContext<T>) => ReactNode;
   /** Overrides the update-permission check (e.g. a super role that cannot be edited). */

@@ -136,15 +136,8 @@ export const listParamsFor = (contract: ResourceContract, searchParams: URLSearc
     { explicit: true },
   );
 
-/**
- * A list page's state, kept where a user keeps it: page, page size, sort, search and filters live
- * in the URL (shareable, restored by Back and the browser's back); each filter with a storage key
- * is also kept in localStorage under it (spec §2) and applies when the URL does not say otherwise
- * (the URL wins, and is then brought in line). Changes replace the URL entry; a filter or search
- * change goes back to page 1. An id the options no longer offer is dropped.
- */
-export function useListState(contract: ResourceContract): ListState {
-  const [searchParams, setSearchParams] = useSearchParams();
+/** The filters this user sees (an ids filter needs the right to read its options), with their choices. */
+function useShownFilters(contract: ResourceContract): ShownFilter[] {
   const idSources = useMemo(
     () =>
       Object.values(contract.filters).flatMap((filter): OptionsSource[] =>
@@ -154,8 +147,7 @@ export function useListState(contract: ResourceContract): ListState {
   );
   const sourceOptions = useOptionsOf(idSources);
 
-  // The filters this user sees: an ids filter needs the right to read its options.
-  const filters = useMemo<ShownFilter[]>(
+  return useMemo<ShownFilter[]>(
     () =>
       Object.entries(contract.filters).flatMap(([name, filter]): ShownFilter[] => {
         switch (filter.kind) {
@@ -182,6 +174,103 @@ export function useListState(contract: ResourceContract): ListState {
       }),
     [contract, sourceOptions],
   );
+}
+
+/** The list's changes, each one `apply` of the current state (a filter or search change: page 1). */
+function useListSetters(
+  contract: ResourceContract,
+  apply: (change: (current: ListQuery) => ListQuery) => void,
+) {
+  const setPage = useCallback(
+    (index: number) => apply((current) => ({ ...current, page: index + 1 })),
+    [apply],
+  );
+
+  const setPageSize = useCallback(
+    (pageSize: number) => apply((current) => ({ ...current, page: 1, per_page: pageSize })),
+    [apply],
+  );
+
+  const setSortModel = useCallback(
+    (model: GridSortModel) =>
+      apply((current) => {
+        const [first] = model;
+        const sort = first?.field ?? contract.defaultSort.sort;
+        const order = first ? (first.sort === 'asc' ? 'asc' : 'desc') : contract.defaultSort.order;
+        if (sort === current.sort && order === current.order) return current;
+        return { ...current, sort, order, page: 1 };
+      }),
+    [apply, contract],
+  );
+
+  const setSearch = useCallback(
+    (search: string) =>
+      apply((current) => {
+        if ((current.search ?? '') === search) return current;
+        const { search: _previous, ...rest } = current;
+        return { ...rest, ...(search ? { search } : {}), page: 1 };
+      }),
+    [apply],
+  );
+
+  const setFilter = useCallback(
+    (name: string, value: unknown) =>
+      apply((current) => {
+        const { [name]: _previous, ...others } = current.filters;
+        const empty = value === undefined || (Array.isArray(value) && value.length === 0);
+        const filters = (empty ? others : { ...others, [name]: value }) as ListQuery['filters'];
+        return { ...current, filters, page: 1 };
+      }),
+    [apply],
+  );
+
+  const reset = useCallback(
+    () =>
+      apply((current) => ({
+        page: 1,
+        per_page: current.per_page,
+        sort: current.sort,
+        order: current.order,
+        filters: {},
+      })),
+    [apply],
+  );
+  return { setPage, setPageSize, setSortModel, setSearch, setFilter, reset };
+}
+
+/** What the list is narrowed by, as the empty list's lines say it ("Search for …", "<filter> is …"). */
+function activeFilters(query: ListQuery, filters: ShownFilter[]): ActiveFilter[] {
+  return [
+    ...(query.search
+      ? [{ name: 'search', text: format(EMPTY_LIST_MESSAGES.searchFor, { search: query.search }) }]
+      : []),
+    ...filters.flatMap((shown) => {
+      const value = query.filters[shown.name];
+      return value === undefined
+        ? []
+        : [
+            {
+              name: shown.name,
+              text: format(EMPTY_LIST_MESSAGES.filterIs, {
+                label: shown.filter.label,
+                value: describe(shown, value),
+              }),
+            },
+          ];
+    }),
+  ];
+}
+
+/**
+ * A list page's state, kept where a user keeps it: page, page size, sort, search and filters live
+ * in the URL (shareable, restored by Back and the browser's back); each filter with a storage key
+ * is also kept in localStorage under it (spec §2) and applies when the URL does not say otherwise
+ * (the URL wins, and is then brought in line). Changes replace the URL entry; a filter or search
+ * change goes back to page 1. An id the options no longer offer is dropped.
+ */
+export function useListState(contract: ResourceContract): ListState {
+  const [searchParams, setSearchParams] = useSearchParams();
+  const filters = useShownFilters(contract);
 
   const urlText = searchParams.toString();
   const query = useMemo<ListQuery>(() => {
@@ -238,83 +327,9 @@ export function useListState(contract: ResourceContract): ListState {
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [query]);
 
-  const setPage = useCallback(
-    (index: number) => apply((current) => ({ ...current, page: index + 1 })),
-    [apply],
-  );
+  const { setPage, setPageSize, setSortModel, setSearch, setFilter, reset } = useListSetters(contract, apply);
 
-  const setPageSize = useCallback(
-    (pageSize: number) => apply((current) => ({ ...current, page: 1, per_page: pageSize })),
-    [apply],
-  );
-
-  const setSortModel = useCallback(
-    (model: GridSortModel) =>
-      apply((current) => {
-        const [first] = model;
-        const sort = first?.field ?? contract.defaultSort.sort;
-        const order = first ? (first.sort === 'asc' ? 'asc' : 'desc') : contract.defaultSort.order;
-        if (sort === current.sort && order === current.order) return current;
-        return { ...current, sort, order, page: 1 };
-      }),
-    [apply, contract],
-  );
-
-  const setSearch = useCallback(
-    (search: string) =>
-      apply((current) => {
-        if ((current.search ?? '') === search) return current;
-        const { search: _previous, ...rest } = current;
-        return { ...rest, ...(search ? { search } : {}), page: 1 };
-      }),
-    [apply],
-  );
-
-  const setFilter = useCallback(
-    (name: string, value: unknown) =>
-      apply((current) => {
-        const { [name]: _previous, ...others } = current.filters;
-        const empty = value === undefined || (Array.isArray(value) && value.length === 0);
-        const filters = (empty ? others : { ...others, [name]: value }) as ListQuery['filters'];
-        return { ...current, filters, page: 1 };
-      }),
-    [apply],
-  );
-
-  const reset = useCallback(
-    () =>
-      apply((current) => ({
-        page: 1,
-        per_page: current.per_page,
-        sort: current.sort,
-        order: current.order,
-        filters: {},
-      })),
-    [apply],
-  );
-
-  const active = useMemo<ActiveFilter[]>(
-    () => [
-      ...(query.search
-        ? [{ name: 'search', text: format(EMPTY_LIST_MESSAGES.searchFor, { search: query.search }) }]
-        : []),
-      ...filters.flatMap((shown) => {
-        const value = query.filters[shown.name];
-        return value === undefined
-          ? []
-          : [
-              {
-                name: shown.name,
-                text: format(EMPTY_LIST_MESSAGES.filterIs, {
-                  label: shown.filter.label,
-                  value: describe(shown, value),
-                }),
-              },
-            ];
-      }),
-    ],
-    [query, filters],
-  );
+  const active = useMemo(() => activeFilters(query, filters), [query, filters]);
 
   return {
     query,

@@ -4,6 +4,7 @@ import {
   useGetBrandQuery,
   useUpdateBrandMutation,
 } from '../../../store/brandsApi';
+import { PreviewOnSite } from '../website/PreviewOnSite';
 import { ResourceFormPage } from '../../components/resource/ResourceFormPage';
 import { brandsResource, type Brand } from '../../shared/resources/brands';
 import { taxonomyForm } from '../taxonomy/taxonomyForm';
@@ -21,6 +22,7 @@ export function BrandFormScreen(_props: BrandFormScreenProps) {
   return (
     <ResourceFormPage
       contract={brandsResource}
+      beside={(item) => <PreviewOnSite resource="brands" id={item.id} />}
       useGet={useGetBrandQuery}
       useCreate={useCreateBrandMutation}
       useUpdate={useUpdateBrandMutation}

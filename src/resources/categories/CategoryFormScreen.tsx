@@ -4,6 +4,7 @@ import {
   useGetCategoryQuery,
   useUpdateCategoryMutation,
 } from '../../../store/categoriesApi';
+import { PreviewOnSite } from '../website/PreviewOnSite';
 import { ResourceFormPage } from '../../components/resource/ResourceFormPage';
 import { categoriesResource, type Category } from '../../shared/resources/categories';
 import { taxonomyForm } from '../taxonomy/taxonomyForm';
@@ -21,6 +22,7 @@ export function CategoryFormScreen(_props: CategoryFormScreenProps) {
   return (
     <ResourceFormPage
       contract={categoriesResource}
+      beside={(item) => <PreviewOnSite resource="categories" id={item.id} />}
       useGet={useGetCategoryQuery}
       useCreate={useCreateCategoryMutation}
       useUpdate={useUpdateCategoryMutation}

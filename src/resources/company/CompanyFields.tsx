@@ -3,6 +3,7 @@ import { FormTextField, UploadField } from '../../components/form';
 import type { FileObject } from '../../shared/contracts/account';
 import { RECOMMENDED_SIZES } from '../../shared/limits';
 import { COMPANY_LABELS } from '../../shared/resources/company';
+import { TimeZoneField } from './TimeZoneField';
 
 const SOCIAL_LINKS = ['instagram_link', 'facebook_link', 'linkedin'] as const;
 
@@ -68,6 +69,9 @@ export function CompanyFields({ logo, disabled }: CompanyFieldsProps) {
           helperText="New contact-form messages are announced to this address"
           {...text}
         />
+      </Grid>
+      <Grid size={{ xs: 12, md: 6 }}>
+        <TimeZoneField disabled={disabled} />
       </Grid>
     </Grid>
   );

@@ -21,6 +21,7 @@ const settings: CompanySettings = {
   linkedin: null,
   address: 'Jl. Sudirman 1\nJakarta',
   notification_email: 'inbox@acme.test',
+  time_zone: 'Asia/Jakarta',
   updated_at: '2024-05-01T10:00:00.000Z',
 };
 
@@ -99,11 +100,34 @@ describe('CompanyScreen', () => {
     expect(requestsTo(COMPANY_PATH).filter((request) => request.method === 'PUT')).toHaveLength(0);
   });
 
+  it('offers the time zones by typing and saves the one picked; shows a 422 on it', async () => {
+    const { requestsTo } = fakeNetwork({
+      [`GET ${COMPANY_PATH}`]: { body: { data: settings } },
+      [`PUT ${COMPANY_PATH}`]: {
+        status: 422,
+        body: { message: 'Time Zone is invalid', errors: { time_zone: ['Time Zone is invalid'] } },
+      },
+    });
+    renderCompany();
+    const actor = userEvent.setup({ delay: null });
+    const zone = await screen.findByRole('combobox', { name: 'Time Zone' });
+    expect(zone).toHaveValue('Asia/Jakarta');
+    await actor.clear(zone);
+    await actor.type(zone, 'Berlin');
+    await actor.click(await screen.findByRole('option', { name: 'Europe/Berlin' }));
+    expect(zone).toHaveValue('Europe/Berlin');
+    await actor.click(screen.getByRole('button', { name: 'Save' }));
+    expect(await screen.findByText('Time Zone is invalid')).toBeInTheDocument();
+    const [put] = requestsTo(COMPANY_PATH).filter((request) => request.method === 'PUT');
+    expect(put.body).toMatchObject({ time_zone: 'Europe/Berlin' });
+  });
+
   it('is read-only without settings.update', async () => {
     fakeNetwork({ [`GET ${COMPANY_PATH}`]: { body: { data: settings } } });
     renderCompany([PERMISSIONS.settingsShow]);
     expect(await screen.findByLabelText('Youtube Link')).toBeDisabled();
     expect(screen.getByLabelText('Address')).toBeDisabled();
+    expect(screen.getByRole('combobox', { name: 'Time Zone' })).toBeDisabled();
     expect(screen.queryByRole('button', { name: 'Save' })).not.toBeInTheDocument();
   });
 });

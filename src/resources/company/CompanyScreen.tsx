@@ -4,6 +4,7 @@ import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import { Form, Formik, type FormikHelpers } from 'formik';
 import { useGetCompanySettingsQuery, useUpdateCompanySettingsMutation } from '../../../store/companyApi';
+import { rememberCompanyTimeZone } from '../../components/resource/fields/companyZone';
 import { useAuth } from '../../auth/AuthContext';
 import { LoadingBlock } from '../../components/feedback/LoadingBlock';
 import {
@@ -71,6 +72,7 @@ export function CompanyScreen(_props: CompanyScreenProps) {
     try {
       const { data: saved, message } = await update(toCompanyBody(values)).unwrap();
       notify.success(message || success.updated(COMPANY_ITEM));
+      rememberCompanyTimeZone(saved.time_zone);
       resetForm({ values: toCompanyValues(saved) });
     } catch (error) {
       // The base query has toasted the message (a 409 included); a 422 also marks its fields.

@@ -56,6 +56,44 @@ describe('ContactFormDetailScreen', () => {
     expect(await screen.findByText('Read')).toBeInTheDocument();
   });
 
+  it('waits with an assignment until opening has marked the message Read, then sends the new version', async () => {
+    let current = message();
+    let markedRead: () => void = () => undefined;
+    const network = fakeNetwork({
+      'GET /api/contact-forms/7': () => ({ body: { data: current } }),
+      'GET /api/contact-forms/7/replies': { body: { data: [] } },
+      'GET /api/contact-forms/assignees': { body: { data: [{ id: 2, name: 'Grace Admin' }] } },
+      'PUT /api/contact-forms/7': (request) =>
+        new Promise((resolve) => {
+          markedRead = () => {
+            current = { ...current, ...(request.body as object), updated_at: '2026-11-20T11:00:00.000Z' };
+            resolve({ body: { data: current, message: 'Contact Form has been successfully updated' } });
+          };
+        }),
+      'PUT /api/contact-forms/7/assignee': () => ({
+        body: { data: current, message: 'Assigned to Grace Admin.' },
+      }),
+    });
+    renderWithProviders(<ContactFormDetailScreen />, { path, route });
+    const assignTo = await screen.findByRole('combobox', { name: 'Assign to' });
+    await waitFor(() =>
+      expect(network.requestsTo('/api/contact-forms/7').some((r) => r.method === 'PUT')).toBe(true),
+    );
+    // While the Read mark is on its way, the version on screen is about to be outdated.
+    expect(assignTo).toHaveAttribute('aria-disabled', 'true');
+    markedRead();
+    await screen.findByText('Read');
+    await waitFor(() => expect(assignTo).not.toHaveAttribute('aria-disabled'));
+    const actor = userEvent.setup({ delay: null });
+    await actor.click(assignTo);
+    await actor.click(await screen.findByRole('option', { name: 'Grace Admin' }));
+    await waitFor(() => expect(network.requestsTo('/api/contact-forms/7/assignee')).toHaveLength(1));
+    expect(network.requestsTo('/api/contact-forms/7/assignee')[0].body).toEqual({
+      assignee_id: 2,
+      updated_at: '2026-11-20T11:00:00.000Z',
+    });
+  });
+
   it('marks it replied and keeps a note', async () => {
     let current = message({ state: 'read' });
     const network = fakeNetwork({

@@ -43,7 +43,9 @@ import {
 } from '../../shared/resources/contactForms';
 import { can } from '../../shared/resources/resource';
 import { itemPath, ROUTES } from '../../shared/routes';
+import { AssigneeSelect } from './AssigneeSelect';
 import { ContactReplies } from './ContactReplies';
+import { DueText } from './DueText';
 import { ContactStateChip } from './ContactStateChip';
 
 const noteSchema = yup.object({ note: contactFormsUpdateSchema.fields.note });
@@ -93,11 +95,22 @@ export function ContactFormDetailScreen(_props: ContactFormDetailScreenProps) {
     typeof navState?.from === 'string' && navState.from.startsWith(ROUTES.contactForms)
       ? navState.from
       : ROUTES.contactForms;
-  const { data: item, isLoading, error, refetch } = useGetContactFormQuery(id ?? 0, { skip: !id });
+  const {
+    data: item,
+    isLoading,
+    isFetching,
+    error,
+    refetch,
+  } = useGetContactFormQuery(id ?? 0, {
+    skip: !id,
+  });
   const [update, { isLoading: saving }] = useUpdateContactFormMutation();
   const [remove, { isLoading: deleting }] = useDeleteContactFormMutation();
   const [markNotSpam, { isLoading: unspamming }] = useMarkNotSpamMutation();
   const [asking, setAsking] = useState(false);
+  // A change waits while another is saved or the message reloads: it would carry a version the
+  // server no longer has (opening a New message marks it Read) and be refused as stale.
+  const busy = saving || isFetching;
   const mayUpdate = hasPermission(user?.permissions, can(contactFormsResource, 'update'));
   const mayDelete = hasPermission(user?.permissions, can(contactFormsResource, 'destroy'));
   const section = menuSection(ROUTES.contactForms);
@@ -183,6 +196,10 @@ export function ContactFormDetailScreen(_props: ContactFormDetailScreenProps) {
                 {item.phone_number ? <Link href={`tel:${item.phone_number}`}>{item.phone_number}</Link> : '—'}
               </Detail>
               <Detail label={CONTACT_LABELS.source}>{SOURCE_LABELS[item.source]}</Detail>
+              <Detail label={CONTACT_LABELS.assignee}>{item.assignee?.name ?? CONTACT_LABELS.nobody}</Detail>
+              <Detail label={CONTACT_LABELS.due}>
+                <DueText item={item} />
+              </Detail>
               <Detail label={CONTACT_LABELS.product}>
                 {item.product ? (
                   <Link component={RouterLink} to={itemPath(ROUTES.products, item.product.id)}>
@@ -193,12 +210,13 @@ export function ContactFormDetailScreen(_props: ContactFormDetailScreenProps) {
                 )}
               </Detail>
             </Box>
-            <Stack direction="row" spacing={1} flexWrap="wrap" useFlexGap>
+            <Stack direction="row" spacing={1} flexWrap="wrap" useFlexGap alignItems="center">
+              {mayUpdate && <AssigneeSelect item={item} onStale={refetch} disabled={busy} />}
               {mayUpdate && item.state !== 'replied' && (
                 <Button
                   variant="outlined"
                   startIcon={<DoneAllIcon />}
-                  disabled={saving}
+                  disabled={busy}
                   onClick={() => change('replied')}
                 >
                   {CONTACT_LABELS.markReplied}
@@ -209,7 +227,7 @@ export function ContactFormDetailScreen(_props: ContactFormDetailScreenProps) {
                   variant="outlined"
                   color="error"
                   startIcon={<ReportIcon />}
-                  disabled={saving}
+                  disabled={busy}
                   onClick={() => change('spam')}
                 >
                   {CONTACT_LABELS.markSpam}
@@ -219,7 +237,7 @@ export function ContactFormDetailScreen(_props: ContactFormDetailScreenProps) {
                 <Button
                   variant="outlined"
                   startIcon={<MarkEmailUnreadIcon />}
-                  disabled={saving || unspamming}
+                  disabled={busy || unspamming}
                   onClick={notSpam}
                 >
                   {CONTACT_LABELS.notSpam}
@@ -229,7 +247,7 @@ export function ContactFormDetailScreen(_props: ContactFormDetailScreenProps) {
                 <Button
                   variant="text"
                   startIcon={<MarkEmailUnreadIcon />}
-                  disabled={saving}
+                  disabled={busy}
                   onClick={() => change('new')}
                 >
                   {CONTACT_LABELS.markNew}

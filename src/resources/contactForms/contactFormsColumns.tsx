@@ -7,6 +7,7 @@ import {
   type ContactForm,
 } from '../../shared/resources/contactForms';
 import { ContactStateCell } from './ContactStateChip';
+import { DueCell } from './DueText';
 
 /** The inbox list's columns; the first (the subject) links to the message. */
 export const contactFormsColumns = listColumns(contactFormsResource, [
@@ -38,6 +39,20 @@ export const contactFormsColumns = listColumns(contactFormsResource, [
     valueGetter: (_value, row) => row.product?.name ?? '',
   },
   dateColumn<ContactForm>('created_at', CONTACT_LABELS.received),
+  {
+    field: 'assignee',
+    headerName: CONTACT_LABELS.assignee,
+    flex: 0.8,
+    minWidth: 130,
+    sortable: false,
+    valueGetter: (_value, row) => row.assignee?.name ?? '',
+  },
+  {
+    field: 'due_at',
+    headerName: CONTACT_LABELS.due,
+    width: 170,
+    renderCell: ({ row }) => <DueCell item={row} />,
+  },
   {
     field: 'state',
     headerName: CONTACT_LABELS.state,

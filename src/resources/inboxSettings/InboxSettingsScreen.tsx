@@ -44,9 +44,9 @@ import {
 import { replyTemplatesResource } from '../../shared/resources/replyTemplates';
 import { ROUTES } from '../../shared/routes';
 
-/** The form's values: per source the template's id ('' for none). */
+/** The form's values: per source the template's id ('' for none) and its service level ('' for none). */
 interface InboxSettingsValues {
-  sources: { source: Source; template: number | '' }[];
+  sources: { source: Source; template: number | ''; service_level_days: string }[];
   updated_at: string | null;
 }
 
@@ -54,6 +54,7 @@ const toValues = (settings: InboxSettings): InboxSettingsValues => ({
   sources: settings.sources.map((row) => ({
     source: row.source,
     template: row.acknowledgement_template?.id ?? '',
+    service_level_days: row.service_level_days === null ? '' : String(row.service_level_days),
   })),
   updated_at: settings.updated_at,
 });
@@ -62,6 +63,7 @@ const toBody = (values: InboxSettingsValues): InboxSettingsInput => ({
   sources: values.sources.map((row) => ({
     source: row.source,
     acknowledgement_template_id: row.template === '' ? null : row.template,
+    service_level_days: row.service_level_days.trim() === '' ? null : Number(row.service_level_days),
   })),
   updated_at: values.updated_at,
 });
@@ -193,29 +195,45 @@ export function InboxSettingsScreen(_props: InboxSettingsScreenProps) {
                     {values.sources.map((row, index) => {
                       const chosen = templates?.find((option) => option.id === row.template);
                       return (
-                        <FormSelectField
+                        <Stack
                           key={row.source}
-                          name={`sources[${index}].template`}
-                          label={format('{source}: {what}', {
-                            source: SOURCE_LABELS[row.source],
-                            what: INBOX_SETTINGS_LABELS.acknowledgement,
-                          })}
-                          disabled={!canSave}
+                          direction={{ xs: 'column', sm: 'row' }}
+                          spacing={2}
+                          alignItems={{ sm: 'flex-start' }}
                         >
-                          <MenuItem value="">{INBOX_SETTINGS_LABELS.none}</MenuItem>
-                          {(templates ?? [])
-                            .filter((option) => option.status === STATUS.active || option.id === chosen?.id)
-                            .map((option) => (
-                              <MenuItem key={option.id} value={option.id}>
-                                {option.name}
+                          <FormSelectField
+                            name={`sources[${index}].template`}
+                            label={format('{source}: {what}', {
+                              source: SOURCE_LABELS[row.source],
+                              what: INBOX_SETTINGS_LABELS.acknowledgement,
+                            })}
+                            disabled={!canSave}
+                          >
+                            <MenuItem value="">{INBOX_SETTINGS_LABELS.none}</MenuItem>
+                            {(templates ?? [])
+                              .filter((option) => option.status === STATUS.active || option.id === chosen?.id)
+                              .map((option) => (
+                                <MenuItem key={option.id} value={option.id}>
+                                  {option.name}
+                                </MenuItem>
+                              ))}
+                            {row.template !== '' && !chosen && (
+                              <MenuItem value={row.template}>
+                                {data.sources[index]?.acknowledgement_template?.name ?? String(row.template)}
                               </MenuItem>
-                            ))}
-                          {row.template !== '' && !chosen && (
-                            <MenuItem value={row.template}>
-                              {data.sources[index]?.acknowledgement_template?.name ?? String(row.template)}
-                            </MenuItem>
-                          )}
-                        </FormSelectField>
+                            )}
+                          </FormSelectField>
+                          <FormTextField
+                            name={`sources[${index}].service_level_days`}
+                            label={format('{source}: {what}', {
+                              source: SOURCE_LABELS[row.source],
+                              what: INBOX_SETTINGS_LABELS.serviceLevel,
+                            })}
+                            helperText={INBOX_SETTINGS_LABELS.serviceLevelHint}
+                            type="number"
+                            disabled={!canSave}
+                          />
+                        </Stack>
                       );
                     })}
                     {canSave && <FormActions />}

@@ -1,5 +1,6 @@
 import { useMemo } from 'react';
 import { useGetPageQuery, useUpdatePageMutation } from '../../../store/pagesApi';
+import { PreviewOnSite } from '../website/PreviewOnSite';
 import { ResourceFormPage } from '../../components/resource/ResourceFormPage';
 import { useRecordId } from '../../components/resource/useRecordId';
 import { pagesResource, pageUpdateSchemaFor } from '../../shared/resources/pages';
@@ -17,6 +18,7 @@ export function PageFormScreen(_props: PageFormScreenProps) {
   return (
     <ResourceFormPage
       contract={pagesResource}
+      beside={(item) => <PreviewOnSite resource="pages" id={item.id} />}
       useGet={useGetPageQuery}
       useUpdate={useUpdatePageMutation}
       schema={schema}

@@ -4,6 +4,7 @@ import {
   useGetProductQuery,
   useUpdateProductMutation,
 } from '../../../store/productsApi';
+import { PreviewOnSite } from '../website/PreviewOnSite';
 import { ResourceFormPage } from '../../components/resource/ResourceFormPage';
 import { productsResource } from '../../shared/resources/products';
 import { toProductBody, toProductValues } from './productForm';
@@ -16,6 +17,7 @@ export function ProductFormScreen(_props: ProductFormScreenProps) {
   return (
     <ResourceFormPage
       contract={productsResource}
+      beside={(item) => <PreviewOnSite resource="products" id={item.id} />}
       useGet={useGetProductQuery}
       useCreate={useCreateProductMutation}
       useUpdate={useUpdateProductMutation}

@@ -1,4 +1,6 @@
 import Alert from '@mui/material/Alert';
+import Checkbox from '@mui/material/Checkbox';
+import FormControlLabel from '@mui/material/FormControlLabel';
 import FormControl from '@mui/material/FormControl';
 import FormHelperText from '@mui/material/FormHelperText';
 import FormLabel from '@mui/material/FormLabel';
@@ -9,6 +11,7 @@ import { LoadingBlock } from '../../components/feedback/LoadingBlock';
 import { FormTextField } from '../../components/form';
 import { LABELS, format } from '../../shared/messages';
 import { REFUSAL_MESSAGES } from '../../shared/messages/refusals';
+import { SETTINGS_MESSAGES } from '../../shared/messages/settings';
 import { ROLE_LABELS } from '../../shared/resources/roles';
 import { PermissionMatrix } from './PermissionMatrix';
 
@@ -23,6 +26,7 @@ export interface RoleFieldsProps {
 export function RoleFields({ superRole, disabled }: RoleFieldsProps) {
   const { data: catalogue, isLoading } = useListPermissionsQuery();
   const [field, meta, helpers] = useField<number[]>('permissions');
+  const [secondFactor] = useField<boolean>({ name: 'require_second_factor', type: 'checkbox' });
   const locked = disabled || superRole !== undefined;
   const error = meta.touched && typeof meta.error === 'string' ? meta.error : undefined;
   const value =
@@ -31,6 +35,12 @@ export function RoleFields({ superRole, disabled }: RoleFieldsProps) {
   return (
     <Stack spacing={2}>
       <FormTextField name="name" label={LABELS.name} required fullWidth disabled={disabled} />
+      <FormControlLabel
+        data-field="require_second_factor"
+        control={<Checkbox {...secondFactor} checked={Boolean(secondFactor.checked)} disabled={disabled} />}
+        label={ROLE_LABELS.requireSecondFactor}
+      />
+      <FormHelperText sx={{ mt: '0 !important' }}>{SETTINGS_MESSAGES.requireSecondFactorHelp}</FormHelperText>
       <FormControl error={Boolean(error)} component="fieldset" data-field="permissions">
         <FormLabel component="legend" sx={{ mb: 1 }}>
           {ROLE_LABELS.permissions}

@@ -3,7 +3,7 @@ import userEvent from '@testing-library/user-event';
 import { fakeNetwork } from '../../../test/fakeNetwork';
 import { renderWithProviders } from '../../../test/renderWithProviders';
 import { editorRole } from '../../../test/settingFixtures';
-import type { Permission, Role } from '../../shared/resources/roles';
+import { ROLE_LABELS, type Permission, type Role } from '../../shared/resources/roles';
 import { ROUTES } from '../../shared/routes';
 import { en } from '../../shared/messages';
 import { SETTINGS_MESSAGES } from '../../shared/messages/settings';
@@ -38,7 +38,11 @@ describe('RoleFormScreen', () => {
     expect(
       await screen.findByText('The Super Admin role always holds every permission.'),
     ).toBeInTheDocument();
-    const boxes = await screen.findAllByRole('checkbox');
+    await screen.findByRole('checkbox', { name: 'roles GET' });
+    // The matrix's boxes; "Require a second factor" is the role's own choice, the Super Admin's too.
+    const boxes = screen
+      .getAllByRole('checkbox')
+      .filter((box) => box.getAttribute('name') !== 'require_second_factor');
     expect(boxes.length).toBeGreaterThan(0);
     for (const box of boxes) {
       expect(box).toBeChecked();
@@ -55,7 +59,25 @@ describe('RoleFormScreen', () => {
     await actor.click(screen.getByRole('button', { name: 'Save' }));
     expect(await screen.findByText('Role has been successfully updated')).toBeInTheDocument();
     const [put] = requestsTo('/api/roles/2').filter((request) => request.method === 'PUT');
-    expect(put.body).toEqual({ name: 'Editor', permissions: [1, 3], updated_at: editor.updated_at });
+    expect(put.body).toEqual({
+      name: 'Editor',
+      permissions: [1, 3],
+      require_second_factor: false,
+      updated_at: editor.updated_at,
+    });
+  });
+
+  it('sends "Require a second factor" when it is ticked', async () => {
+    const { actor, route, requestsTo } = renderRole(editor);
+    route('PUT /api/roles/2', { body: { data: editor, message: 'Role has been successfully updated' } });
+    const box = await screen.findByRole('checkbox', { name: ROLE_LABELS.requireSecondFactor });
+    expect(box).not.toBeChecked();
+    await actor.click(box);
+    expect(box).toBeChecked();
+    await actor.click(screen.getByRole('button', { name: 'Save' }));
+    expect(await screen.findByText('Role has been successfully updated')).toBeInTheDocument();
+    const [put] = requestsTo('/api/roles/2').filter((request) => request.method === 'PUT');
+    expect(put.body).toMatchObject({ permissions: [1], require_second_factor: true });
   });
 
   it('creates a role with a whole row granted', async () => {
@@ -68,7 +90,11 @@ describe('RoleFormScreen', () => {
     await actor.click(await screen.findByRole('checkbox', { name: 'All users' }));
     await actor.click(screen.getByRole('button', { name: 'Save' }));
     expect(await screen.findByText('Role has been successfully created')).toBeInTheDocument();
-    expect(requestsTo('/api/roles')[0].body).toEqual({ name: 'Auditor', permissions: [1, 2] });
+    expect(requestsTo('/api/roles')[0].body).toEqual({
+      name: 'Auditor',
+      permissions: [1, 2],
+      require_second_factor: false,
+    });
   });
 
   it('asks before saving a role with no permissions, and saves only after the yes', async () => {
@@ -94,7 +120,11 @@ describe('RoleFormScreen', () => {
     const again = await screen.findByRole('dialog', { name: SETTINGS_MESSAGES.noPermissionsTitle });
     await actor.click(within(again).getByRole('button', { name: en.save }));
     expect(await screen.findByText('Role has been successfully created')).toBeInTheDocument();
-    expect(requestsTo('/api/roles')[0].body).toEqual({ name: 'Nobody', permissions: [] });
+    expect(requestsTo('/api/roles')[0].body).toEqual({
+      name: 'Nobody',
+      permissions: [],
+      require_second_factor: false,
+    });
   });
 
   it('sets the breadcrumbs to Dashboard › Setting › Role › the role name', async () => {

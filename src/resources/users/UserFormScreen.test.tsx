@@ -3,6 +3,8 @@ import userEvent from '@testing-library/user-event';
 import { fakeNetwork } from '../../../test/fakeNetwork';
 import { renderWithProviders, testUser } from '../../../test/renderWithProviders';
 import { grace, roleOptionsRoute } from '../../../test/settingFixtures';
+import { REMEMBERED_DEVICE_PATHS } from '../../shared/contracts/rememberedDevices';
+import { REMEMBERED_DEVICE_MESSAGES } from '../../shared/messages/rememberedDevices';
 import { SESSION_MESSAGES } from '../../shared/messages/sessions';
 import { ROUTES, userSessionsPath } from '../../shared/routes';
 import { UserFormScreen } from './UserFormScreen';
@@ -62,9 +64,11 @@ describe('UserFormScreen', () => {
     const { requestsTo } = renderForm(`${ROUTES.users}/7`, {
       'GET /api/users/7': { body: { data: grace } },
       [`GET ${userSessionsPath(7)}`]: { body: { data: [] } },
+      [`GET ${REMEMBERED_DEVICE_PATHS.user(7)}`]: { body: { data: [] } },
     });
     expect(await screen.findByRole('grid', { name: SESSION_MESSAGES.title })).toBeInTheDocument();
     expect(requestsTo(userSessionsPath(7))).toHaveLength(1);
+    expect(await screen.findByRole('grid', { name: REMEMBERED_DEVICE_MESSAGES.title })).toBeInTheDocument();
   });
 
   it('shows no sessions without users.update', async () => {
@@ -77,6 +81,7 @@ describe('UserFormScreen', () => {
     expect(await screen.findByLabelText(/^Name/)).toBeInTheDocument();
     expect(screen.queryByRole('grid', { name: SESSION_MESSAGES.title })).not.toBeInTheDocument();
     expect(net.requestsTo(userSessionsPath(7))).toHaveLength(0);
+    expect(net.requestsTo(REMEMBERED_DEVICE_PATHS.user(7))).toHaveLength(0);
   });
 
   it('requires a password on add', async () => {

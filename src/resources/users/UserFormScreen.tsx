@@ -8,6 +8,7 @@ import { useAuth } from '../../auth/AuthContext';
 import Stack from '@mui/material/Stack';
 import { ResourceFormPage } from '../../components/resource/ResourceFormPage';
 import { useRecordId } from '../../components/resource/useRecordId';
+import { RememberedDevicesSection } from '../../screens/profile/RememberedDevicesSection';
 import { SessionsPanel } from '../../screens/sessions/SessionsPanel';
 import { hasPermission } from '../../shared/permissions';
 import { can } from '../../shared/resources/resource';
@@ -19,7 +20,8 @@ export type UserFormScreenProps = Record<string, never>;
 
 /**
  * /setting/user/add and /setting/user/{id}. The signed-in user can neither delete nor deactivate
- * themselves. Below an existing user, holders of users.update see and end the user's sessions.
+ * themselves. Below an existing user, holders of users.update see and end the user's sessions
+ * and forget their remembered devices.
  */
 export function UserFormScreen(_props: UserFormScreenProps) {
   const { user: me } = useAuth();
@@ -42,6 +44,7 @@ export function UserFormScreen(_props: UserFormScreenProps) {
         )}
       </ResourceFormPage>
       {sessions && <SessionsPanel userId={id} />}
+      {sessions && <RememberedDevicesSection userId={id} />}
     </Stack>
   );
 }

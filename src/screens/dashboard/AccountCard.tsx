@@ -11,6 +11,7 @@ import { UserAvatar } from '../../components/data/UserAvatar';
 import type { User } from '../../shared/contracts/account';
 import { en } from '../../shared/messages';
 import { ROUTES } from '../../shared/routes';
+import { SCREEN_TEXT } from '../../shared/messages/screens';
 
 export interface AccountCardProps {
   user: User;
@@ -20,13 +21,13 @@ export interface AccountCardProps {
 export function AccountCard({ user }: AccountCardProps) {
   return (
     <Card>
-      <CardHeader title={en.yourAccount} slotProps={{ title: { variant: 'h3', component: 'h2' } }} />
+      <CardHeader title={SCREEN_TEXT.yourAccount} slotProps={{ title: { variant: 'h3', component: 'h2' } }} />
       <CardContent>
         <Stack direction="row" spacing={2} alignItems="center">
           <UserAvatar name={user.name} photo={user.photo} size={56} />
           <Stack spacing={0.5} sx={{ minWidth: 0 }}>
             <Typography variant="subtitle1" component="p" noWrap>
-              {user.role?.name ?? en.noRole}
+              {user.role?.name ?? SCREEN_TEXT.noRole}
             </Typography>
             <Typography variant="body2" color="text.secondary" noWrap>
               {user.email}

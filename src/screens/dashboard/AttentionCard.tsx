@@ -27,9 +27,28 @@ interface Line {
   path: string;
 }
 
-/** New inbox messages, content nobody touched in a year and new subscribers, each linking to its list. */
+/** New, overdue and the caller's own inbox messages, content nobody touched in a year and new subscribers, each linking to its list. */
 export function AttentionCard({ dashboard, newMessages, failed }: AttentionCardProps) {
   const lines: Line[] = [];
+  const inbox = dashboard?.inbox;
+  if (inbox?.overdue)
+    lines.push({
+      key: 'overdue',
+      text:
+        inbox.overdue === 1
+          ? DASHBOARD_MESSAGES.overdueMessage
+          : format(DASHBOARD_MESSAGES.overdueMessages, { count: inbox.overdue }),
+      path: `${ROUTES.contactForms}?overdue=1&sort=due_at&order=asc`,
+    });
+  if (inbox?.mine)
+    lines.push({
+      key: 'mine',
+      text:
+        inbox.mine === 1
+          ? DASHBOARD_MESSAGES.mineMessage
+          : format(DASHBOARD_MESSAGES.mineMessages, { count: inbox.mine }),
+      path: `${ROUTES.contactForms}?assignee=mine&states=new,read`,
+    });
   if (newMessages)
     lines.push({
       key: 'inbox',

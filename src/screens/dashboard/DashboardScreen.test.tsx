@@ -10,6 +10,7 @@ import { API_PATHS, itemPath, ROUTES } from '../../shared/routes';
 import { DashboardScreen } from './DashboardScreen';
 import { quickLinks } from './QuickLinksCard';
 import { en } from '../../shared/messages';
+import { SCREEN_TEXT } from '../../shared/messages/screens';
 
 describe('DashboardScreen', () => {
   it('greets the signed-in user by name', () => {
@@ -30,7 +31,7 @@ describe('DashboardScreen', () => {
     };
     renderWithProviders(<DashboardScreen />, { path: ROUTES.dashboard, auth: { user } });
     expect(screen.getByText('Editor')).toBeInTheDocument();
-    const links = within(screen.getByRole('list', { name: en.quickLinks })).getAllByRole('link');
+    const links = within(screen.getByRole('list', { name: SCREEN_TEXT.quickLinks })).getAllByRole('link');
     expect(links.map((link) => link.getAttribute('href'))).toEqual([ROUTES.brands, ROUTES.news]);
   });
 
@@ -71,6 +72,7 @@ const DASHBOARD: Dashboard = {
   },
   stale: [{ key: 'news', item: 'News', route: ROUTES.news, count: 3 }],
   subscribers_added: 1,
+  inbox: { new: 5, overdue: 2, mine: 1 },
 };
 
 describe('DashboardScreen: what needs attention', () => {
@@ -88,12 +90,17 @@ describe('DashboardScreen: what needs attention', () => {
       [`Launch news${'News · 18 Jun 2026'}${DASHBOARD_MESSAGES.goesLive}`, itemPath(ROUTES.news, 9)],
     ]);
     const attention = screen.getByRole('list', { name: DASHBOARD_MESSAGES.attentionTitle });
-    await waitFor(() => expect(within(attention).getAllByRole('link')).toHaveLength(3));
+    await waitFor(() => expect(within(attention).getAllByRole('link')).toHaveLength(5));
     expect(
       within(attention)
         .getAllByRole('link')
         .map((link) => [link.textContent, link.getAttribute('href')]),
     ).toEqual([
+      [
+        format(DASHBOARD_MESSAGES.overdueMessages, { count: 2 }),
+        `${ROUTES.contactForms}?overdue=1&sort=due_at&order=asc`,
+      ],
+      [DASHBOARD_MESSAGES.mineMessage, `${ROUTES.contactForms}?assignee=mine&states=new,read`],
       [format(DASHBOARD_MESSAGES.newMessages, { count: 5 }), ROUTES.contactForms],
       [
         format(DASHBOARD_MESSAGES.stale, { item: 'News', count: 3 }),
@@ -106,7 +113,9 @@ describe('DashboardScreen: what needs attention', () => {
   it('says when nothing is ahead or needs attention, and never asks for the inbox count without its permission', async () => {
     const network = fakeNetwork({
       [`GET ${API_PATHS.dashboard}`]: {
-        body: { data: { week: { ...DASHBOARD.week, changes: [] }, stale: [], subscribers_added: null } },
+        body: {
+          data: { week: { ...DASHBOARD.week, changes: [] }, stale: [], subscribers_added: null, inbox: null },
+        },
       },
     });
     const user = { ...testUser, permissions: [PERMISSIONS.newsIndex] };

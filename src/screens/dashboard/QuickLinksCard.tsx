@@ -10,7 +10,7 @@ import ChevronRight from '@mui/icons-material/ChevronRight';
 import { Link as RouterLink } from 'react-router-dom';
 import { filterMenu, MENU, menuScreens, type MenuScreen } from '../../shared/menu';
 import { ROUTES } from '../../shared/routes';
-import { en } from '../../shared/messages';
+import { SCREEN_TEXT } from '../../shared/messages/screens';
 
 export type QuickLink = MenuScreen;
 
@@ -28,12 +28,12 @@ export function QuickLinksCard({ permissions }: QuickLinksCardProps) {
   const links = quickLinks(permissions);
   return (
     <Card>
-      <CardHeader title={en.quickLinks} slotProps={{ title: { variant: 'h3', component: 'h2' } }} />
+      <CardHeader title={SCREEN_TEXT.quickLinks} slotProps={{ title: { variant: 'h3', component: 'h2' } }} />
       <CardContent>
         {links.length === 0 ? (
-          <Typography color="text.secondary">{en.quickLinksEmpty}</Typography>
+          <Typography color="text.secondary">{SCREEN_TEXT.quickLinksEmpty}</Typography>
         ) : (
-          <List dense disablePadding aria-label={en.quickLinks}>
+          <List dense disablePadding aria-label={SCREEN_TEXT.quickLinks}>
             {links.map((link) => (
               <ListItem key={link.key} disablePadding>
                 <ListItemButton component={RouterLink} to={link.path}>

@@ -5,6 +5,7 @@ import { ROUTES } from '../../shared/routes';
 import { LoginScreen } from './LoginScreen';
 import { en } from '../../shared/messages';
 import { noteSessionRanOut } from '../../../store/session';
+import { PASSKEY_MESSAGES } from '../../shared/messages/passkeys';
 
 const guest = { phase: 'no-auth' as const, user: null };
 
@@ -63,5 +64,25 @@ describe('LoginScreen', () => {
       'href',
       ROUTES.forgotPassword,
     );
+  });
+
+  describe('Sign in with a passkey', () => {
+    afterEach(() => {
+      delete (window as { PublicKeyCredential?: unknown }).PublicKeyCredential;
+    });
+
+    it('signs in with a passkey where the browser has WebAuthn', async () => {
+      (window as { PublicKeyCredential?: unknown }).PublicKeyCredential = function PublicKeyCredential() {};
+      const user = userEvent.setup({ delay: null });
+      const { auth } = renderWithProviders(<LoginScreen />, { path: ROUTES.login, auth: guest });
+      await user.click(screen.getByRole('button', { name: PASSKEY_MESSAGES.signIn }));
+      expect(auth.signInWithPasskey).toHaveBeenCalled();
+    });
+
+    it('is not offered where the browser has no WebAuthn', () => {
+      renderWithProviders(<LoginScreen />, { path: ROUTES.login, auth: guest });
+      expect(screen.getByRole('button', { name: en.login })).toBeVisible();
+      expect(screen.queryByRole('button', { name: PASSKEY_MESSAGES.signIn })).not.toBeInTheDocument();
+    });
   });
 });

@@ -25,6 +25,7 @@ import {
 import { initials } from '../../shared/formats';
 import { RECOMMENDED_SIZES } from '../../shared/limits';
 import { en, LABELS } from '../../shared/messages';
+import { SCREEN_TEXT } from '../../shared/messages/screens';
 
 export interface ProfileFormProps {
   user: User;
@@ -103,7 +104,7 @@ export function ProfileForm({ user, onSaved, onCancel }: ProfileFormProps) {
                     name="current_password"
                     label={LABELS.currentPassword}
                     autoComplete="current-password"
-                    helperText={en.emailChangeNeedsPassword}
+                    helperText={SCREEN_TEXT.emailChangeNeedsPassword}
                   />
                 )}
                 <FormTextField name="phone_number" label={LABELS.phoneNumber} type="tel" autoComplete="tel" />

@@ -7,15 +7,22 @@ import type { User } from '../../shared/contracts/account';
 import { API_PATHS, ROUTES } from '../../shared/routes';
 import { ProfileScreen } from './ProfileScreen';
 import { en } from '../../shared/messages';
+import { PASSKEY_PATHS } from '../../shared/contracts/passkeys';
+import { REMEMBERED_DEVICE_PATHS } from '../../shared/contracts/rememberedDevices';
 import { TWO_FACTOR_PATHS } from '../../shared/contracts/twoFactor';
 import { TWO_FACTOR_MESSAGES } from '../../shared/messages/twoFactor';
+import { SCREEN_TEXT } from '../../shared/messages/screens';
 
 const user: User = { ...testUser, phone_number: '+62 21 555 0100' };
 
-/** The profile's own requests (the two-factor section and the sessions panel below it load their own). */
+/** The profile's own requests (the two-factor and passkeys sections and the sessions panel below it load their own). */
 const profileRequests = (requests: RecordedRequest[]) =>
   requests.filter(
-    (request) => request.path !== API_PATHS.accountSessions && request.path !== TWO_FACTOR_PATHS.status,
+    (request) =>
+      request.path !== API_PATHS.accountSessions &&
+      request.path !== TWO_FACTOR_PATHS.status &&
+      request.path !== PASSKEY_PATHS.list &&
+      request.path !== REMEMBERED_DEVICE_PATHS.list,
   );
 
 /** The profile screen with a link standing in for the menu and breadcrumbs around it. */
@@ -31,7 +38,7 @@ function renderProfile() {
 
 async function startEditing() {
   const actor = userEvent.setup({ delay: null });
-  await actor.click(screen.getByRole('button', { name: en.edit }));
+  await actor.click(screen.getByRole('button', { name: SCREEN_TEXT.edit }));
   return actor;
 }
 
@@ -83,7 +90,7 @@ describe('ProfileScreen', () => {
       }),
     ]);
     expect(auth.updateProfile).toHaveBeenCalledWith(saved);
-    expect(screen.getByRole('button', { name: en.edit })).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: SCREEN_TEXT.edit })).toBeInTheDocument();
   });
 
   it('shows a 422 e-mail error on the e-mail field and stays in edit mode', async () => {
@@ -121,7 +128,7 @@ describe('ProfileScreen', () => {
     expect(screen.queryByLabelText(/^Current Password/)).not.toBeInTheDocument();
     await actor.clear(screen.getByLabelText(/^Email/));
     await actor.type(screen.getByLabelText(/^Email/), 'ada@new.example.com');
-    expect(screen.getByText(en.emailChangeNeedsPassword)).toBeInTheDocument();
+    expect(screen.getByText(SCREEN_TEXT.emailChangeNeedsPassword)).toBeInTheDocument();
     await actor.click(screen.getByRole('button', { name: en.save }));
     expect(await screen.findByText('Current Password is required')).toBeInTheDocument();
     expect(profileRequests(all)).toHaveLength(0);
@@ -167,13 +174,15 @@ describe('ProfileScreen', () => {
     await actor.click(screen.getByRole('link', { name: 'Home' }));
     const dialog = await screen.findByRole('dialog');
     expect(dialog).toHaveTextContent(en.unsavedChanges);
-    await actor.click(within(dialog).getByRole('button', { name: en.stay }));
+    await actor.click(within(dialog).getByRole('button', { name: SCREEN_TEXT.stay }));
     await waitForElementToBeRemoved(dialog);
     expect(router.state.location.pathname).toBe(ROUTES.profile);
     expect(screen.getByLabelText(/^Name/)).toHaveValue(`${user.name} the Second`);
 
     await actor.click(screen.getByRole('link', { name: 'Home' }));
-    await actor.click(within(await screen.findByRole('dialog')).getByRole('button', { name: en.leave }));
+    await actor.click(
+      within(await screen.findByRole('dialog')).getByRole('button', { name: SCREEN_TEXT.leave }),
+    );
     expect(await screen.findByTestId('location')).toHaveTextContent('/');
   });
 

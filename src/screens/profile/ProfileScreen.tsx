@@ -9,6 +9,8 @@ import { en } from '../../shared/messages';
 import { ROUTES } from '../../shared/routes';
 import { ProfileForm } from './ProfileForm';
 import { ProfileView } from './ProfileView';
+import { PasskeysSection } from './PasskeysSection';
+import { RememberedDevicesSection } from './RememberedDevicesSection';
 import { TwoFactorSection } from './TwoFactorSection';
 
 export type ProfileScreenProps = Record<string, never>;
@@ -34,7 +36,9 @@ export function ProfileScreen(_props: ProfileScreenProps) {
         <ProfileView user={user} onEdit={() => setEditing(true)} />
       )}
       <TwoFactorSection />
+      <PasskeysSection />
       <SessionsPanel />
+      <RememberedDevicesSection />
     </Stack>
   );
 }

@@ -9,7 +9,8 @@ import type { ReactNode } from 'react';
 import { StatusChip } from '../../components/data/StatusChip';
 import { UserAvatar } from '../../components/data/UserAvatar';
 import type { User } from '../../shared/contracts/account';
-import { en, LABELS } from '../../shared/messages';
+import { LABELS } from '../../shared/messages';
+import { SCREEN_TEXT } from '../../shared/messages/screens';
 
 export interface ProfileViewProps {
   user: User;
@@ -51,18 +52,18 @@ export function ProfileView({ user, onEdit }: ProfileViewProps) {
               <Typography variant="h2" component="h2" noWrap>
                 {user.name}
               </Typography>
-              <Typography color="text.secondary">{user.role?.name ?? en.noRole}</Typography>
+              <Typography color="text.secondary">{user.role?.name ?? SCREEN_TEXT.noRole}</Typography>
             </Stack>
             <Button variant="contained" startIcon={<EditOutlined />} onClick={onEdit}>
-              {en.edit}
+              {SCREEN_TEXT.edit}
             </Button>
           </Stack>
           <Divider />
           <Stack component="dl" spacing={2} sx={{ m: 0 }}>
             <Detail label={LABELS.name}>{user.name}</Detail>
             <Detail label={LABELS.email}>{user.email}</Detail>
-            <Detail label={LABELS.phoneNumber}>{user.phone_number || en.notSet}</Detail>
-            <Detail label={LABELS.role}>{user.role?.name ?? en.noRole}</Detail>
+            <Detail label={LABELS.phoneNumber}>{user.phone_number || SCREEN_TEXT.notSet}</Detail>
+            <Detail label={LABELS.role}>{user.role?.name ?? SCREEN_TEXT.noRole}</Detail>
             <Detail label={LABELS.status}>
               <StatusChip status={user.status} />
             </Detail>

@@ -42,6 +42,17 @@ export const dashboardWire = Type.Object({
   subscribers_added: Type.Union([Type.Integer(), Type.Null()], {
     description: 'Subscribers added in the last `subscriberDays` days; null without subscribes.index',
   }),
+  inbox: Type.Union(
+    [
+      Type.Object({
+        new: Type.Integer({ description: 'Messages in the New state' }),
+        overdue: Type.Integer({ description: 'New or Read messages past their due time' }),
+        mine: Type.Integer({ description: 'New or Read messages assigned to the caller' }),
+      }),
+      Type.Null(),
+    ],
+    { description: "The inbox's counts; null without contact-forms.index" },
+  ),
 });
 
 export type WeekChange = Static<typeof weekChangeWire>;

@@ -19,6 +19,8 @@ export const SETTINGS_MESSAGES = {
   allOfGroup: 'All {group}',
   allOfMethod: 'All {method}',
   matrixScrolls: 'Scroll sideways for more columns →',
+  requireSecondFactorHelp:
+    'Its users without an authenticator app or a passkey set one up at their next sign-in, before anything else.',
   // Saving a role that grants nothing
   noPermissionsTitle: 'Save the role without permissions?',
   noPermissionsText:

@@ -20,6 +20,8 @@ export const TWO_FACTOR_MESSAGES = {
   codesRegenerated: 'New recovery codes were made; the old ones no longer work',
   resetDone:
     'Two-factor sign-in of the user was reset; they sign in with their password only until they enrol again',
+  enrolmentRequired:
+    'Your role requires a second factor: set up an authenticator app or a passkey before anything else.',
   resetOwn: 'Turn your own two-factor sign-in off in your profile.',
   passwordOrCode: 'Enter your current password or a code from your authenticator app.',
   // Field labels (also in 422 texts)
@@ -33,6 +35,12 @@ export const TWO_FACTOR_MESSAGES = {
   useAuthenticator: 'Use a code from the authenticator app',
   verify: 'Verify',
   back: 'Back to sign-in',
+  // The enrolment a role requires (issue 37)
+  enrolmentTitle: 'Set up a second factor',
+  enrolmentIntro:
+    'Your role requires a second factor. Before you continue, set up an authenticator app or add a passkey: signing in will then ask for it.',
+  enrolmentContinue: 'Continue to the dashboard',
+  enrolmentPending: 'Continue becomes available once an authenticator app or a passkey is set up.',
   // Profile section
   sectionTitle: 'Two-factor sign-in',
   statusOn: 'On: signing in asks for a code from your authenticator app.',

@@ -3,6 +3,7 @@ import { Type, type Static } from '@sinclair/typebox';
 import { NAME_MAX } from '../limits';
 import { LABELS, validation } from '../messages';
 import { optionalId } from './catalog';
+import { isTimeZone } from '../zonedDays';
 import { Nullable, NullableFile, NullableText } from './wire';
 
 /** The one company record (spec §3 Company settings). */
@@ -18,7 +19,11 @@ export const COMPANY_LABELS = {
   linkedin: 'Linkedin',
   address: 'Address',
   notification_email: 'Notification E-mail',
+  time_zone: 'Time Zone',
 } as const;
+
+/** The time zone field's help: what the zone decides. */
+export const TIME_ZONE_HELP = 'A day starts at midnight in this zone: when dated content goes live or ends';
 
 export const COMPANY_ITEM = 'Company Setting';
 
@@ -35,6 +40,11 @@ export const companySettingsWire = Type.Object({
   linkedin: NullableText(),
   address: NullableText(),
   notification_email: NullableText('Where new contact-form messages are announced'),
+  time_zone: Type.String({
+    description:
+      "The IANA time zone a day starts in (publish state, go-live times, the dashboard's week); the server's own until one is saved",
+    examples: ['Asia/Jakarta'],
+  }),
   updated_at: Nullable(Type.String({ description: 'null until the first save' })),
 });
 export type CompanySettings = Static<typeof companySettingsWire>;
@@ -65,6 +75,12 @@ export const companySettingsSchema = yup.object({
   address: text(COMPANY_LABELS.address, 1000),
   notification_email: text(COMPANY_LABELS.notification_email, NAME_MAX).email(
     validation.email(COMPANY_LABELS.notification_email),
+  ),
+  /** An IANA zone name; null (or empty) puts back the server's own zone. */
+  time_zone: text(COMPANY_LABELS.time_zone, 100).test(
+    'time-zone',
+    validation.invalid(COMPANY_LABELS.time_zone),
+    (value) => value == null || value === '' || isTimeZone(value),
   ),
   /** The version the edit started from; null for the very first save. */
   updated_at: yup.string().nullable().default(null),

@@ -8,6 +8,7 @@ import { STORAGE_KEYS } from '../storageKeys';
 import { auditGroup } from './fields';
 import { productsResource } from './products';
 import {
+  booleanFilter,
   bulkIdsSchema,
   dateRangeFilter,
   defineResource,
@@ -15,7 +16,7 @@ import {
   idsFilter,
   requiredText,
 } from './resource';
-import { IdSchema, NullableObject, NullableText } from './wire';
+import { IdSchema, NullableObject, NullableText, RefSchema, TimestampSchema } from './wire';
 
 /**
  * The inbox's contact-form messages (spec §1, §3 Contact form: subject, message, source, product),
@@ -46,7 +47,37 @@ export const CONTACT_LABELS = {
   wasSpamBecause: 'Was filed as spam because:',
   notSpamDone: 'The message is back among the new ones.',
   notSpamRefused: 'This message is not marked as Spam.',
+  spamLeavesByNotSpam: 'A message filed as Spam leaves Spam through Not Spam only.',
+  assignee: 'Assigned To',
+  due: 'Due',
+  overdue: 'Overdue',
+  mine: 'Mine',
+  unassigned: 'Unassigned',
+  nobody: 'Nobody',
+  assign: 'Assign',
+  assignTo: 'Assign to',
+  assigned: 'Assigned to {name}.',
+  unassignedDone: 'The message is unassigned.',
+  assigneeRefused: 'This user may not read the inbox.',
+  noDue: 'No due time',
 } as const;
+
+/** The "Assigned To" filter: the caller's own messages, or nobody's (both: either). */
+export const ASSIGNEE_FILTERS = ['mine', 'unassigned'] as const;
+export type AssigneeFilter = (typeof ASSIGNEE_FILTERS)[number];
+export const ASSIGNEE_FILTER_OPTIONS = [
+  { value: 'mine', label: CONTACT_LABELS.mine },
+  { value: 'unassigned', label: CONTACT_LABELS.unassigned },
+] as const satisfies readonly { value: AssigneeFilter; label: string }[];
+
+/** The states whose due time still runs: a message past it in one of them is overdue. */
+export const OPEN_STATES = ['new', 'read'] as const;
+
+/** Whether a message is overdue at `at` (epoch ms): due before then and still open. */
+export const isOverdue = (item: { due_at: string | null; state: string }, at: number): boolean =>
+  item.due_at !== null &&
+  Date.parse(item.due_at) < at &&
+  (OPEN_STATES as readonly string[]).includes(item.state);
 
 /**
  * Why the public form filed a message as Spam (stored on the message, answered in `spam_reasons`).
@@ -121,6 +152,11 @@ export const contactFormsWire = Type.Object({
       '(address or domain on the block list), blocked_phrase, repeated (the same text sent recently). ' +
       'Empty when it was not filed as Spam by the form; kept after "Not spam".',
   }),
+  assignee: NullableObject(RefSchema),
+  assigned_at: Type.Union([Type.Null(), TimestampSchema]),
+  due_at: Type.Union([Type.Null(), TimestampSchema], {
+    description: "Arrival plus its source's service level in working days (Mon–Fri, UTC); null: none",
+  }),
   ...auditGroup.wire,
 });
 export type ContactForm = Static<typeof contactFormsWire>;
@@ -140,6 +176,20 @@ export const contactFormsUpdateSchema = yup.object({
   updated_at: yup.string().required(),
 });
 export type ContactFormUpdateInput = yup.InferType<typeof contactFormsUpdateSchema>;
+
+/** `PUT /api/contact-forms/:id/assignee`: who owns the message (null: nobody), and the version seen. */
+export const contactFormAssignSchema = yup.object({
+  assignee_id: yup
+    .number()
+    .typeError(CONTACT_LABELS.assigneeRefused)
+    .integer(CONTACT_LABELS.assigneeRefused)
+    .positive(CONTACT_LABELS.assigneeRefused)
+    .max(2 ** 31 - 1, CONTACT_LABELS.assigneeRefused)
+    .nullable()
+    .defined(),
+  updated_at: yup.string().required(),
+});
+export type ContactFormAssignInput = yup.InferType<typeof contactFormAssignSchema>;
 
 /** `PUT /api/contact-forms/state`: several messages to one state (bulk "mark as read"). */
 export const contactFormsBulkStateSchema = bulkIdsSchema.shape({
@@ -201,7 +251,7 @@ export const contactFormsResource = defineResource({
   item: 'Contact Form',
   route: ROUTES.contactForms,
   titleField: 'subject',
-  sortable: ['name', 'subject', 'source', 'state', 'created_at'],
+  sortable: ['name', 'subject', 'source', 'state', 'created_at', 'due_at'],
   defaultSort: { sort: 'created_at', order: 'desc' },
   dateField: 'created_at',
   filters: {
@@ -217,6 +267,8 @@ export const contactFormsResource = defineResource({
       storageKey: STORAGE_KEYS.filterSources,
     }),
     product_ids: idsFilter(CONTACT_LABELS.product, productsResource, STORAGE_KEYS.filterProducts),
+    assignee: enumFilter({ label: CONTACT_LABELS.assignee, options: ASSIGNEE_FILTER_OPTIONS }),
+    overdue: booleanFilter(CONTACT_LABELS.overdue),
     date: dateRangeFilter(CONTACT_LABELS.received),
   },
   sheet: [

@@ -1,15 +1,17 @@
 import * as yup from 'yup';
 // First: the product's messages must be Yup's locale before the schemas below are built.
 import '../yupLocale';
-import { Type } from '@sinclair/typebox';
+import { Type, type TSchema } from '@sinclair/typebox';
 import { NAME_MAX } from '../limits';
 import { LABELS, format, validation } from '../messages';
 import { CATALOGUE_MESSAGES } from '../messages/catalogue';
 import {
+  DESCRIPTION_MAX,
   META_DESCRIPTION_MAX,
   importStatusField,
   optionalId,
   optionalText,
+  richText,
   slugField,
   statusField,
 } from './catalog';
@@ -130,29 +132,110 @@ export const dayField = (label: string) =>
     .trim()
     .test('day', validation.invalid(label), (value) => !value || isIsoDay(value));
 
-/** A required date (a news item's, a promotion's start): `YYYY-MM-DD` in and out. */
-export function dateGroup<const Name extends string>(name: Name, label: string) {
-  const field = dayField(label).required(validation.required(label));
+/**
+ * How a plain field's form value maps to its request body: `text` is a string ('' for none, trimmed,
+ * empty sent as null), `day` a required `YYYY-MM-DD`, `optionalDay` one whose '' is sent as null.
+ */
+export type FormKind = 'text' | 'day' | 'optionalDay';
+
+/** What input a plain field is edited with: a text box, the rich text editor, a link box, a date picker. */
+export type InputKind = 'text' | 'rich' | 'link' | 'day';
+
+/**
+ * A plain field: one column of its own name, stored as it is given (or sanitised, when `rich`), read
+ * back as it is stored. Declared once per layer: here its input field (`fields()`), wire property
+ * and spreadsheet column; the server's select, reader, writer, cell and import mapping follow from
+ * it (server/crud/fields.ts `plainServer`), and so do the form's values and body
+ * (src/components/resource/fields/plainForm.ts).
+ */
+export interface PlainGroup<
+  Name extends string = string,
+  F extends yup.AnySchema = yup.AnySchema,
+  W extends TSchema = TSchema,
+  K extends FormKind = FormKind,
+> {
+  name: Name;
+  label: string;
+  /** Rich text (HTML from the editor): sanitised by the server on every write and import. */
+  rich: boolean;
+  form: K;
+  input: InputKind;
+  fields: () => Record<Name, F>;
+  wire: Record<Name, W>;
+  sheet: readonly [{ readonly key: Name; readonly label: string; readonly import: true }];
+}
+
+function plainGroup<
+  const Name extends string,
+  F extends yup.AnySchema,
+  W extends TSchema,
+  K extends FormKind,
+>(name: Name, label: string, field: F, wire: W, form: K, input: InputKind): PlainGroup<Name, F, W, K> {
   return {
-    fields: () => ({ [name]: field }) as Record<Name, typeof field>,
-    wire: { [name]: DaySchema } as Record<Name, typeof DaySchema>,
-    sheet: [{ key: name, label, import: true }] as const,
+    name,
+    label,
+    rich: input === 'rich',
+    form,
+    input,
+    fields: () => ({ [name]: field }) as Record<Name, F>,
+    wire: { [name]: wire } as Record<Name, W>,
+    sheet: [{ key: name, label, import: true }],
   };
 }
 
-/** An optional date (a promotion's end): `YYYY-MM-DD` or null; an empty value reads as null. */
-export function optionalDateGroup<const Name extends string>(name: Name, label: string) {
-  const field = dayField(label)
+type UnionToIntersection<U> = (U extends unknown ? (x: U) => void : never) extends (x: infer I) => void
+  ? I
+  : never;
+/** The members of a union merged into one object type (an empty record for none). */
+export type Merged<U> = [U] extends [never] ? Record<never, never> : UnionToIntersection<U>;
+
+const mergeAll = (parts: object[]) => Object.assign({}, ...parts) as Record<string, never>;
+
+/** The wire properties of plain groups, in order (spread into a `Type.Object`). */
+export const plainWire = <const G extends readonly PlainGroup[]>(groups: G) =>
+  mergeAll(groups.map((group) => group.wire)) as unknown as Merged<G[number]['wire']>;
+
+/** The input fields of plain groups (spread into a contract's `fields`). */
+export const plainFields = <const G extends readonly PlainGroup[]>(groups: G) =>
+  mergeAll(groups.map((group) => group.fields())) as unknown as Merged<ReturnType<G[number]['fields']>>;
+
+/** The spreadsheet columns of plain groups, in order (spread into a contract's `sheet`). */
+export const plainSheet = <const G extends readonly PlainGroup[]>(groups: G) =>
+  groups.flatMap((group) => group.sheet) as G[number]['sheet'][number][];
+
+/** An optional text (a summary): empty reads as null. */
+export const textGroup = <const Name extends string>(name: Name, label: string, max = DESCRIPTION_MAX) =>
+  plainGroup(name, label, optionalText(label, max), NullableText(), 'text', 'text');
+
+/** Rich text (a description): HTML, sanitised by the server before it is stored. */
+export const richTextGroup = <const Name extends string>(name: Name, label: string) =>
+  plainGroup(name, label, richText(label), NullableText('Sanitised HTML'), 'text', 'rich');
+
+/** A link (`linkField`): a full URL or a path on the website; empty reads as null. */
+export const linkGroup = <const Name extends string>(name: Name, label: string) =>
+  plainGroup(
+    name,
+    label,
+    linkField(label),
+    NullableText('A full URL or a path on the website'),
+    'text',
+    'link',
+  );
+
+/** A required date (a news item's, a promotion's start): `YYYY-MM-DD` in and out. */
+export const dateGroup = <const Name extends string>(name: Name, label: string) =>
+  plainGroup(name, label, dayField(label).required(validation.required(label)), DaySchema, 'day', 'day');
+
+/** An optional date: `YYYY-MM-DD` or null; an empty value reads as null. */
+const optionalDay = (label: string) =>
+  dayField(label)
     .nullable()
     .default(null)
     .transform((value: string | null) => (value === '' ? null : value));
-  const wire = Nullable(DaySchema);
-  return {
-    fields: () => ({ [name]: field }) as Record<Name, typeof field>,
-    wire: { [name]: wire } as Record<Name, typeof wire>,
-    sheet: [{ key: name, label, import: true }] as const,
-  };
-}
+
+/** An optional date (a promotion's end): `YYYY-MM-DD` or null; an empty value reads as null. */
+export const optionalDateGroup = <const Name extends string>(name: Name, label: string) =>
+  plainGroup(name, label, optionalDay(label), Nullable(DaySchema), 'optionalDay', 'day');
 
 /** One more picture (a banner): an upload id (kind image) written, a file object read. */
 export function pictureGroup<const Name extends string>(name: Name, label: string) {
@@ -167,14 +250,15 @@ export function pictureGroup<const Name extends string>(name: Name, label: strin
 export const LINK_MAX = 2048;
 
 /** A link: a full http(s) URL or a path on the website (`/products/x`); empty reads as null. */
-export const linkField = (label: string) =>
-  optionalText(label, LINK_MAX).test(
+export function linkField(label: string) {
+  return optionalText(label, LINK_MAX).test(
     'link',
     validation.invalid(label),
     (value) =>
       !value ||
       /^https?:\/\/[^\s/]+\.[^\s]*$|^https?:\/\/localhost(:\d+)?(\/\S*)?$|^\/(?!\/)\S*$/.test(value),
   );
+}
 
 /**
  * An end date that must not precede the `start` field of the same object (a promotion's `end_date`
@@ -186,22 +270,13 @@ export function endDateGroup<const Name extends string>(
   start: string,
   startLabel: string,
 ) {
-  const field = dayField(label)
-    .nullable()
-    .default(null)
-    .transform((value: string | null) => (value === '' ? null : value))
-    .test(
-      'after-start',
-      format(CATALOGUE_MESSAGES.endBeforeStart, { item: label, start: startLabel.toLowerCase() }),
-      function check(value) {
-        const from = (this.parent as Record<string, unknown>)[start];
-        return !value || typeof from !== 'string' || !isIsoDay(from) || value >= from;
-      },
-    );
-  const wire = Nullable(DaySchema);
-  return {
-    fields: () => ({ [name]: field }) as Record<Name, typeof field>,
-    wire: { [name]: wire } as Record<Name, typeof wire>,
-    sheet: [{ key: name, label, import: true }] as const,
-  };
+  const field = optionalDay(label).test(
+    'after-start',
+    format(CATALOGUE_MESSAGES.endBeforeStart, { item: label, start: startLabel.toLowerCase() }),
+    function check(value) {
+      const from = (this.parent as Record<string, unknown>)[start];
+      return !value || typeof from !== 'string' || !isIsoDay(from) || value >= from;
+    },
+  );
+  return plainGroup(name, label, field, Nullable(DaySchema), 'optionalDay', 'day');
 }

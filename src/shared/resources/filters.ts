@@ -141,6 +141,8 @@ export interface ListQuery<Sort extends string = string, Filters extends FilterM
   order: SortOrder;
   search?: string;
   filters: { [K in keyof Filters]?: FilterValue<Filters[K]> };
+  /** Who asks (the server sets it from the sign-in): a filter on "mine" reads it. */
+  viewer?: number;
 }
 
 /** What the list-query parser needs of a contract. */

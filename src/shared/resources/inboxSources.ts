@@ -11,6 +11,9 @@ import { IdSchema, NullableObject } from './wire';
 
 export const INBOX_SETTINGS_ITEM = 'Inbox Settings';
 
+/** The longest service level a source may have, in working days. */
+export const SERVICE_LEVEL_MAX_DAYS = 60;
+
 export const INBOX_SETTINGS_LABELS = {
   title: 'Inbox',
   intro:
@@ -19,6 +22,9 @@ export const INBOX_SETTINGS_LABELS = {
   acknowledgement: 'Acknowledgement',
   none: 'No acknowledgement',
   templateGone: 'This template is not an active reply template.',
+  serviceLevel: 'Answer Within (Working Days)',
+  serviceLevelHint: 'Mon–Fri; empty: no due time',
+  serviceLevelInvalid: `A whole number of working days from 1 to ${SERVICE_LEVEL_MAX_DAYS}, or empty.`,
 } as const;
 
 const enumSchema = <const V extends string>(values: readonly V[], description: string) =>
@@ -27,6 +33,13 @@ const enumSchema = <const V extends string>(values: readonly V[], description: s
 export const inboxSourceWire = Type.Object({
   source: enumSchema(SOURCES, 'The website form'),
   acknowledgement_template: NullableObject(Type.Object({ id: IdSchema, name: Type.String() })),
+  service_level_days: Type.Union(
+    [Type.Null(), Type.Integer({ minimum: 1, maximum: SERVICE_LEVEL_MAX_DAYS })],
+    {
+      description:
+        'A message from this form is due this many working days (Mon–Fri, UTC) after it arrives; null: none',
+    },
+  ),
 });
 export const inboxSettingsWire = Type.Object({
   sources: Type.Array(inboxSourceWire),
@@ -47,6 +60,14 @@ export const inboxSettingsSchema = yup.object({
           .number()
           .integer(INBOX_SETTINGS_LABELS.templateGone)
           .positive(INBOX_SETTINGS_LABELS.templateGone)
+          .nullable()
+          .default(null),
+        service_level_days: yup
+          .number()
+          .typeError(INBOX_SETTINGS_LABELS.serviceLevelInvalid)
+          .integer(INBOX_SETTINGS_LABELS.serviceLevelInvalid)
+          .min(1, INBOX_SETTINGS_LABELS.serviceLevelInvalid)
+          .max(SERVICE_LEVEL_MAX_DAYS, INBOX_SETTINGS_LABELS.serviceLevelInvalid)
           .nullable()
           .default(null),
       }),

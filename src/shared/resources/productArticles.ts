@@ -1,83 +1,46 @@
 import * as yup from 'yup';
 import { Type, type Static } from '@sinclair/typebox';
-import { NAME_MAX } from '../limits';
 import { LABELS } from '../messages';
 import { ROUTES } from '../routes';
 import { STORAGE_KEYS } from '../storageKeys';
-import { DESCRIPTION_MAX, optionalText, richText } from './catalog';
-import { auditGroup, dateGroup, imageAltGroup, imageGroup, seoGroup, slugGroup, statusGroup } from './fields';
+import { defineContent, IMAGES } from './content';
+import { dateGroup, richTextGroup, textGroup } from './fields';
 import { productsResource } from './products';
-import { PUBLISH_STATE_FILTER, publishGroup } from './publishing';
-import { dateRangeFilter, defineResource, idsFilter, requiredText, STATUS_FILTER } from './resource';
-import { IdSchema, NullableText, RefSchema } from './wire';
-
-const date = dateGroup('date', LABELS.date);
-
-/** A product article as the API answers it: its type, serialiser and OpenAPI schema. */
-export const productArticleWire = Type.Object({
-  id: IdSchema,
-  title: Type.String(),
-  ...slugGroup.wire,
-  ...date.wire,
-  summary: NullableText(),
-  description_one: NullableText('Sanitised HTML'),
-  description_two: NullableText('Sanitised HTML'),
-  ...imageGroup.wire,
-  products: Type.Array(RefSchema, { description: 'The related products, by name' }),
-  ...statusGroup.wire,
-  ...publishGroup.wire,
-  ...seoGroup.wire,
-  ...auditGroup.wire,
-});
-export type ProductArticle = Static<typeof productArticleWire>;
+import { defineResource, idsFilter } from './resource';
+import { RefSchema } from './wire';
 
 /**
- * A product article as the website reads it (`/public/v1/product-articles`): an allow-list; no id,
- * status, audit or user. `products` are the related products' `{id, name}` (the ids the public
- * product list carries).
+ * A product article (content.ts): its date, summary and two descriptions; its image and mobile
+ * image; the products it is about (`products`: `{id, name}` read, ids written; on the website the
+ * ids the public product list carries; not in the sheet, an import keeps them).
  */
-export const productArticlePublicWire = Type.Pick(productArticleWire, [
-  'title',
-  'slug',
-  'date',
-  'summary',
-  'description_one',
-  'description_two',
-  'image',
-  'mobile_image',
-  'products',
-  'meta_title',
-  'meta_description',
-  'meta_keyword',
-]);
-
-/** The fields a form and a spreadsheet row share. */
-const fields = {
-  title: requiredText(LABELS.title, NAME_MAX),
-  /** Empty: made from the title by the server. */
-  ...slugGroup.fields(),
-  ...date.fields(),
-  summary: optionalText(LABELS.summary, DESCRIPTION_MAX),
-  description_one: richText(LABELS.descriptionOne),
-  description_two: richText(LABELS.descriptionTwo),
-  ...statusGroup.fields(),
-  ...seoGroup.fields(),
-};
-/** Image ids and related product ids: not in the sheet (an import keeps them). */
-const references = {
-  ...imageGroup.fields(),
-  ...imageAltGroup.fields(),
-  products: yup.array(yup.number().integer().positive().required()).default([]).max(100).required(),
-};
-
-export const productArticleCreateSchema = yup.object({ ...fields, ...references });
-export const productArticleUpdateSchema = yup.object({
-  ...fields,
-  ...references,
-  updated_at: yup.string().required(),
+export const productArticleContent = defineContent({
+  body: [
+    dateGroup('date', LABELS.date),
+    textGroup('summary', LABELS.summary),
+    richTextGroup('description_one', LABELS.descriptionOne),
+    richTextGroup('description_two', LABELS.descriptionTwo),
+  ],
+  pictures: [IMAGES],
+  related: {
+    wire: { products: Type.Array(RefSchema, { description: 'The related products, by name' }) },
+    fields: () => ({
+      products: yup.array(yup.number().integer().positive().required()).default([]).max(100).required(),
+    }),
+    filters: { product_ids: idsFilter(LABELS.product, productsResource, STORAGE_KEYS.filterProducts) },
+  },
 });
-/** One spreadsheet row of an import; rows are matched by slug (made from the title when empty). */
-export const productArticleImportRowSchema = yup.object({ ...fields, ...statusGroup.importFields() });
+
+/** A product article as the API answers it: its type, serialiser and OpenAPI schema. */
+export const productArticleWire = productArticleContent.wire;
+export type ProductArticle = Static<typeof productArticleWire>;
+
+/** A product article as the website reads it (`/public/v1/product-articles`): an allow-list; no id, status, audit or user. */
+export const productArticlePublicWire = productArticleContent.publicWire;
+
+export const productArticleCreateSchema = productArticleContent.create;
+export const productArticleUpdateSchema = productArticleContent.update;
+export const productArticleImportRowSchema = productArticleContent.importRow;
 
 export type ProductArticleCreateInput = yup.InferType<typeof productArticleCreateSchema>;
 export type ProductArticleUpdateInput = yup.InferType<typeof productArticleUpdateSchema>;
@@ -89,30 +52,7 @@ export const productArticlesResource = defineResource({
   tag: 'ProductArticle',
   item: 'Product Article',
   route: ROUTES.productArticles,
-  titleField: 'title',
-  sortable: ['title', 'date', 'status', 'created_at', 'updated_at'],
-  defaultSort: { sort: 'date', order: 'desc' },
-  dateField: 'date',
-  filters: {
-    status: STATUS_FILTER,
-    publish_states: PUBLISH_STATE_FILTER,
-    product_ids: idsFilter(LABELS.product, productsResource, STORAGE_KEYS.filterProducts),
-    date: dateRangeFilter(LABELS.date),
-  },
-  sheet: [
-    { key: 'title', label: LABELS.title, import: true },
-    ...slugGroup.sheet,
-    ...date.sheet,
-    { key: 'summary', label: LABELS.summary, import: true },
-    { key: 'description_one', label: LABELS.descriptionOne, import: true },
-    { key: 'description_two', label: LABELS.descriptionTwo, import: true },
-    ...statusGroup.sheet,
-    ...publishGroup.sheet,
-    ...seoGroup.sheet,
-    ...auditGroup.sheet,
-  ],
-  exportable: true,
-  importable: true,
+  ...productArticleContent.list,
   wire: productArticleWire,
   input: { create: productArticleCreateSchema, update: productArticleUpdateSchema },
 });

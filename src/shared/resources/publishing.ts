@@ -10,7 +10,8 @@ import { enumFilter } from './filters';
  * future is scheduled; it is live from that day on; an item with an `end_date` in the past has
  * ended; a Not Active item is a draft, and so is one without a date (a form before its date is
  * entered: never "live since" no day, issue #41; stored items always have one). Computed from the dates at read time, against `today` (a
- * `YYYY-MM-DD` day; the server's clock is injectable, server/lib/clock.ts), so nothing has to run on
+ * `YYYY-MM-DD` day in the company's time zone, src/shared/zonedDays.ts; the server's clock is
+ * injectable, server/lib/clock.ts), so nothing has to run on
  * the day for the state to change. The server's SQL filter (server/crud/fields.ts `publishFilter`)
  * states the same rule.
  */
@@ -60,9 +61,6 @@ export function publishSentence(item: Publishable, today: string): string {
       );
   }
 }
-
-/** Today as `YYYY-MM-DD` (UTC), from a clock reading in milliseconds. */
-export const dayOf = (now: number): string => new Date(now).toISOString().slice(0, 10);
 
 export const PUBLISH_STATE_FILTER = enumFilter({
   label: CATALOGUE_MESSAGES.publishState,

@@ -8,7 +8,10 @@ import { auditGroup } from './fields';
 import { CREATED_DATE_FILTER, defineResource, requiredText } from './resource';
 import { IdSchema } from './wire';
 
-export const ROLE_LABELS = { permissions: 'Permissions' } as const;
+export const ROLE_LABELS = {
+  permissions: 'Permissions',
+  requireSecondFactor: 'Require a second factor',
+} as const;
 
 /** A permission as the catalogue (`GET /api/permissions`) and a role read it. */
 export const permissionWire = Type.Object({
@@ -25,6 +28,10 @@ export const roleWire = Type.Object({
     description: 'The seeded Super Admin role: it always holds every permission and cannot be deleted',
   }),
   permissions: Type.Array(permissionWire),
+  require_second_factor: Type.Boolean({
+    description:
+      'Its users enrol an authenticator app or a passkey at their next sign-in: until then every call but enrolling answers 403 `mfa_enrolment_required`',
+  }),
   users_count: Type.Integer({ description: 'Users holding the role; one in use cannot be deleted' }),
   ...auditGroup.wire,
 });
@@ -39,6 +46,10 @@ const base = {
     .typeError(validation.invalid(ROLE_LABELS.permissions))
     .required(validation.required(ROLE_LABELS.permissions))
     .default([]),
+  require_second_factor: yup
+    .boolean()
+    .typeError(validation.invalid(ROLE_LABELS.requireSecondFactor))
+    .default(false),
 };
 
 export const roleCreateSchema = yup.object(base);

@@ -32,6 +32,11 @@ export const userWire = Type.Object({
       theme: Type.Unsafe<UserPreferences['theme']>({ type: 'string', enum: [...THEME_PREFERENCES] }),
     }),
   ),
+  /**
+   * Only in `GET /api/account`, and only when true: the role requires a second factor and the user
+   * has none yet, so every other call answers 403 `mfa_enrolment_required` (issue 37).
+   */
+  second_factor_due: Type.Optional(Type.Boolean()),
 });
 export type User = Static<typeof userWire>;
 

@@ -94,6 +94,12 @@ export const dataAnswer = <T extends TSchema>(item: T) => Type.Object({ data: it
 
 export const MessageSchema = Type.Object({ message: Type.String() });
 
+/** A 403: the message, and a machine-readable code where one is given (`mfa_enrolment_required`). */
+export const RefusalSchema = Type.Object({
+  message: Type.String(),
+  code: Type.Optional(Type.String({ enum: ['mfa_enrolment_required'] })),
+});
+
 export const ValidationErrorSchema = Type.Object({
   message: Type.String(),
   errors: Type.Optional(Type.Record(Type.String(), Type.Array(Type.String()))),

@@ -28,6 +28,21 @@ describe('PublishStateChip', () => {
 });
 
 describe('PublishNote', () => {
+  it("judges today in the company's zone: at 20:00 UTC it is already tomorrow in Jakarta", () => {
+    const evening = Date.parse('2026-06-15T20:00:00Z');
+    const note = (zone: string) =>
+      renderWithProviders(
+        <Formik initialValues={{ status: 1, date: '2026-06-16' }} onSubmit={() => undefined}>
+          <PublishNote now={evening} zone={zone} />
+        </Formik>,
+      );
+    const utc = note('UTC');
+    expect(screen.getByRole('status')).toHaveTextContent(CATALOGUE_MESSAGES.publishScheduled);
+    utc.unmount();
+    note('Asia/Jakarta');
+    expect(screen.getByRole('status')).toHaveTextContent(CATALOGUE_MESSAGES.publishLive);
+  });
+
   it('says when an Active item dated tomorrow goes live', () => {
     renderNote({ status: 1, date: '2026-06-16' });
     expect(screen.getByRole('status')).toHaveTextContent(CATALOGUE_MESSAGES.publishScheduled);

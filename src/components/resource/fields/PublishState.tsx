@@ -3,8 +3,9 @@ import Chip from '@mui/material/Chip';
 import Typography from '@mui/material/Typography';
 import { useFormikContext } from 'formik';
 import type { Status } from '../../../shared/contracts/account';
+import { companyTimeZone } from './companyZone';
+import { dayIn } from '../../../shared/zonedDays';
 import {
-  dayOf,
   PUBLISH_STATE_LABELS,
   publishSentence,
   publishState,
@@ -45,10 +46,12 @@ export interface PublishNoteProps {
   endField?: string;
   /** Today's time, for tests; default now. */
   now?: number;
+  /** The zone a day starts in, for tests; default the company's (`/env.js`). */
+  zone?: string;
 }
 
 /** The form's sentence under the dates: when the item goes live or ends, from the values as typed. */
-export function PublishNote({ dateField = 'date', endField, now }: PublishNoteProps) {
+export function PublishNote({ dateField = 'date', endField, now, zone }: PublishNoteProps) {
   const { values } = useFormikContext<Record<string, unknown>>();
   const text = (name?: string) => {
     const value = name ? values[name] : null;
@@ -60,7 +63,7 @@ export function PublishNote({ dateField = 'date', endField, now }: PublishNotePr
     end_date: text(endField),
   };
   // Read once per mount: the sentence is about days, not seconds.
-  const [today] = useState(() => dayOf(now ?? Date.now()));
+  const [today] = useState(() => dayIn(now ?? Date.now(), zone ?? companyTimeZone()));
   return (
     // A div, not the body2 paragraph: the chip inside it is a div, which a <p> may not hold.
     <Typography

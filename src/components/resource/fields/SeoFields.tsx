@@ -115,7 +115,7 @@ function SeoAdvice({ values, preview }: { values: Record<string, unknown>; previ
 }
 
 /** A list query hook of a resource (`useListNewsQuery`). */
-type ListHook<T> = (params: ListParams, options: { skip: boolean }) => { data?: ListResponse<T> };
+export type ListHook<T> = (params: ListParams, options: { skip: boolean }) => { data?: ListResponse<T> };
 
 /**
  * Whether another item of the same kind (not `id`) has this meta title, ignoring case: asks the

@@ -44,7 +44,7 @@ function RoleForm() {
       useUpdate={useUpdateRoleMutation}
       useDelete={useDeleteRoleMutation}
       initialValues={(item) => ({ name: item?.name ?? '' })}
-      toBody={(values) => ({ name: values.name, permissions: [] })}
+      toBody={(values) => ({ name: values.name, permissions: [], require_second_factor: false })}
     >
       {(_formik, { readOnly }) => <FormTextField name="name" label="Name" disabled={readOnly} />}
     </ResourceFormPage>

@@ -29,6 +29,112 @@ export interface TrashPageProps {
   title?: string;
 }
 
+const deletedBy = (row: TrashItem) => row.deleted_by?.name ?? historyText.unknownUser;
+
+/** When the record was deleted: the date, with how long ago as its title. */
+function when(row: TrashItem) {
+  const { absolute, relative } = formatWhen(row.deleted_at);
+  return (
+    <time dateTime={row.deleted_at} title={relative}>
+      {absolute}
+    </time>
+  );
+}
+
+/** The trash's columns: title, when, by whom and Restore; on a phone the title over when and by whom. */
+function trashColumns(phone: boolean, actions: GridColDef<TrashItem>): GridColDef<TrashItem>[] {
+  // A phone: one column with the title over when and by whom, and the Restore button beside it.
+  if (phone)
+    return [
+      {
+        field: 'title',
+        headerName: historyText.titleColumn,
+        flex: 1,
+        minWidth: 150,
+        sortable: false,
+        renderCell: ({ row }) => (
+          <Stack sx={{ py: 1, minWidth: 0 }}>
+            <Typography variant="body2" sx={{ overflowWrap: 'anywhere' }}>
+              {row.title}
+            </Typography>
+            <Typography variant="caption" color="text.secondary">
+              {when(row)} · {deletedBy(row)}
+            </Typography>
+          </Stack>
+        ),
+      },
+      actions,
+    ];
+  return [
+    { field: 'title', headerName: historyText.titleColumn, flex: 2, minWidth: 160, sortable: false },
+    {
+      field: 'deleted_at',
+      headerName: historyText.deletedAt,
+      flex: 1.2,
+      minWidth: 170,
+      sortable: false,
+      renderCell: ({ row }) => when(row),
+    },
+    {
+      field: 'deleted_by',
+      headerName: historyText.deletedBy,
+      flex: 1,
+      minWidth: 130,
+      sortable: false,
+      valueGetter: (_value, row) => deletedBy(row),
+    },
+    actions,
+  ];
+}
+
+interface TrashGridProps {
+  heading: string;
+  data?: { data: TrashItem[]; meta: { total: number } };
+  columns: GridColDef<TrashItem>[];
+  loading: boolean;
+  paging: GridPaginationModel;
+  onPaging: (model: GridPaginationModel) => void;
+  phone: boolean;
+}
+
+/** The server-paged grid of deleted records. */
+function TrashGrid({ heading, data, columns, loading, paging, onPaging, phone }: TrashGridProps) {
+  return (
+    <Paper variant="outlined">
+      <DataGrid<TrashItem>
+        aria-label={heading}
+        rows={data?.data ?? []}
+        columns={columns}
+        rowCount={data?.meta.total ?? 0}
+        loading={loading}
+        paginationMode="server"
+        filterMode="server"
+        paginationModel={paging}
+        onPaginationModelChange={onPaging}
+        pageSizeOptions={[...PAGE_SIZES]}
+        disableColumnFilter
+        disableColumnMenu
+        disableRowSelectionOnClick
+        getRowHeight={phone ? () => 'auto' : undefined}
+        localeText={{ noRowsLabel: historyText.noDeleted }}
+        slotProps={{ loadingOverlay: { variant: 'linear-progress', noRowsVariant: 'skeleton' } }}
+        autoHeight
+      />
+    </Paper>
+  );
+}
+
+/** Dashboard › the menu's section › the list › Deleted. */
+function useTrashBreadcrumbs(contract: TrashPageProps['contract'], title: string) {
+  const section = menuSection(contract.route);
+  useBreadcrumbs([
+    { label: en.dashboard, path: ROUTES.dashboard },
+    ...(section && section !== title ? [{ label: section, disabled: true }] : []),
+    { label: title, path: contract.route },
+    { label: historyText.deleted },
+  ]);
+}
+
 /**
  * A resource's deleted records (`<list route>/trash`, holders of its destroy key): a server-paged,
  * searchable grid of title, when and by whom, each with Restore. Restored records are back in the
@@ -36,14 +142,8 @@ export interface TrashPageProps {
  * retention period.
  */
 export function TrashPage({ contract, title = contract.item }: TrashPageProps) {
-  const section = menuSection(contract.route);
   const heading = historyText.deletedTitle(contract.item);
-  useBreadcrumbs([
-    { label: en.dashboard, path: ROUTES.dashboard },
-    ...(section && section !== title ? [{ label: section, disabled: true }] : []),
-    { label: title, path: contract.route },
-    { label: historyText.deleted },
-  ]);
+  useTrashBreadcrumbs(contract, title);
   const notify = useNotify();
   const phone = usePhone();
   const [paging, setPaging] = useState<GridPaginationModel>({ page: 0, pageSize: PAGE_SIZES[1] });
@@ -66,15 +166,6 @@ export function TrashPage({ contract, title = contract.item }: TrashPageProps) {
         // Toasted by the API slice (409, 422, 404 with their message).
       }
     };
-    const deletedBy = (row: TrashItem) => row.deleted_by?.name ?? historyText.unknownUser;
-    const when = (row: TrashItem) => {
-      const { absolute, relative } = formatWhen(row.deleted_at);
-      return (
-        <time dateTime={row.deleted_at} title={relative}>
-          {absolute}
-        </time>
-      );
-    };
     const actions: GridColDef<TrashItem> = {
       field: 'actions',
       headerName: historyText.actionsColumn,
@@ -93,48 +184,7 @@ export function TrashPage({ contract, title = contract.item }: TrashPageProps) {
         </Button>
       ),
     };
-    // A phone: one column with the title over when and by whom, and the Restore button beside it.
-    if (phone)
-      return [
-        {
-          field: 'title',
-          headerName: historyText.titleColumn,
-          flex: 1,
-          minWidth: 150,
-          sortable: false,
-          renderCell: ({ row }) => (
-            <Stack sx={{ py: 1, minWidth: 0 }}>
-              <Typography variant="body2" sx={{ overflowWrap: 'anywhere' }}>
-                {row.title}
-              </Typography>
-              <Typography variant="caption" color="text.secondary">
-                {when(row)} · {deletedBy(row)}
-              </Typography>
-            </Stack>
-          ),
-        },
-        actions,
-      ];
-    return [
-      { field: 'title', headerName: historyText.titleColumn, flex: 2, minWidth: 160, sortable: false },
-      {
-        field: 'deleted_at',
-        headerName: historyText.deletedAt,
-        flex: 1.2,
-        minWidth: 170,
-        sortable: false,
-        renderCell: ({ row }) => when(row),
-      },
-      {
-        field: 'deleted_by',
-        headerName: historyText.deletedBy,
-        flex: 1,
-        minWidth: 130,
-        sortable: false,
-        valueGetter: (_value, row) => deletedBy(row),
-      },
-      actions,
-    ];
+    return trashColumns(phone, actions);
   }, [contract, notify, restore, restoring, originalArgs, phone]);
 
   return (
@@ -157,27 +207,15 @@ export function TrashPage({ contract, title = contract.item }: TrashPageProps) {
         }
       />
       {data && <Alert severity="info">{historyText.retention(data.meta.retention_days)}</Alert>}
-      <Paper variant="outlined">
-        <DataGrid<TrashItem>
-          aria-label={heading}
-          rows={data?.data ?? []}
-          columns={columns}
-          rowCount={data?.meta.total ?? 0}
-          loading={isFetching}
-          paginationMode="server"
-          filterMode="server"
-          paginationModel={paging}
-          onPaginationModelChange={setPaging}
-          pageSizeOptions={[...PAGE_SIZES]}
-          disableColumnFilter
-          disableColumnMenu
-          disableRowSelectionOnClick
-          getRowHeight={phone ? () => 'auto' : undefined}
-          localeText={{ noRowsLabel: historyText.noDeleted }}
-          slotProps={{ loadingOverlay: { variant: 'linear-progress', noRowsVariant: 'skeleton' } }}
-          autoHeight
-        />
-      </Paper>
+      <TrashGrid
+        heading={heading}
+        data={data}
+        columns={columns}
+        loading={isFetching}
+        paging={paging}
+        onPaging={setPaging}
+        phone={phone}
+      />
     </Stack>
   );
 }

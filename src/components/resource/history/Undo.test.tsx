@@ -16,6 +16,7 @@ import { itemPath, ROUTES } from '../../../shared/routes';
 import { FormTextField } from '../../form';
 import { ImportDialog } from '../ImportDialog';
 import { ResourceFormPage } from '../ResourceFormPage';
+import { SCREEN_TEXT } from '../../../shared/messages/screens';
 
 const role: Role = { ...editorRole, id: 7 };
 
@@ -94,7 +95,7 @@ describe('Undo after a write', () => {
         useUpdate={useUpdateRoleMutation}
         useDelete={useDeleteRoleMutation}
         initialValues={(item) => ({ name: item?.name ?? '' })}
-        toBody={(values) => ({ name: values.name, permissions: [] })}
+        toBody={(values) => ({ name: values.name, permissions: [], require_second_factor: false })}
       >
         {() => <FormTextField name="name" label="Name" />}
       </ResourceFormPage>,
@@ -128,7 +129,7 @@ describe('Undo after a write', () => {
       screen.getByLabelText(LIST_SCREEN_MESSAGES.chooseFile),
       new File(['name\n'], 'users.csv', { type: 'text/csv' }),
     );
-    await user.click(screen.getByRole('button', { name: en.upload }));
+    await user.click(screen.getByRole('button', { name: SCREEN_TEXT.upload }));
     const toast = (await screen.findByText('2 users imported')).closest('[role="alert"]') as HTMLElement;
     expect(within(toast).getByText(LIST_SCREEN_MESSAGES.importFinished)).toBeInTheDocument();
     // jsdom never ends the dialog's closing transition, which hides the page from the a11y tree meanwhile.
@@ -151,7 +152,7 @@ describe('Undo after a write', () => {
       screen.getByLabelText(LIST_SCREEN_MESSAGES.chooseFile),
       new File(['name\n'], 'users.csv', { type: 'text/csv' }),
     );
-    await user.click(screen.getByRole('button', { name: en.upload }));
+    await user.click(screen.getByRole('button', { name: SCREEN_TEXT.upload }));
     await screen.findByText('2 users imported');
     await waitFor(() =>
       expect(screen.queryByRole('button', { name: historyText.undo })).not.toBeInTheDocument(),
