@@ -21,30 +21,7 @@ import {
   passkeyBaseUrl,
 } from './support/config';
 import { startMailbox } from './support/mailbox';
-
-const root = path.resolve(__dirname, '..');
-
-/**
- * Waits until `url` answers 2xx. No start budget (a loaded machine took 74 s): the wait ends when it
- * answers, when the process exits (a failed start says why on its own output), or after 10 minutes.
- */
-async function waitForAnswer(child: ChildProcess, url: string, what: string): Promise<void> {
-  let exited: number | null | undefined;
-  child.once('exit', (code) => (exited = code));
-  const deadline = Date.now() + 10 * 60_000;
-  while (Date.now() < deadline) {
-    if (exited !== undefined)
-      throw new Error(`${what} stopped before it answered (exit code ${String(exited)})`);
-    try {
-      const response = await fetch(url);
-      if (response.ok) return;
-    } catch {
-      // not listening yet
-    }
-    await new Promise((resolve) => setTimeout(resolve, 250));
-  }
-  throw new Error(`${what} did not answer ${url} in time`);
-}
+import { root, startExampleSite, stop, waitForAnswer } from './support/processes';
 
 const waitForHealth = (server: ChildProcess) => waitForAnswer(server, `${baseUrl}/api/health`, 'The server');
 
@@ -85,39 +62,6 @@ function serverEnv(dataDir: string, provider: { issuer: string; clientId: string
   };
 }
 
-/**
- * The example website on its loopback port, built from the server's public API; its webhook's
- * secret is the file the journey writes once it has made the webhook in the admin
- * (example-website.e2e.ts). Answers once the site answers.
- */
-async function startExampleSite(secretFile: string): Promise<ChildProcess> {
-  const site = spawn(
-    process.execPath,
-    ['--import', 'tsx', path.join(root, 'examples/website/src/server.ts')],
-    {
-      cwd: root,
-      // Its own log (a line per delivery) stays out of the suite's output; its errors do not.
-      stdio: ['ignore', 'ignore', 'inherit'],
-      env: {
-        ...process.env,
-        ADMIN_URL: baseUrl,
-        SITE_HOST: '127.0.0.1',
-        SITE_PORT: String(EXAMPLE_SITE_PORT),
-        WEBHOOK_SECRET: '',
-        WEBHOOK_SECRET_FILE: secretFile,
-      },
-    },
-  );
-  await waitForAnswer(site, `${exampleSiteUrl}/`, 'the example website');
-  return site;
-}
-
-async function stop(child: ChildProcess): Promise<void> {
-  if (child.exitCode !== null || child.signalCode !== null) return;
-  child.kill('SIGTERM');
-  await new Promise((resolve) => child.once('exit', resolve));
-}
-
 async function main(): Promise<number> {
   const serverEntry = path.join(root, 'build', 'server', 'server.js');
   if (!existsSync(path.join(root, 'dist', 'index.html')) || !existsSync(serverEntry)) {
@@ -139,7 +83,7 @@ async function main(): Promise<number> {
   let site: ChildProcess | undefined;
   try {
     await waitForHealth(server);
-    site = await startExampleSite(secretFile);
+    site = await startExampleSite(baseUrl, EXAMPLE_SITE_PORT, secretFile);
     // Not spawnSync: this process's SMTP server must answer while the suite runs.
     const jest = spawn(
       process.execPath,

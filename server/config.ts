@@ -146,6 +146,11 @@ export interface Config {
    * drains (SHUTDOWN_DELAY_MS, default 0): time for a load balancer polling it to stop sending.
    */
   shutdownDelayMs: number;
+  /**
+   * How far ahead of the machine's clock the server's runs (CLOCK_OFFSET_MS, default 0; tests and
+   * benches only: `server/lib/clock.ts`). Dated content's state and its go-live moments follow it.
+   */
+  clockOffsetMs: number;
   /** The job queue's polling, maintenance and shutdown intervals (server/jobs/queue.ts). */
   jobs: QueueSettings;
   /** `false` switches the request logger off (tests). */
@@ -438,6 +443,7 @@ export function loadConfig(env: Env = process.env): Config {
     inboxRetentionDays: int(env, 'INBOX_RETENTION_DAYS', 0),
     authCacheMs: int(env, 'AUTH_CACHE_MS', 1000),
     shutdownDelayMs: int(env, 'SHUTDOWN_DELAY_MS', 0),
+    clockOffsetMs: int(env, 'CLOCK_OFFSET_MS', 0),
     jobs: { ...DEFAULT_QUEUE_SETTINGS },
     logLevel: text(env, 'LOG_LEVEL') ?? 'info',
     rateLimit: rateLimits(env),

@@ -1,6 +1,7 @@
 import { buildApp } from './app';
 import { loadConfig, loadDotEnv, type Config } from './config';
 import { prepareDatabase } from './db/prepare';
+import { setClockOffset } from './lib/clock';
 import { startFailure } from './startFailure';
 
 /**
@@ -17,8 +18,11 @@ async function main(): Promise<void> {
   try {
     loadDotEnv();
     config = loadConfig();
+    setClockOffset(config.clockOffsetMs);
     const prepared = await prepareDatabase(config);
     const app = await buildApp(config, { prepared });
+    if (config.clockOffsetMs)
+      app.log.warn({ clockOffsetMs: config.clockOffsetMs }, 'the server clock runs ahead of the machine (CLOCK_OFFSET_MS)');
     try {
       await app.listen({ port: config.port, host: config.host });
     } catch (error) {

@@ -7,6 +7,7 @@ import type { Config } from '../config';
 import type { Tx } from '../db/client';
 import { webhookDeliveries, webhooks } from '../db/schema/webhooks';
 import { defineJob, type JobRun } from '../jobs/queue';
+import { machineTime } from '../lib/clock';
 import { RESOURCES } from '../resources';
 import { setChangeSink, transitionEvents, type ChangeEvent, type Transition } from './changes';
 import { postOnce, type TargetPolicy } from './deliver';
@@ -124,7 +125,7 @@ export const webhooksPlugin = fp<{ config: Config; now: () => Date }>(
         await app.jobs.schedule(
           webhookTransitionJob,
           key,
-          next.at,
+          machineTime(next.at),
           { group, id, expect: next.expect, at: next.at.toISOString() },
           { tx },
         );
