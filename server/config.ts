@@ -76,6 +76,11 @@ export interface Config {
   dataDir: string;
   /** node-postgres when set; PGlite otherwise. */
   databaseUrl?: string;
+  /**
+   * How long opening a PostgreSQL connection may take before the request fails with a 503
+   * (DATABASE_CONNECT_TIMEOUT_MS; unset: db/client.ts's POOL_CONNECT_TIMEOUT_MS, 5 s).
+   */
+  databaseConnectTimeoutMs?: number;
   /** PGlite only: keep the database in memory (tests). Otherwise it lives in `${dataDir}/db`. */
   inMemoryDb: boolean;
   uploadsDir: string;
@@ -394,6 +399,9 @@ export function loadConfig(env: Env = process.env): Config {
     host: text(env, 'HOST') ?? '127.0.0.1',
     dataDir,
     databaseUrl: text(env, 'DATABASE_URL'),
+    ...(text(env, 'DATABASE_CONNECT_TIMEOUT_MS')
+      ? { databaseConnectTimeoutMs: Math.max(1, int(env, 'DATABASE_CONNECT_TIMEOUT_MS', 0)) }
+      : {}),
     inMemoryDb: false,
     uploadsDir: path.join(dataDir, 'uploads'),
     s3: s3Settings(env),

@@ -66,7 +66,8 @@ export type PgliteFactory = (dataDir?: string) => Promise<PgliteClient>;
 
 /**
  * How long a request waits for a pooled connection (all busy, or the server not answering) before it
- * fails: a fault fails fast with a 503 instead of hanging (lib/databaseErrors.ts).
+ * fails: a fault fails fast with a 503 instead of hanging (lib/databaseErrors.ts). The default of
+ * DATABASE_CONNECT_TIMEOUT_MS.
  */
 export const POOL_CONNECT_TIMEOUT_MS = 5_000;
 /** How long closing waits for the pool's connections to be given back before it goes on without them. */
@@ -85,6 +86,8 @@ export interface DatabaseOptions {
    * pool drops that connection and opens another when needed.
    */
   onIdleError?: (error: Error) => void;
+  /** How long opening a PostgreSQL connection may take (default POOL_CONNECT_TIMEOUT_MS). */
+  connectTimeoutMs?: number;
 }
 
 /**
@@ -147,12 +150,13 @@ export async function openDatabase({
   pgliteDir,
   createPglite,
   onIdleError,
+  connectTimeoutMs = POOL_CONNECT_TIMEOUT_MS,
 }: DatabaseOptions): Promise<Database> {
   if (databaseUrl) {
     const pool = new pg.Pool({
       connectionString: databaseUrl,
       max: POOL_MAX,
-      connectionTimeoutMillis: POOL_CONNECT_TIMEOUT_MS,
+      connectionTimeoutMillis: connectTimeoutMs,
       // A peer that vanished (a host gone, a partition) is noticed by TCP, not after minutes.
       keepAlive: true,
       keepAliveInitialDelayMillis: 10_000,

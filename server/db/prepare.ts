@@ -63,6 +63,7 @@ export async function prepareDatabase(
       createPglite: options.createPglite,
       onIdleError: options.onIdleError,
       databaseUrl: config.databaseUrl,
+      connectTimeoutMs: config.databaseConnectTimeoutMs,
       pgliteDir: config.inMemoryDb ? undefined : path.join(config.dataDir, 'db'),
     });
   } catch (error) {

@@ -50,6 +50,9 @@ export function testConfig(overrides: Partial<Config> = {}): Config {
     smtpUrl: undefined,
     redisUrl: undefined,
     logLevel: false,
+    // A Jest worker on a loaded machine can be held past the server's 5 s (a GC, a module compiled
+    // in the same process): its first connection timed out in CI. Outage tests set their own.
+    databaseConnectTimeoutMs: 30_000,
     ...overrides,
   };
 }

@@ -32,7 +32,12 @@ describe('DashboardScreen', () => {
     renderWithProviders(<DashboardScreen />, { path: ROUTES.dashboard, auth: { user } });
     expect(screen.getByText('Editor')).toBeInTheDocument();
     const links = within(screen.getByRole('list', { name: SCREEN_TEXT.quickLinks })).getAllByRole('link');
-    expect(links.map((link) => link.getAttribute('href'))).toEqual([ROUTES.brands, ROUTES.news]);
+    // The calendar goes with any content resource the user may read (news here).
+    expect(links.map((link) => link.getAttribute('href'))).toEqual([
+      ROUTES.brands,
+      ROUTES.calendar,
+      ROUTES.news,
+    ]);
   });
 
   it('links to the profile and the change-password screens', () => {
