@@ -21,9 +21,7 @@ import {
   passkeyBaseUrl,
 } from './support/config';
 import { startMailbox } from './support/mailbox';
-import { root, startExampleSite, stop, waitForAnswer } from './support/processes';
-
-const waitForHealth = (server: ChildProcess) => waitForAnswer(server, `${baseUrl}/api/health`, 'The server');
+import { root, startExampleSite, startServer, stop } from './support/processes';
 
 /**
  * The server's environment: a throwaway data dir, on PGlite unless E2E_DATABASE_URL names a
@@ -74,15 +72,11 @@ async function main(): Promise<number> {
   const mailbox = await startMailbox(E2E_SMTP_PORT, mailDir);
   // The company's sign-in provider: a real OpenID Connect provider on loopback (sso.e2e.ts).
   const provider = await startOidcProvider({ redirectUri: `${baseUrl}${API_PATHS.ssoCallback}` });
-  const server = spawn(process.execPath, [serverEntry], {
-    cwd: root,
-    stdio: ['ignore', 'inherit', 'inherit'],
-    env: serverEnv(dataDir, provider),
-  });
   const secretFile = path.join(dataDir, 'example-website-secret');
+  let server: ChildProcess | undefined;
   let site: ChildProcess | undefined;
   try {
-    await waitForHealth(server);
+    server = await startServer(serverEnv(dataDir, provider), baseUrl);
     site = await startExampleSite(baseUrl, EXAMPLE_SITE_PORT, secretFile);
     // Not spawnSync: this process's SMTP server must answer while the suite runs.
     const jest = spawn(
@@ -103,7 +97,7 @@ async function main(): Promise<number> {
     return await new Promise<number>((resolve) => jest.once('exit', (code) => resolve(code ?? 1)));
   } finally {
     if (site) await stop(site);
-    await stop(server);
+    if (server) await stop(server);
     await mailbox.close();
     await provider.stop();
     rmSync(dataDir, { recursive: true, force: true });

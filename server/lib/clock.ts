@@ -31,8 +31,7 @@ export function setCompanyZone(next: string | null): void {
 
 /**
  * Runs the server's clock `ms` ahead of the machine's (CLOCK_OFFSET_MS, set by server.ts at start:
- * the browser suite's and the go-live bench's own servers, so a scheduled item's moment comes
- * within a minute). The database and the job queue keep the machine's time: `machineTime` turns a
+ * e2e/scheduled.e2e.ts starts a server whose midnight comes minutes later). The database and the job queue keep the machine's time: `machineTime` turns a
  * moment of this clock into theirs.
  */
 export function setClockOffset(ms: number): void {

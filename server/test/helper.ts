@@ -50,8 +50,9 @@ export function testConfig(overrides: Partial<Config> = {}): Config {
     smtpUrl: undefined,
     redisUrl: undefined,
     logLevel: false,
-    // A Jest worker on a loaded machine can be held past the server's 5 s (a GC, a module compiled
-    // in the same process): its first connection timed out in CI. Outage tests set their own.
+    // A Jest worker on a loaded machine was held past the server's 5 s on its first connection
+    // (CI, 9 suites in one run). No test needs the 5 s: an outage is refused at once
+    // (database-outage.postgres.test.ts, through a relay that closes).
     databaseConnectTimeoutMs: 30_000,
     ...overrides,
   };
