@@ -318,6 +318,14 @@ export function s3Settings(env: Env): S3Settings | undefined {
  * ACCESS_TOKEN_TTL: at least TOKEN_REFRESH.minAccessTokenTtlS seconds. A shorter token leaves the
  * tab no time to refresh it (at half its lifetime, through a lock held up to 15 s): refused at start.
  */
+/** DATABASE_CONNECT_TIMEOUT_MS when set (at least 100 ms: node-postgres reads 0 as "wait for ever"). */
+function databaseConnectTimeout(env: Env): Pick<Config, 'databaseConnectTimeoutMs'> {
+  if (text(env, 'DATABASE_CONNECT_TIMEOUT_MS') === undefined) return {};
+  const value = int(env, 'DATABASE_CONNECT_TIMEOUT_MS', 0);
+  if (value < 100) throw new Error(`DATABASE_CONNECT_TIMEOUT_MS must be at least 100 (got ${value})`);
+  return { databaseConnectTimeoutMs: value };
+}
+
 function accessTokenTtl(env: Env): number {
   const value = int(env, 'ACCESS_TOKEN_TTL', 3600);
   const min = TOKEN_REFRESH.minAccessTokenTtlS;
@@ -399,9 +407,7 @@ export function loadConfig(env: Env = process.env): Config {
     host: text(env, 'HOST') ?? '127.0.0.1',
     dataDir,
     databaseUrl: text(env, 'DATABASE_URL'),
-    ...(text(env, 'DATABASE_CONNECT_TIMEOUT_MS')
-      ? { databaseConnectTimeoutMs: Math.max(1, int(env, 'DATABASE_CONNECT_TIMEOUT_MS', 0)) }
-      : {}),
+    ...databaseConnectTimeout(env),
     inMemoryDb: false,
     uploadsDir: path.join(dataDir, 'uploads'),
     s3: s3Settings(env),

@@ -125,6 +125,22 @@ describe('a start that fails', () => {
     }
   });
 
+  it('refuses a clock offset or a connect timeout that is not a number it can use', () => {
+    expect(() => loadConfig({ CLOCK_OFFSET_MS: 'tomorrow' })).toThrow(
+      'CLOCK_OFFSET_MS must be a non-negative integer',
+    );
+    expect(() => loadConfig({ CLOCK_OFFSET_MS: '-60000' })).toThrow(
+      'CLOCK_OFFSET_MS must be a non-negative integer',
+    );
+    expect(loadConfig({ CLOCK_OFFSET_MS: '60000' }).clockOffsetMs).toBe(60_000);
+    // 0 would be node-postgres' "wait for ever": refused, as is anything under 100 ms.
+    expect(() => loadConfig({ DATABASE_CONNECT_TIMEOUT_MS: '0' })).toThrow(
+      'DATABASE_CONNECT_TIMEOUT_MS must be at least 100 (got 0)',
+    );
+    expect(loadConfig({ DATABASE_CONNECT_TIMEOUT_MS: '8000' }).databaseConnectTimeoutMs).toBe(8000);
+    expect(loadConfig({}).databaseConnectTimeoutMs).toBeUndefined();
+  });
+
   it('starts with the shortest ACCESS_TOKEN_TTL it accepts', () => {
     expect(loadConfig({ ACCESS_TOKEN_TTL: '30' }).accessTokenTtl).toBe(30);
     expect(() => loadConfig({ ACCESS_TOKEN_TTL: '29' })).toThrow(
