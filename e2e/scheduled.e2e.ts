@@ -121,47 +121,56 @@ afterAll(async () => {
 });
 
 describe("a scheduled item at the server's midnight (clock injected)", () => {
-  it('is not on the website before its day, and is once its day begins', async () => {
-    const title = `Goes live at midnight ${Date.now().toString(36)}`;
-    const { data: item } = await apiRequest<{ data: { slug: string } }>(admin, 'POST', '/api/news', {
-      title,
-      date: goLiveDay,
-      status: 1,
-    });
-    if (serverNow() > midnight - MARGIN_MS)
-      throw new Error(
-        `the server took too long to start: its midnight is ${Math.round((midnight - serverNow()) / 1000)} s away`,
-      );
-    const link = visitor.getByRole('link', { name: title, exact: true });
-    // Before its day: neither listed nor readable, on the site and in the public API.
-    await visitor.goto(`${siteUrl}/news`);
-    expect(await link.count()).toBe(0);
-    expect((await visitor.goto(`${siteUrl}/news/${item.slug}`))?.status()).toBe(404);
-    expect((await fetch(`${serverUrl}/public/v1/news/${item.slug}`)).status).toBe(404);
-
-    // The site is looked at until it shows the item; never before the server's midnight.
-    let seenAt = 0;
-    while (!seenAt && serverNow() < midnight + 3 * 60_000) {
-      const before = serverNow();
+  it(
+    'is not on the website before its day, and is once its day begins',
+    async () => {
+      const title = `Goes live at midnight ${Date.now().toString(36)}`;
+      const { data: item } = await apiRequest<{ data: { slug: string } }>(admin, 'POST', '/api/news', {
+        title,
+        date: goLiveDay,
+        status: 1,
+      });
+      if (serverNow() > midnight - MARGIN_MS)
+        throw new Error(
+          `the server took too long to start: its midnight is ${Math.round((midnight - serverNow()) / 1000)} s away`,
+        );
+      const link = visitor.getByRole('link', { name: title, exact: true });
+      // Before its day: neither listed nor readable, on the site and in the public API.
       await visitor.goto(`${siteUrl}/news`);
-      if ((await link.count()) > 0) {
-        expect(before).toBeGreaterThanOrEqual(midnight);
-        seenAt = serverNow();
-      } else await new Promise((resolve) => setTimeout(resolve, 500));
-    }
-    expect(seenAt).toBeGreaterThan(0);
-    process.stdout.write(`scheduled item on the website ${((seenAt - midnight) / 1000).toFixed(1)} s after its time\n`);
+      expect(await link.count()).toBe(0);
+      expect((await visitor.goto(`${siteUrl}/news/${item.slug}`))?.status()).toBe(404);
+      expect((await fetch(`${serverUrl}/public/v1/news/${item.slug}`)).status).toBe(404);
 
-    // It is there because the go-live was delivered to the site (the site's log of verified deliveries).
-    const log = await visitor.evaluate(async () => (await fetch('/api/webhooks')).json());
-    expect(log).toEqual(
-      expect.arrayContaining([
-        expect.objectContaining({ type: 'news.published', data: expect.objectContaining({ slug: item.slug }) }),
-      ]),
-    );
-    await link.click();
-    await visitor.getByRole('heading', { level: 1, name: title }).waitFor();
-    expect((await fetch(`${serverUrl}/public/v1/news/${item.slug}`)).status).toBe(200);
-    await snap(visitor, 'scheduled-item-live');
-  }, 8 * 60_000);
+      // The site is looked at until it shows the item; never before the server's midnight.
+      let seenAt = 0;
+      while (!seenAt && serverNow() < midnight + 3 * 60_000) {
+        const before = serverNow();
+        await visitor.goto(`${siteUrl}/news`);
+        if ((await link.count()) > 0) {
+          expect(before).toBeGreaterThanOrEqual(midnight);
+          seenAt = serverNow();
+        } else await new Promise((resolve) => setTimeout(resolve, 500));
+      }
+      expect(seenAt).toBeGreaterThan(0);
+      process.stdout.write(
+        `scheduled item on the website ${((seenAt - midnight) / 1000).toFixed(1)} s after its time\n`,
+      );
+
+      // It is there because the go-live was delivered to the site (the site's log of verified deliveries).
+      const log = await visitor.evaluate(async () => (await fetch('/api/webhooks')).json());
+      expect(log).toEqual(
+        expect.arrayContaining([
+          expect.objectContaining({
+            type: 'news.published',
+            data: expect.objectContaining({ slug: item.slug }),
+          }),
+        ]),
+      );
+      await link.click();
+      await visitor.getByRole('heading', { level: 1, name: title }).waitFor();
+      expect((await fetch(`${serverUrl}/public/v1/news/${item.slug}`)).status).toBe(200);
+      await snap(visitor, 'scheduled-item-live');
+    },
+    8 * 60_000,
+  );
 });

@@ -22,7 +22,10 @@ async function main(): Promise<void> {
     const prepared = await prepareDatabase(config);
     const app = await buildApp(config, { prepared });
     if (config.clockOffsetMs)
-      app.log.warn({ clockOffsetMs: config.clockOffsetMs }, 'the server clock runs ahead of the machine (CLOCK_OFFSET_MS)');
+      app.log.warn(
+        { clockOffsetMs: config.clockOffsetMs },
+        'the server clock runs ahead of the machine (CLOCK_OFFSET_MS)',
+      );
     try {
       await app.listen({ port: config.port, host: config.host });
     } catch (error) {

@@ -47,7 +47,11 @@ export async function startServer(env: NodeJS.ProcessEnv, url: string): Promise<
  * product at `adminUrl`; its webhook's secret is read from `secretFile` (written once the webhook is
  * made). Answers once the site answers.
  */
-export async function startExampleSite(adminUrl: string, port: number, secretFile: string): Promise<ChildProcess> {
+export async function startExampleSite(
+  adminUrl: string,
+  port: number,
+  secretFile: string,
+): Promise<ChildProcess> {
   const site = spawn(
     process.execPath,
     ['--import', 'tsx', path.join(root, 'examples/website/src/server.ts')],
