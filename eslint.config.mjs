@@ -241,17 +241,4 @@ export default tseslint.config(
       'max-lines-per-function': ['error', { max: 80, skipBlankLines: true, skipComments: true }],
     },
   },
-  {
-    // TODO(issue 35): oauthRoutes 102 and accountRoutes 180 lines not split yet (one route per
-    // function); server/oauth/** and crud/write.ts already keep to the limit.
-    files: ['server/routes/oauth.ts', 'server/routes/account.ts'],
-    rules: { 'max-lines-per-function': 'off' },
-  },
-  {
-    // TODO(issue 35): functions over 80 lines not split yet (one route or one concern per function):
-    // twoFactorRoutes 249, passkeyRoutes 204, singleSignOnRoutes 101
-    // (issues 37 and 38 were adding to them). Remove a file from this list when its functions are split.
-    files: ['server/routes/twoFactor.ts', 'server/routes/passkeys.ts', 'server/routes/singleSignOn.ts'],
-    rules: { 'max-lines-per-function': 'off' },
-  },
 );

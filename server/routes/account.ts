@@ -39,8 +39,8 @@ import { SERVER_MESSAGES } from '../../src/shared/messages/serverAnswers';
 const userResponse = dataAnswer(userWire);
 const userWithMessage = writeAnswer(userWire);
 
-/** The signed-in user's own account: every signed-in user may use it ('any'). */
-export async function accountRoutes(app: FastifyInstance, { config }: { config: Config }): Promise<void> {
+/** What the account's routes share: who may call them, the password check, the mails and the reads. */
+function accountTools(app: FastifyInstance, config: Config) {
   const signedIn = app.requirePermission(PERMISSIONS.any);
   const passwordPerIp = app.limiter('password-ip', config.rateLimit.passwordPerIp);
   // Wrong current passwords per account: a stolen session cannot guess the password to lock the owner out.
@@ -81,6 +81,13 @@ export async function accountRoutes(app: FastifyInstance, { config }: { config: 
     return user;
   };
 
+  return { signedIn, confirmPassword, tellOldAddress, loadUser };
+}
+
+type AccountTools = ReturnType<typeof accountTools>;
+
+/** The signed-in user, with their preferences. */
+function getAccount(app: FastifyInstance, { signedIn, loadUser }: AccountTools): void {
   app.get(
     API_PATHS.account,
     {
@@ -98,7 +105,13 @@ export async function accountRoutes(app: FastifyInstance, { config }: { config: 
       return { data: user.mustEnrolSecondFactor ? { ...data, second_factor_due: true } : data };
     },
   );
+}
 
+/** The profile: name, address (the password confirms a new one), phone, photo. */
+function putProfile(
+  app: FastifyInstance,
+  { signedIn, confirmPassword, tellOldAddress, loadUser }: AccountTools,
+): void {
   app.put(
     API_PATHS.account,
     {
@@ -140,7 +153,10 @@ export async function accountRoutes(app: FastifyInstance, { config }: { config: 
       return { data: await loadUser(id), message: en.profileUpdated };
     },
   );
+}
 
+/** The display preferences. */
+function putPreferences(app: FastifyInstance, { signedIn, loadUser }: AccountTools): void {
   app.put(
     API_PATHS.accountPreferences,
     {
@@ -167,7 +183,10 @@ export async function accountRoutes(app: FastifyInstance, { config }: { config: 
       return { data: await loadUser(id), message: en.preferencesSaved };
     },
   );
+}
 
+/** A new password: every other sign-in of the user ends. */
+function putPassword(app: FastifyInstance, { signedIn, confirmPassword }: AccountTools): void {
   app.put(
     API_PATHS.accountPassword,
     {
@@ -210,7 +229,10 @@ export async function accountRoutes(app: FastifyInstance, { config }: { config: 
       return { message: en.passwordChanged };
     },
   );
+}
 
+/** Sign-out: this sign-in's tokens are revoked. */
+function postLogout(app: FastifyInstance, { signedIn }: AccountTools): void {
   app.post(
     API_PATHS.logout,
     {
@@ -236,4 +258,14 @@ export async function accountRoutes(app: FastifyInstance, { config }: { config: 
       return { message: en.loggedOut };
     },
   );
+}
+
+/** The signed-in user's own account: every signed-in user may use it ('any'). */
+export async function accountRoutes(app: FastifyInstance, { config }: { config: Config }): Promise<void> {
+  const tools = accountTools(app, config);
+  getAccount(app, tools);
+  putProfile(app, tools);
+  putPreferences(app, tools);
+  putPassword(app, tools);
+  postLogout(app, tools);
 }

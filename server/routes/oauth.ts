@@ -15,11 +15,18 @@ import {
 } from '../oauth/model';
 import { SSO_GRANT } from '../../src/shared/contracts/singleSignOn';
 import { SsoCodeRefused } from '../oauth/ssoGrant';
+import type { Limiter } from '../plugins/rateLimit';
 import { actorById, recordAudit } from '../security/audit';
 import { securityEvent } from '../security/events';
 import { recordIssuedToken } from '../security/sessionRecords';
 import { rememberDeviceProperty, rememberedDeviceSignIn } from './oauthDevice';
-import { mfaBodyProperties, mfaDescription, mfaRequiredSchema, secondFactorSignIn } from './oauthMfa';
+import {
+  mfaBodyProperties,
+  mfaDescription,
+  mfaRequiredSchema,
+  type SecondFactor,
+  secondFactorSignIn,
+} from './oauthMfa';
 
 const oauthErrorSchema = {
   type: 'object',
@@ -101,14 +108,166 @@ const twoClientAuthentications = (authorization: string | undefined, body: Recor
 /** The account a password grant tried, as the limits and the log name it. */
 const accountOf = (username: string): string => username.trim().toLowerCase().slice(0, 254);
 
+/** What a token request is, as the checks around the library's grant handling see it. */
+interface TokenAttempt {
+  body: Record<string, string>;
+  passwordGrant: boolean;
+  /** The account a password grant tried ('' for the other grants). */
+  account: string;
+  passkeySignIn: boolean;
+  singleSignOn: boolean;
+  /** The second factor a second-step grant carries, if this is one. */
+  secondFactor: SecondFactor | null;
+}
+
+const attemptOf = (
+  body: Record<string, string>,
+  mfa: ReturnType<typeof secondFactorSignIn>,
+): TokenAttempt => {
+  const passwordGrant = body.grant_type === 'password' && Boolean(body.username);
+  return {
+    body,
+    passwordGrant,
+    account: passwordGrant ? accountOf(body.username) : '',
+    passkeySignIn: body.grant_type === PASSKEY_GRANT,
+    singleSignOn: body.grant_type === SSO_GRANT,
+    secondFactor: mfa.factorOf(body.grant_type),
+  };
+};
+
+/**
+ * The library accepts only form bodies; Fastify has already parsed JSON or form into an object, so it
+ * is handed over as a parsed form.
+ */
+const libraryRequest = (request: FastifyRequest, body: Record<string, string>): OAuth2Server.Request =>
+  new OAuth2Server.Request({
+    method: 'POST',
+    query: {},
+    headers: {
+      // Client credentials may also come as HTTP Basic (RFC 6749 §2.3.1).
+      ...(request.headers.authorization ? { authorization: request.headers.authorization } : {}),
+      'content-type': 'application/x-www-form-urlencoded',
+      'content-length': String(Math.max(1, JSON.stringify(body).length)),
+    },
+    body,
+  });
+
+const signInSummary = (attempt: TokenAttempt, email: string): string =>
+  `${email} signed in${attempt.passkeySignIn ? ' with a passkey' : attempt.singleSignOn ? ' with single sign-on' : ''}`;
+
+/** The sign-in's audit entry: how the user proved who they are (never for a refresh). */
+async function auditSignIn(
+  app: FastifyInstance,
+  attempt: TokenAttempt,
+  userId: number,
+  usedDevice: number | null,
+): Promise<void> {
+  if (!(attempt.passwordGrant || attempt.secondFactor || attempt.passkeySignIn || attempt.singleSignOn))
+    return;
+  const actor = await actorById(app.db, userId);
+  await recordAudit(app.db, {
+    kind: 'sign-in',
+    actor,
+    summary: signInSummary(attempt, actor?.email ?? attempt.account),
+    ...(attempt.secondFactor ? { details: { second_factor: attempt.secondFactor } } : {}),
+    ...(usedDevice !== null
+      ? { details: { second_factor: 'remembered-device', device_id: usedDevice } }
+      : {}),
+    ...(attempt.passkeySignIn ? { details: { method: 'passkey' } } : {}),
+    ...(attempt.singleSignOn ? { details: { method: 'sso' } } : {}),
+  });
+}
+
+/** What the token route's steps share. */
+interface TokenDeps {
+  app: FastifyInstance;
+  config: Config;
+  server: OAuth2Server;
+  failures: Limiter;
+  mfa: ReturnType<typeof secondFactorSignIn>;
+  devices: ReturnType<typeof rememberedDeviceSignIn>;
+}
+
+/** The checks before the grant is handled: lock-out per account, the second step's token. */
+async function precheck(deps: TokenDeps, request: FastifyRequest, attempt: TokenAttempt): Promise<void> {
+  const { failures, mfa } = deps;
+  if (attempt.passwordGrant) {
+    try {
+      await failures.check(request, attempt.account);
+    } catch (error) {
+      securityEvent(request.log, 'sign-in.locked', { account: attempt.account, ip: request.ip });
+      throw error;
+    }
+  }
+  if (attempt.secondFactor) await mfa.check(request, attempt.body.mfa_token);
+}
+
+async function issue(deps: TokenDeps, request: FastifyRequest, reply: FastifyReply, attempt: TokenAttempt) {
+  const { app, config, server, devices } = deps;
+  // A password grant from a remembered device skips the second step (the model's check).
+  const { result: token, usedDevice } = await devices.run(request, attempt.passwordGrant, () =>
+    server.token(libraryRequest(request, attempt.body), new OAuth2Server.Response({ headers: {} })),
+  );
+  const userId = (token.user as { id: number }).id;
+  await recordIssuedToken(app, config, request, attempt.body.grant_type ?? '', token.user);
+  await auditSignIn(app, attempt, userId, usedDevice);
+  if (attempt.secondFactor) await devices.remember(request, reply, attempt.body, userId);
+  const answer: TokenResponse = {
+    token_type: 'Bearer',
+    access_token: token.accessToken,
+    refresh_token: token.refreshToken ?? '',
+    expires_in: config.accessTokenTtl,
+  };
+  return reply.header('Cache-Control', 'no-store').header('Pragma', 'no-cache').send(answer);
+}
+
+/** A refused grant: logged, counted and audited as what it was, then answered in RFC 6749's shape. */
+async function refuse(
+  deps: TokenDeps,
+  request: FastifyRequest,
+  reply: FastifyReply,
+  attempt: TokenAttempt,
+  error: OAuth2Server.OAuthError,
+) {
+  const { app, failures, mfa } = deps;
+  if (error instanceof MfaRequiredError) return mfa.answerRequired(request, reply, error);
+  if (error instanceof SsoCodeRefused)
+    securityEvent(request.log, 'sign-in.failed', { ip: request.ip, method: 'sso', reason: error.message });
+  if (attempt.secondFactor && error instanceof SecondFactorRefused)
+    await mfa.refused(request, attempt.secondFactor, error);
+  if (attempt.passkeySignIn && error instanceof SecondFactorRefused)
+    securityEvent(request.log, 'sign-in.failed', {
+      ip: request.ip,
+      reason: error.message,
+      factor: 'passkey',
+    });
+  if (attempt.passwordGrant && error.name === 'invalid_grant') {
+    const { account } = attempt;
+    await failures.count(request, account);
+    securityEvent(request.log, 'sign-in.failed', { account, ip: request.ip, reason: error.message });
+    // The address tried and why, never the password.
+    await recordAudit(app.db, {
+      kind: 'sign-in.failed',
+      email: account,
+      summary: `Failed sign-in as ${account}`,
+      details: { reason: failureReason(error) },
+    });
+  }
+  return sendOAuthError(reply, error);
+}
+
 export async function oauthRoutes(app: FastifyInstance, { config }: { config: Config }): Promise<void> {
-  const server = createOAuthServer(app.db, config, app.log);
   const perIp = app.limiter('token-ip', config.rateLimit.tokenPerIp);
-  // Failures per account, whatever address they come from: a right password after too many wrong
-  // ones is refused too, until the window passes.
-  const failures = app.limiter('token-failures', config.rateLimit.tokenFailuresPerUsername);
-  const mfa = secondFactorSignIn(app, config);
-  const devices = rememberedDeviceSignIn(app.db, config);
+  const deps: TokenDeps = {
+    app,
+    config,
+    server: createOAuthServer(app.db, config, app.log),
+    // Failures per account, whatever address they come from: a right password after too many wrong
+    // ones is refused too, until the window passes.
+    failures: app.limiter('token-failures', config.rateLimit.tokenFailuresPerUsername),
+    mfa: secondFactorSignIn(app, config),
+    devices: rememberedDeviceSignIn(app.db, config),
+  };
 
   app.post(
     API_PATHS.token,
@@ -129,93 +288,14 @@ export async function oauthRoutes(app: FastifyInstance, { config }: { config: Co
           new OAuth2Server.InvalidRequestError(SECURITY_MESSAGES.oneClientAuthentication),
         );
       }
-      const passwordGrant = body.grant_type === 'password' && Boolean(body.username);
-      const account = passwordGrant ? accountOf(body.username) : '';
-      if (passwordGrant) {
-        try {
-          await failures.check(request, account);
-        } catch (error) {
-          securityEvent(request.log, 'sign-in.locked', { account, ip: request.ip });
-          throw error;
-        }
-      }
-      const passkeySignIn = body.grant_type === PASSKEY_GRANT;
-      const secondFactor = mfa.factorOf(body.grant_type);
-      const singleSignOn = body.grant_type === SSO_GRANT;
-      if (secondFactor) await mfa.check(request, body.mfa_token);
-
-      // The library accepts only form bodies; Fastify has already parsed JSON or form into an object,
-      // so it is handed over as a parsed form.
-      const oauthRequest = new OAuth2Server.Request({
-        method: 'POST',
-        query: {},
-        headers: {
-          // Client credentials may also come as HTTP Basic (RFC 6749 §2.3.1).
-          ...(request.headers.authorization ? { authorization: request.headers.authorization } : {}),
-          'content-type': 'application/x-www-form-urlencoded',
-          'content-length': String(Math.max(1, JSON.stringify(body).length)),
-        },
-        body,
-      });
+      const attempt = attemptOf(body, deps.mfa);
+      await precheck(deps, request, attempt);
       try {
-        // A password grant from a remembered device skips the second step (the model's check).
-        const { result: token, usedDevice } = await devices.run(request, passwordGrant, () =>
-          server.token(oauthRequest, new OAuth2Server.Response({ headers: {} })),
-        );
-        await recordIssuedToken(app, config, request, body.grant_type ?? '', token.user);
-        if (passwordGrant || secondFactor || passkeySignIn || singleSignOn) {
-          const actor = await actorById(app.db, (token.user as { id: number }).id);
-          await recordAudit(app.db, {
-            kind: 'sign-in',
-            actor,
-            summary: `${actor?.email ?? account} signed in${passkeySignIn ? ' with a passkey' : singleSignOn ? ' with single sign-on' : ''}`,
-            ...(secondFactor ? { details: { second_factor: secondFactor } } : {}),
-            ...(usedDevice !== null
-              ? { details: { second_factor: 'remembered-device', device_id: usedDevice } }
-              : {}),
-            ...(passkeySignIn ? { details: { method: 'passkey' } } : {}),
-            ...(singleSignOn ? { details: { method: 'sso' } } : {}),
-          });
-        }
-        if (secondFactor) await devices.remember(request, reply, body, (token.user as { id: number }).id);
-        const answer: TokenResponse = {
-          token_type: 'Bearer',
-          access_token: token.accessToken,
-          refresh_token: token.refreshToken ?? '',
-          expires_in: config.accessTokenTtl,
-        };
-        return reply.header('Cache-Control', 'no-store').header('Pragma', 'no-cache').send(answer);
+        return await issue(deps, request, reply, attempt);
       } catch (error) {
         if (!(error instanceof OAuth2Server.OAuthError) || error instanceof OAuth2Server.ServerError)
           throw error;
-        if (error instanceof MfaRequiredError) return mfa.answerRequired(request, reply, error);
-        if (error instanceof SsoCodeRefused)
-          securityEvent(request.log, 'sign-in.failed', {
-            ip: request.ip,
-            method: 'sso',
-            reason: error.message,
-          });
-        if (secondFactor && error instanceof SecondFactorRefused)
-          await mfa.refused(request, secondFactor, error);
-        if (passkeySignIn && error instanceof SecondFactorRefused) {
-          securityEvent(request.log, 'sign-in.failed', {
-            ip: request.ip,
-            reason: error.message,
-            factor: 'passkey',
-          });
-        }
-        if (passwordGrant && error.name === 'invalid_grant') {
-          await failures.count(request, account);
-          securityEvent(request.log, 'sign-in.failed', { account, ip: request.ip, reason: error.message });
-          // The address tried and why, never the password.
-          await recordAudit(app.db, {
-            kind: 'sign-in.failed',
-            email: account,
-            summary: `Failed sign-in as ${account}`,
-            details: { reason: failureReason(error) },
-          });
-        }
-        return sendOAuthError(reply, error);
+        return refuse(deps, request, reply, attempt, error);
       }
     },
   );

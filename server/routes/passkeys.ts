@@ -85,13 +85,8 @@ const text = (body: unknown, name: string): string => {
   return typeof value === 'string' ? value : '';
 };
 
-/**
- * Passkeys: the signed-in user's own (Profile › Passkeys: listed, registered with the current
- * password, removed with it), and the two guest routes that hand out the challenge of a passkey
- * sign-in or of the second step; the assertion itself goes to /oauth/token (oauth/mfa.ts). Wrong
- * passwords count with the two-factor routes' (the same limits), every change is audited and mailed.
- */
-export async function passkeyRoutes(app: FastifyInstance, { config }: { config: Config }): Promise<void> {
+/** What the passkey routes share: the relying party, who may call them, the password check and its limits, the mail, the client check. */
+function passkeyTools(app: FastifyInstance, config: Config) {
   const rp = relyingParty(config);
   const signedIn = app.requirePermission(PERMISSIONS.any);
   const perIp = app.limiter('two-factor-ip', config.rateLimit.passwordPerIp);
@@ -121,6 +116,13 @@ export async function passkeyRoutes(app: FastifyInstance, { config }: { config: 
     return Number(client.id);
   };
 
+  return { rp, signedIn, perIp, wrongProofs, guestPerIp, model, confirmPassword, tell, clientOf, config };
+}
+
+type PasskeyTools = ReturnType<typeof passkeyTools>;
+
+/** The signed-in user's passkeys. */
+function passkeyList(app: FastifyInstance, { signedIn }: PasskeyTools): void {
   app.get(
     PASSKEY_PATHS.list,
     {
@@ -137,7 +139,10 @@ export async function passkeyRoutes(app: FastifyInstance, { config }: { config: 
     },
     async (request) => ({ data: (await listPasskeys(app.db, currentUser(request).id)).map(toWire) }),
   );
+}
 
+/** Registration, step one: the options (the current password first). */
+function startRegistration(app: FastifyInstance, { rp, signedIn, confirmPassword }: PasskeyTools): void {
   app.post(
     PASSKEY_PATHS.registrationOptions,
     {
@@ -163,7 +168,10 @@ export async function passkeyRoutes(app: FastifyInstance, { config }: { config: 
       return { data: await registrationOptions(app.db, rp, user) };
     },
   );
+}
 
+/** Registration, step two: the browser's answer checked and kept. */
+function finishRegistration(app: FastifyInstance, { rp, signedIn, tell }: PasskeyTools): void {
   app.post(
     PASSKEY_PATHS.list,
     {
@@ -214,7 +222,10 @@ export async function passkeyRoutes(app: FastifyInstance, { config }: { config: 
         .send({ data: toWire(created), message: format(M.registered, { name: created.name }) });
     },
   );
+}
 
+/** Remove a passkey (with the current password). */
+function removePasskey(app: FastifyInstance, { signedIn, confirmPassword, tell }: PasskeyTools): void {
   app.delete(
     passkeyPath(':id'),
     {
@@ -249,7 +260,10 @@ export async function passkeyRoutes(app: FastifyInstance, { config }: { config: 
       return { message: format(M.removed, { name: passkey.name }) };
     },
   );
+}
 
+/** A guest: the challenge of a sign-in with a passkey alone. */
+function startPasskeySignIn(app: FastifyInstance, { rp, guestPerIp, clientOf }: PasskeyTools): void {
   app.post(
     PASSKEY_PATHS.signInOptions,
     {
@@ -269,7 +283,10 @@ export async function passkeyRoutes(app: FastifyInstance, { config }: { config: 
       data: await authenticationOptions(app.db, rp, await clientOf(request.body), null),
     }),
   );
+}
 
+/** A guest: the challenge of the second step with a passkey. */
+function startPasskeyStep(app: FastifyInstance, { rp, guestPerIp, clientOf }: PasskeyTools): void {
   app.post(
     PASSKEY_PATHS.secondFactorOptions,
     {
@@ -305,4 +322,20 @@ export async function passkeyRoutes(app: FastifyInstance, { config }: { config: 
       };
     },
   );
+}
+
+/**
+ * Passkeys: the signed-in user's own (Profile › Passkeys: listed, registered with the current
+ * password, removed with it), and the two guest routes that hand out the challenge of a passkey
+ * sign-in or of the second step; the assertion itself goes to /oauth/token (oauth/mfa.ts). Wrong
+ * passwords count with the two-factor routes' (the same limits), every change is audited and mailed.
+ */
+export async function passkeyRoutes(app: FastifyInstance, { config }: { config: Config }): Promise<void> {
+  const tools = passkeyTools(app, config);
+  passkeyList(app, tools);
+  startRegistration(app, tools);
+  finishRegistration(app, tools);
+  removePasskey(app, tools);
+  startPasskeySignIn(app, tools);
+  startPasskeyStep(app, tools);
 }

@@ -59,20 +59,8 @@ const redirectSchema = (summary: string, description: string) => ({
   },
 });
 
-/**
- * Single sign-on with the company's OpenID Connect provider (OIDC_*; docs/security.md). Registered
- * only when it is configured. `start` sends the browser to the provider (authorization code with
- * PKCE, state and nonce, kept under a cookie of this browser); the provider sends it back to
- * `callback`, which checks the answer, finds (or links, or creates) the user and sends the browser
- * to the sign-in screen with a one-time code in the fragment, exchanged there at /oauth/token
- * (oauth/ssoGrant.ts) for the same tokens as the password grant.
- */
-export async function singleSignOnRoutes(
-  app: FastifyInstance,
-  { config }: { config: Config },
-): Promise<void> {
-  const settings = config.oidc;
-  if (!settings) return;
+/** What the two single sign-on routes share: the provider's client, the limit, the addresses, the cookie. */
+function ssoTools(app: FastifyInstance, config: Config, settings: OidcSettings) {
   const oidc = createOidcClient(settings);
   const perIp = app.limiter('sso-ip', config.rateLimit.ssoPerIp);
   const authBase = config.authHost || config.publicUrl;
@@ -88,6 +76,13 @@ export async function singleSignOnRoutes(
   const refuse = (reply: FastifyReply, reason: SsoError) =>
     reply.redirect(`${loginUrl}#${SSO_FRAGMENT.error}=${reason}`, 303);
 
+  return { settings, oidc, perIp, authBase, redirectUri, loginUrl, cookieOptions, refuse, config };
+}
+
+type SsoTools = ReturnType<typeof ssoTools>;
+
+/** The browser sent to the provider. */
+function ssoStart(app: FastifyInstance, { oidc, perIp, redirectUri, cookieOptions, refuse }: SsoTools): void {
   app.get(
     API_PATHS.ssoStart,
     {
@@ -124,7 +119,13 @@ export async function singleSignOnRoutes(
         .redirect(authorization.url.href, 302);
     },
   );
+}
 
+/** The provider's answer checked; the browser sent to the sign-in screen with a one-time code. */
+function ssoCallback(
+  app: FastifyInstance,
+  { settings, oidc, perIp, redirectUri, loginUrl, cookieOptions, refuse }: SsoTools,
+): void {
   app.get(
     API_PATHS.ssoCallback,
     {
@@ -170,6 +171,25 @@ export async function singleSignOnRoutes(
       }
     },
   );
+}
+
+/**
+ * Single sign-on with the company's OpenID Connect provider (OIDC_*; docs/security.md). Registered
+ * only when it is configured. `start` sends the browser to the provider (authorization code with
+ * PKCE, state and nonce, kept under a cookie of this browser); the provider sends it back to
+ * `callback`, which checks the answer, finds (or links, or creates) the user and sends the browser
+ * to the sign-in screen with a one-time code in the fragment, exchanged there at /oauth/token
+ * (oauth/ssoGrant.ts) for the same tokens as the password grant.
+ */
+export async function singleSignOnRoutes(
+  app: FastifyInstance,
+  { config }: { config: Config },
+): Promise<void> {
+  const settings = config.oidc;
+  if (!settings) return;
+  const tools = ssoTools(app, config, settings);
+  ssoStart(app, tools);
+  ssoCallback(app, tools);
 }
 
 interface SignOn {

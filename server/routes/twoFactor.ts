@@ -67,13 +67,8 @@ const proofBody = {
 
 const errors = { 409: messageSchema, 422: validationErrorSchema, ...authErrors } as const;
 
-/**
- * The signed-in user's own authenticator app (Profile › Two-factor sign-in): enrol (start with the
- * current password, confirm with a code: then it is on and ten recovery codes are answered once),
- * new recovery codes, turn off (the password or a code). Wrong passwords and codes are limited per
- * account; every change is audited and mailed to the user.
- */
-export async function twoFactorRoutes(app: FastifyInstance, { config }: { config: Config }): Promise<void> {
+/** What the two-factor routes share: who may call them, the proof check and its limits, the mail, the status. */
+function twoFactorTools(app: FastifyInstance, config: Config) {
   const signedIn = app.requirePermission(PERMISSIONS.any);
   const perIp = app.limiter('two-factor-ip', config.rateLimit.passwordPerIp);
   const wrongProofs = app.limiter(
@@ -113,6 +108,13 @@ export async function twoFactorRoutes(app: FastifyInstance, { config }: { config
     return { enabled, recovery_codes_left: enabled ? (await unusedRecoveryCodes(app.db, userId)).length : 0 };
   };
 
+  return { signedIn, perIp, wrongProofs, confirmProof, tell, status, config };
+}
+
+type TwoFactorTools = ReturnType<typeof twoFactorTools>;
+
+/** Whether two-factor sign-in is on. */
+function getStatus(app: FastifyInstance, { signedIn, status }: TwoFactorTools): void {
   app.get(
     TWO_FACTOR_PATHS.status,
     {
@@ -126,7 +128,10 @@ export async function twoFactorRoutes(app: FastifyInstance, { config }: { config
     },
     async (request) => ({ data: await status(currentUser(request).id) }),
   );
+}
 
+/** Enrolment, step one: a new secret and its QR code. */
+function startEnrolment(app: FastifyInstance, { signedIn, confirmProof, config }: TwoFactorTools): void {
   app.post(
     TWO_FACTOR_PATHS.status,
     {
@@ -168,7 +173,13 @@ export async function twoFactorRoutes(app: FastifyInstance, { config }: { config
       return { data: enrolment };
     },
   );
+}
 
+/** Enrolment, step two: a code turns it on; the recovery codes are answered once. */
+function confirmEnrolment(
+  app: FastifyInstance,
+  { signedIn, perIp, wrongProofs, tell }: TwoFactorTools,
+): void {
   app.post(
     TWO_FACTOR_PATHS.confirm,
     {
@@ -211,7 +222,10 @@ export async function twoFactorRoutes(app: FastifyInstance, { config }: { config
       return { data: { recovery_codes: codes }, message: M.enabled };
     },
   );
+}
 
+/** New recovery codes. */
+function newCodes(app: FastifyInstance, { signedIn, confirmProof, tell, status }: TwoFactorTools): void {
   app.post(
     TWO_FACTOR_PATHS.recoveryCodes,
     {
@@ -246,7 +260,10 @@ export async function twoFactorRoutes(app: FastifyInstance, { config }: { config
       return { data: { recovery_codes: codes }, message: M.codesRegenerated };
     },
   );
+}
 
+/** Turn it off (the password or a code). */
+function turnOff(app: FastifyInstance, { signedIn, confirmProof, tell, status }: TwoFactorTools): void {
   app.delete(
     TWO_FACTOR_PATHS.status,
     {
@@ -280,7 +297,10 @@ export async function twoFactorRoutes(app: FastifyInstance, { config }: { config
       return { message: M.disabled };
     },
   );
+}
 
+/** An administrator resets a user's second factors. */
+function resetForUser(app: FastifyInstance, { tell }: TwoFactorTools): void {
   app.delete(
     userTwoFactorPath(':id'),
     {
@@ -322,4 +342,20 @@ export async function twoFactorRoutes(app: FastifyInstance, { config }: { config
       return { message: M.resetDone };
     },
   );
+}
+
+/**
+ * The signed-in user's own authenticator app (Profile › Two-factor sign-in): enrol (start with the
+ * current password, confirm with a code: then it is on and ten recovery codes are answered once),
+ * new recovery codes, turn off (the password or a code). Wrong passwords and codes are limited per
+ * account; every change is audited and mailed to the user.
+ */
+export async function twoFactorRoutes(app: FastifyInstance, { config }: { config: Config }): Promise<void> {
+  const tools = twoFactorTools(app, config);
+  getStatus(app, tools);
+  startEnrolment(app, tools);
+  confirmEnrolment(app, tools);
+  newCodes(app, tools);
+  turnOff(app, tools);
+  resetForUser(app, tools);
 }
