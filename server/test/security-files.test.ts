@@ -218,7 +218,8 @@ describe('spreadsheets parsed in a worker thread of bounded time and memory', ()
     postFile(t.app, admin, '/api/users/import', value, filename);
 
   it('refuses a file the worker cannot read within its heap with 413, and the server goes on', async () => {
-    t = await buildTestApp({ sheetLimits: { ...limits, workerHeapMb: 32 } });
+    // Time enough that only the heap can stop it (at load 24 the worker's 30 s ran out first).
+    t = await buildTestApp({ sheetLimits: { ...limits, workerHeapMb: 32, workerBatchMs: 240_000 } });
     admin = await adminToken(t.app);
     const row = ['Ada', 'ada@example.com', 'Super Admin', 'Active'];
     // 600 000 texts of about 100 characters: more than 32 MB once read, far less than the limits.
