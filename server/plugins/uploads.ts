@@ -4,7 +4,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { fromBuffer } from 'file-type';
 import sharp from 'sharp';
-import { format } from '../../src/shared/messages';
+import { format, validation } from '../../src/shared/messages';
 import { UPLOAD_LIMITS, formatBytes, type UploadKind } from '../../src/shared/limits';
 import type { Config, SheetLimits } from '../config';
 import { randomToken } from '../lib/crypto';
@@ -73,6 +73,23 @@ export async function eachPart(
     if (status !== undefined && status >= 400 && status < 500) throw error;
     throw new HttpError(400, SERVER_MESSAGES.uploadMalformed);
   }
+}
+
+/** The request's uploaded `file` (the first file part), or a 422 on `file`; too large → 413. */
+export async function uploadedFile(request: FastifyRequest): Promise<{ buffer: Buffer; filename: string }> {
+  let file: { buffer: Buffer; filename: string } | undefined;
+  if (request.isMultipart())
+    await eachPart(request, async (part) => {
+      if (part.type !== 'file' || file) return;
+      const buffer = await part.toBuffer().catch((error: unknown) => {
+        if ((error as { code?: string }).code === 'FST_REQ_FILE_TOO_LARGE') throw tooLarge('document');
+        throw error;
+      });
+      file = { buffer, filename: part.filename };
+    });
+  const upload = file as { buffer: Buffer; filename: string } | undefined;
+  if (!upload) throw fieldError('file', validation.required('File'));
+  return upload;
 }
 
 export const tooLarge = (kind: UploadKind): HttpError =>

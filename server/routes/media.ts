@@ -1,7 +1,6 @@
 import { Type } from '@sinclair/typebox';
 import type { FastifyInstance } from 'fastify';
-import type { MultipartFile } from '@fastify/multipart';
-import { format, validation } from '../../src/shared/messages';
+import { format } from '../../src/shared/messages';
 import { MEDIA_RESOURCE_LABELS, MEDIA_TEXT } from '../../src/shared/messages/media';
 import { PERMISSIONS } from '../../src/shared/permissions';
 import { UPLOAD_LIMITS } from '../../src/shared/limits';
@@ -18,9 +17,9 @@ import { dataAnswer, writeAnswer, MessageSchema } from '../../src/shared/resourc
 import { listRoute } from '../crud/list';
 import { bearer, errorResponses, idParams } from '../crud/openapi';
 import { idOf, loadItem, notFound, type AnyResource } from '../crud/resource';
-import { fieldError, HttpError } from '../lib/httpError';
+import { HttpError } from '../lib/httpError';
 import { currentUser } from '../plugins/auth';
-import { eachPart, tooLarge } from '../plugins/uploads';
+import { tooLarge, uploadedFile } from '../plugins/uploads';
 import {
   deleteFileRow,
   fileKeys,
@@ -95,23 +94,6 @@ function usageRoute(app: FastifyInstance, sources: readonly UsageSource[]): void
   );
 }
 
-/** The one `file` part of a multipart body (at most the largest upload's bytes), or a 422. */
-async function filePart(app: FastifyInstance, request: Parameters<typeof eachPart>[0]) {
-  let file: { buffer: Buffer; name: string } | null = null;
-  await eachPart(request, async (part) => {
-    if (part.type !== 'file') return;
-    const upload: MultipartFile = part;
-    const buffer = await upload.toBuffer().catch((error: unknown) => {
-      if ((error as { code?: string }).code === 'FST_REQ_FILE_TOO_LARGE') throw tooLarge('document');
-      throw error;
-    });
-    file = { buffer, name: upload.filename };
-  });
-  const received = file as { buffer: Buffer; name: string } | null;
-  if (!received) throw fieldError('file', validation.required('File'));
-  return received;
-}
-
 /**
  * `POST /api/media/:id/file` (multipart `file`): the file's bytes replaced by an upload of the same
  * kind; its id stays, so every record using it shows the new one; its preview and web variants are
@@ -136,12 +118,12 @@ function replaceRoute(app: FastifyInstance): void {
       const user = currentUser(request);
       const existing = await fileSummary(app.db, id);
       if (!existing) throw notFound();
-      const received = await filePart(app, request);
+      const received = await uploadedFile(request);
       if (received.buffer.length > UPLOAD_LIMITS[existing.kind].maxBytes) throw tooLarge(existing.kind);
       const replaced = await app.uploads.replace(id, {
         kind: existing.kind,
         buffer: received.buffer,
-        originalName: received.name,
+        originalName: received.filename,
         userId: user.id,
       });
       if (!replaced) throw notFound();

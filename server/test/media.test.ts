@@ -51,6 +51,9 @@ describe('the media library (/api/media)', () => {
   };
   const remove = (id: number, token = admin) =>
     t.app.inject({ method: 'DELETE', url: mediaItemPath(id), headers: authHeader(token) });
+  /** A Not Active category whose image is file `image`: a user of the file that is not live. */
+  const draftCategory = (name: string, image: number) =>
+    createTaxon(t, admin, '/api/categories', { name, image, status: 0 });
   const usage = async (id: number) => (await get(mediaUsagePath(id))).json<{ data: MediaUsage[] }>().data;
 
   it('answers 401 without a token and 403 without the media keys, on every route', async () => {
@@ -138,11 +141,7 @@ describe('the media library (/api/media)', () => {
   it('says where a file is used: which records and fields, live or not', async () => {
     const file = await upload(20, 20, 'used.png');
     const brand = await createTaxon(t, admin, '/api/brands', { name: 'Usage Brand', logo: file.id });
-    const category = await createTaxon(t, admin, '/api/categories', {
-      name: 'Usage Category',
-      image: file.id,
-      status: 0,
-    });
+    const category = await draftCategory('Usage Category', file.id);
     expect(await usage(file.id)).toEqual(
       expect.arrayContaining([
         { resource: 'brands', record_id: brand.id, title: 'Usage Brand', field: 'logo', live: true },
@@ -195,11 +194,7 @@ describe('the media library (/api/media)', () => {
   it('refuses to delete a file a live item uses, naming it, and deletes it once nothing live does', async () => {
     const file = await upload(20, 20, 'doomed.png');
     const brand = await createTaxon(t, admin, '/api/brands', { name: 'Live Brand', logo: file.id });
-    const category = await createTaxon(t, admin, '/api/categories', {
-      name: 'Draft Category',
-      image: file.id,
-      status: 0,
-    });
+    const category = await draftCategory('Draft Category', file.id);
     const refused = await remove(file.id);
     expect(refused.statusCode).toBe(409);
     expect(refused.json().message).toContain('Live Brand');

@@ -92,14 +92,19 @@ describe('MediaListScreen', () => {
   });
 });
 
+/** The file's page answers: file 5 and its users. */
+const fileRoutes = (users: MediaUsage[]) => ({
+  [`GET ${mediaItemPath(5)}`]: { body: { data: picture() } },
+  [`GET ${mediaUsagePath(5)}`]: { body: { data: users } },
+});
+
 describe('MediaFileScreen', () => {
   const path = itemPath(ROUTES.media, ':id');
   const route = itemPath(ROUTES.media, 5);
 
   it('shows the picture, its facts and where it is used, live or not, each record a link', async () => {
     fakeNetwork({
-      [`GET ${mediaItemPath(5)}`]: { body: { data: picture() } },
-      [`GET ${mediaUsagePath(5)}`]: { body: { data: usages } },
+      ...fileRoutes(usages),
     });
     renderWithProviders(<MediaFileScreen />, { path, route });
     expect(await screen.findByRole('heading', { name: 'pump.png' })).toBeInTheDocument();
@@ -117,8 +122,7 @@ describe('MediaFileScreen', () => {
 
   it('refuses the delete in the dialog while a live item uses the file, naming it', async () => {
     fakeNetwork({
-      [`GET ${mediaItemPath(5)}`]: { body: { data: picture() } },
-      [`GET ${mediaUsagePath(5)}`]: { body: { data: usages } },
+      ...fileRoutes(usages),
     });
     renderWithProviders(<MediaFileScreen />, { path, route });
     const actor = userEvent.setup({ delay: null });
@@ -133,8 +137,7 @@ describe('MediaFileScreen', () => {
 
   it('confirms a delete listing the users of the file, then goes back to the library', async () => {
     const network = fakeNetwork({
-      [`GET ${mediaItemPath(5)}`]: { body: { data: picture() } },
-      [`GET ${mediaUsagePath(5)}`]: { body: { data: [usages[1]] } },
+      ...fileRoutes([usages[1]]),
       [`DELETE ${mediaItemPath(5)}`]: { body: { message: MEDIA_TEXT.deleted } },
     });
     renderWithProviders(<MediaFileScreen />, { path, route });
@@ -154,8 +157,7 @@ describe('MediaFileScreen', () => {
 
   it('replaces the file through the picker and says so', async () => {
     const network = fakeNetwork({
-      [`GET ${mediaItemPath(5)}`]: { body: { data: picture() } },
-      [`GET ${mediaUsagePath(5)}`]: { body: { data: usages } },
+      ...fileRoutes(usages),
       [`POST ${mediaFilePath(5)}`]: {
         body: { data: picture({ name: 'new.png' }), message: MEDIA_TEXT.replaced },
       },
@@ -173,8 +175,7 @@ describe('MediaFileScreen', () => {
 
   it('offers neither Replace nor Delete to a reader of the library', async () => {
     fakeNetwork({
-      [`GET ${mediaItemPath(5)}`]: { body: { data: picture() } },
-      [`GET ${mediaUsagePath(5)}`]: { body: { data: [] } },
+      ...fileRoutes([]),
     });
     renderWithProviders(<MediaFileScreen />, {
       path,
