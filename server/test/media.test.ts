@@ -132,9 +132,9 @@ describe('the media library (/api/media)', () => {
     const bare = await upload(20, 20, 'alt-bare.png');
     const described = await upload(20, 20, 'alt-described.png');
     await t.app.db.update(files).set({ alt: 'A red square' }).where(eq(files.id, described.id));
-    const missing = await list('search=alt-&missing_alt=true');
+    const missing = await list('search=alt-&missing_alt=1');
     expect(missing.data.map((file) => file.id)).toEqual([bare.id]);
-    const given = await list('search=alt-&missing_alt=false');
+    const given = await list('search=alt-&missing_alt=0');
     expect(given.data.map((file) => [file.id, file.alt])).toEqual([[described.id, 'A red square']]);
   });
 
