@@ -30,7 +30,8 @@ import { REPLY_LABELS } from '../src/shared/resources/contactReplies';
 import { CONTACT_LABELS } from '../src/shared/resources/contactForms';
 import { PRIVACY_LABELS } from '../src/shared/resources/privacy';
 import { baseUrl, E2E_ADMIN } from './support/config';
-import { makeProduct, makeRoleUser } from './support/records';
+import { makeProduct, makeRoleUser, uploadPicture } from './support/records';
+import { MEDIA_TEXT } from '../src/shared/messages/media';
 import { TWO_FACTOR_MESSAGES } from '../src/shared/messages/twoFactor';
 import { SCREEN_TEXT } from '../src/shared/messages/screens';
 
@@ -173,6 +174,18 @@ const SCREENS: AxeScreen[] = [
   { name: 'role detail, partly granted', path: ({ partialRoleId }) => itemPath(ROUTES.roles, partialRoleId) },
   { name: 'company', path: ROUTES.company },
   ...list('audit log', ROUTES.auditLog),
+  ...list('media', ROUTES.media),
+  { name: 'media file', path: ({ mediaFileId }) => itemPath(ROUTES.media, mediaFileId) },
+  {
+    name: 'media file, delete confirmation',
+    path: ({ mediaFileId }) => itemPath(ROUTES.media, mediaFileId),
+    prepare: async (page) => {
+      const remove = page.getByRole('button', { name: MEDIA_TEXT.delete });
+      await remove.and(page.locator(':enabled')).waitFor();
+      await remove.click();
+      await page.getByRole('dialog').waitFor();
+    },
+  },
   {
     name: 'audit log, details open',
     path: ROUTES.auditLog,
@@ -325,6 +338,8 @@ let records: AxeRecords;
 /** One record of each kind the detail screens show, made through the API. */
 async function makeRecords(page: Page): Promise<AxeRecords> {
   const { brandId, categoryId, productId } = await makeProduct(page, 'Axe');
+  // A picture (the brand's logo below): the media library's rows, a file's page and its users.
+  const picture = await uploadPicture(page, 'axe-logo.png');
   // One item of each content kind: an empty grid is not what staff see, and axe flags its empty role tree.
   const day = new Date().toISOString().slice(0, 10);
   type Created = { data: { id: number } };
@@ -402,6 +417,7 @@ async function makeRecords(page: Page): Promise<AxeRecords> {
     name: brand.data.name,
     description: 'Pumps and valves for homes, farms and small workshops, made to last.',
     status: 1,
+    logo: picture.id,
     updated_at: brand.data.updated_at,
   });
   const gone = await apiRequest<Created>(page, 'POST', '/api/brands', {
@@ -437,6 +453,7 @@ async function makeRecords(page: Page): Promise<AxeRecords> {
     newsId: news.data.id,
     productArticleId: article.data.id,
     replyTemplateId: template.data.id,
+    mediaFileId: picture.id,
   };
 }
 

@@ -142,6 +142,8 @@ export interface AxeRecords {
   newsId: number;
   productArticleId: number;
   replyTemplateId: number;
+  /** A picture (the brand's logo): the media library's file page. */
+  mediaFileId: number;
 }
 
 /** One screen of the list: a later screen is one line here. */

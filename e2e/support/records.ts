@@ -1,4 +1,7 @@
 import type { Page } from 'playwright-core';
+import sharp from 'sharp';
+import { API_PATHS } from '../../src/shared/routes';
+import { STORAGE_KEYS } from '../../src/shared/storageKeys';
 import { brandsResource } from '../../src/shared/resources/brands';
 import { categoriesResource } from '../../src/shared/resources/categories';
 import { productsResource } from '../../src/shared/resources/products';
@@ -78,4 +81,44 @@ export async function makeRoleUser(
     password_confirmation: password,
   });
   return { roleId: role.data.id, email, password };
+}
+
+/** What `uploadPicture` stored: the file's id and address. */
+export interface UploadedPicture {
+  id: number;
+  url: string;
+}
+
+/** A PNG of one colour, `width` × `height` pixels. */
+export const pngOf = (width: number, height: number, green = 120): Promise<Buffer> =>
+  sharp({ create: { width, height, channels: 3, background: { r: 20, g: green, b: 200 } } })
+    .png()
+    .toBuffer();
+
+/** Uploads a PNG as an image from the signed-in page (`POST /api/uploads`, multipart). */
+export async function uploadPicture(
+  page: Page,
+  name: string,
+  width = 300,
+  height = 200,
+): Promise<UploadedPicture> {
+  const bytes = (await pngOf(width, height)).toString('base64');
+  const answer = await page.evaluate(
+    async ({ url, bytes, name, tokenKey }) => {
+      const body = new FormData();
+      body.append('kind', 'image');
+      const data = Uint8Array.from(atob(bytes), (c) => c.charCodeAt(0));
+      body.append('file', new Blob([data], { type: 'image/png' }), name);
+      const response = await fetch(url, {
+        method: 'POST',
+        headers: { authorization: `Bearer ${localStorage.getItem(tokenKey) ?? ''}` },
+        body,
+      });
+      return { status: response.status, body: (await response.json()) as { data: UploadedPicture } };
+    },
+    { url: API_PATHS.uploads, bytes, name, tokenKey: STORAGE_KEYS.accessToken },
+  );
+  if (answer.status !== 201)
+    throw new Error(`upload answered ${answer.status}: ${JSON.stringify(answer.body)}`);
+  return { id: answer.body.data.id, url: answer.body.data.url };
 }

@@ -3,19 +3,19 @@ import { randomUUID } from 'node:crypto';
 import { setImmediate as nextTurn } from 'node:timers/promises';
 import { Type } from '@sinclair/typebox';
 import { sql } from 'drizzle-orm';
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance } from 'fastify';
 import { ValidationError, type Schema } from 'yup';
-import { format, success, validation } from '../../src/shared/messages';
+import { format, success } from '../../src/shared/messages';
 import { hasPermission } from '../../src/shared/permissions';
 import { can } from '../../src/shared/resources/resource';
 import type { Db, Tx } from '../db/client';
 import { startBulkWrite } from '../db/bulkWrite';
 import { mergePendingLists } from '../db/ginPending';
-import { fieldError, HttpError } from '../lib/httpError';
+import { HttpError } from '../lib/httpError';
 import { auditImport } from '../security/audit';
 import { parseBody } from '../lib/validation';
 import { currentUser } from '../plugins/auth';
-import { eachPart, tooLarge } from '../plugins/uploads';
+import { uploadedFile } from '../plugins/uploads';
 import type { Values, WriteContext } from './define';
 import { bearer, errorResponses } from './openapi';
 import { IMPORT_ROW_OPTIONS, rowCheck } from './rowValidator';
@@ -413,23 +413,6 @@ const importSchema = (contract: AnyResource['contract']) => ({
     ...errorResponses(413, 422),
   },
 });
-
-/** The request's uploaded `file` (the first file part), or a 422 on `file`; too large → 413. */
-async function uploadedFile(request: FastifyRequest): Promise<{ buffer: Buffer; filename: string }> {
-  let file: { buffer: Buffer; filename: string } | undefined;
-  if (request.isMultipart())
-    await eachPart(request, async (part) => {
-      if (part.type !== 'file' || file) return;
-      const buffer = await part.toBuffer().catch((error: unknown) => {
-        if ((error as { code?: string }).code === 'FST_REQ_FILE_TOO_LARGE') throw tooLarge('document');
-        throw error;
-      });
-      file = { buffer, filename: part.filename };
-    });
-  const upload = file as { buffer: Buffer; filename: string } | undefined;
-  if (!upload) throw fieldError('file', validation.required('File'));
-  return upload;
-}
 
 /** `POST /api/<group>/import` (store permission): multipart `file`, CSV or XLSX, all rows or none. */
 export function importRoute(app: FastifyInstance, resource: AnyResource, base: string): void {

@@ -1,15 +1,16 @@
 import path from 'node:path';
 import multipart, { type Multipart } from '@fastify/multipart';
-import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { fromBuffer } from 'file-type';
 import sharp from 'sharp';
-import { format } from '../../src/shared/messages';
+import { format, validation } from '../../src/shared/messages';
 import { UPLOAD_LIMITS, formatBytes, type UploadKind } from '../../src/shared/limits';
 import type { Config, SheetLimits } from '../config';
 import { randomToken } from '../lib/crypto';
 import { HttpError, fieldError } from '../lib/httpError';
-import { createFile, type StoredFile } from '../repositories/files';
+import { createFile, replaceFile, type NewFile, type StoredFile } from '../repositories/files';
+import { fileKeys } from '../repositories/media';
 import {
   contentTypeOf,
   createFileStore,
@@ -21,7 +22,7 @@ import {
   type ObjectInfo,
 } from '../storage';
 import { parseRange } from '../storage/ranges';
-import { makeImageVariants, removeQuietly, UnreadableImage, type ImageVariants } from '../storage/variants';
+import { makeImageVariants, removeQuietly, UnreadableImage } from '../storage/variants';
 import { SERVER_MESSAGES } from '../../src/shared/messages/serverAnswers';
 import { SCREEN_TEXT } from '../../src/shared/messages/screens';
 const LARGEST_UPLOAD = Math.max(...Object.values(UPLOAD_LIMITS).map((limit) => limit.maxBytes));
@@ -35,6 +36,13 @@ export interface UploadInput {
 
 export interface UploadService {
   store(input: UploadInput): Promise<StoredFile>;
+  /**
+   * Replaces file `id`'s bytes with a new upload of the same kind (the media library): a new key,
+   * preview and web variants made again, the row's path, type, size and dimensions changed, its id,
+   * alt text and every reference to it kept; the old objects are removed once the row is changed.
+   * Undefined when there is no such file.
+   */
+  replace(id: number, input: UploadInput): Promise<StoredFile | undefined>;
 }
 
 declare module 'fastify' {
@@ -65,6 +73,23 @@ export async function eachPart(
     if (status !== undefined && status >= 400 && status < 500) throw error;
     throw new HttpError(400, SERVER_MESSAGES.uploadMalformed);
   }
+}
+
+/** The request's uploaded `file` (the first file part), or a 422 on `file`; too large → 413. */
+export async function uploadedFile(request: FastifyRequest): Promise<{ buffer: Buffer; filename: string }> {
+  let file: { buffer: Buffer; filename: string } | undefined;
+  if (request.isMultipart())
+    await eachPart(request, async (part) => {
+      if (part.type !== 'file' || file) return;
+      const buffer = await part.toBuffer().catch((error: unknown) => {
+        if ((error as { code?: string }).code === 'FST_REQ_FILE_TOO_LARGE') throw tooLarge('document');
+        throw error;
+      });
+      file = { buffer, filename: part.filename };
+    });
+  const upload = file as { buffer: Buffer; filename: string } | undefined;
+  if (!upload) throw fieldError('file', validation.required('File'));
+  return upload;
 }
 
 export const tooLarge = (kind: UploadKind): HttpError =>
@@ -143,66 +168,105 @@ export const uploadsPlugin = fp<{ config: Config }>(
       },
     });
 
-    const store = async ({ kind, buffer, originalName, userId }: UploadInput): Promise<StoredFile> => {
-      const limit = UPLOAD_LIMITS[kind];
-      if (buffer.length > limit.maxBytes) throw tooLarge(kind);
-      const detected = await fromBuffer(buffer);
-      const allowed: readonly string[] = limit.mimes;
-      if (!detected || !allowed.includes(detected.mime)) throw fieldError('file', SCREEN_TEXT.uploadBadType);
-
-      const month = new Date().toISOString().slice(0, 7);
-      const key = `${month}/${randomToken(18)}.${detected.ext}`;
-
-      let width: number | null = null;
-      let height: number | null = null;
-      let made: ImageVariants | null = null;
-      if (kind === 'image') {
-        // The header alone (no decoding): too many pixels is refused before any memory goes to them.
-        const meta = await sharp(buffer, { failOn: 'error', limitInputPixels: false })
-          .metadata()
-          .catch(() => null);
-        if (!meta?.width || !meta.height) throw fieldError('file', SCREEN_TEXT.uploadBadType);
-        if (meta.width * meta.height > config.imageMaxPixels)
-          throw fieldError(
-            'file',
-            format(SERVER_MESSAGES.uploadTooManyPixels, {
-              megapixels: Math.floor(config.imageMaxPixels / 1_000_000),
-            }),
-          );
-        width = meta.width;
-        height = meta.height;
-        try {
-          made = await makeImageVariants(storage, { key, buffer, maxPixels: config.imageMaxPixels });
-        } catch (error) {
-          if (error instanceof UnreadableImage) throw fieldError('file', SERVER_MESSAGES.uploadUnreadable);
-          throw error;
-        }
-      }
-      const written = made?.keys ?? [];
-      try {
-        await storage.put(key, buffer, detected.mime);
-        written.push(key);
-        return await createFile(app.db, {
-          kind,
-          path: key,
-          url: urlOfKey(key),
-          previewPath: made?.preview.key ?? null,
-          previewUrl: made?.preview.url ?? null,
-          variants: made?.variants.length ? made.variants : null,
-          name: safeName(originalName),
-          mime: detected.mime,
-          size: buffer.length,
-          width,
-          height,
-          createdBy: userId,
-        });
-      } catch (error) {
-        await removeQuietly(storage, written);
-        throw error;
-      }
-    };
-
-    app.decorate('uploads', { store });
+    app.decorate('uploads', uploadService(app, storage, config));
   },
   { name: 'uploads', dependencies: ['db'] },
 );
+
+/** A checked upload written to the store: the row's columns, and every key written (to undo). */
+interface WrittenUpload {
+  file: Omit<NewFile, 'kind' | 'createdBy'>;
+  written: string[];
+}
+
+/** The type by content, the pixels and the variants of an upload, then its objects written. */
+async function writeUpload(
+  storage: FileStore,
+  config: Config,
+  { kind, buffer, originalName }: Omit<UploadInput, 'userId'>,
+): Promise<WrittenUpload> {
+  const limit = UPLOAD_LIMITS[kind];
+  if (buffer.length > limit.maxBytes) throw tooLarge(kind);
+  const detected = await fromBuffer(buffer);
+  const allowed: readonly string[] = limit.mimes;
+  if (!detected || !allowed.includes(detected.mime)) throw fieldError('file', SCREEN_TEXT.uploadBadType);
+
+  const month = new Date().toISOString().slice(0, 7);
+  const key = `${month}/${randomToken(18)}.${detected.ext}`;
+  const image = kind === 'image' ? await imageOf(storage, config, key, buffer) : null;
+  const written = image?.made.keys ?? [];
+  try {
+    await storage.put(key, buffer, detected.mime);
+  } catch (error) {
+    await removeQuietly(storage, written);
+    throw error;
+  }
+  written.push(key);
+  return {
+    file: {
+      path: key,
+      url: urlOfKey(key),
+      previewPath: image?.made.preview.key ?? null,
+      previewUrl: image?.made.preview.url ?? null,
+      variants: image?.made.variants.length ? image.made.variants : null,
+      name: safeName(originalName),
+      mime: detected.mime,
+      size: buffer.length,
+      width: image?.width ?? null,
+      height: image?.height ?? null,
+    },
+    written,
+  };
+}
+
+/** An image's size (refused over the pixel limit before decoding) and its preview and variants, written. */
+async function imageOf(storage: FileStore, config: Config, key: string, buffer: Buffer) {
+  // The header alone (no decoding): too many pixels is refused before any memory goes to them.
+  const meta = await sharp(buffer, { failOn: 'error', limitInputPixels: false })
+    .metadata()
+    .catch(() => null);
+  if (!meta?.width || !meta.height) throw fieldError('file', SCREEN_TEXT.uploadBadType);
+  if (meta.width * meta.height > config.imageMaxPixels)
+    throw fieldError(
+      'file',
+      format(SERVER_MESSAGES.uploadTooManyPixels, {
+        megapixels: Math.floor(config.imageMaxPixels / 1_000_000),
+      }),
+    );
+  try {
+    const made = await makeImageVariants(storage, { key, buffer, maxPixels: config.imageMaxPixels });
+    return { width: meta.width, height: meta.height, made };
+  } catch (error) {
+    if (error instanceof UnreadableImage) throw fieldError('file', SERVER_MESSAGES.uploadUnreadable);
+    throw error;
+  }
+}
+
+/** Stores uploads (a new file row) and replaces a file's bytes (the same row), through the file store. */
+function uploadService(app: FastifyInstance, storage: FileStore, config: Config): UploadService {
+  const store = async (input: UploadInput): Promise<StoredFile> => {
+    const { file, written } = await writeUpload(storage, config, input);
+    try {
+      return await createFile(app.db, { ...file, kind: input.kind, createdBy: input.userId });
+    } catch (error) {
+      await removeQuietly(storage, written);
+      throw error;
+    }
+  };
+  const replace = async (id: number, input: UploadInput): Promise<StoredFile | undefined> => {
+    const before = (await fileKeys(app.db, [id])).get(id);
+    if (!before) return undefined;
+    const { file, written } = await writeUpload(storage, config, input);
+    let replaced: StoredFile | undefined;
+    try {
+      replaced = await replaceFile(app.db, id, input.kind, file);
+    } catch (error) {
+      await removeQuietly(storage, written);
+      throw error;
+    }
+    // Gone meanwhile, or another kind: nothing of the new upload is kept.
+    await removeQuietly(storage, replaced ? before : written);
+    return replaced;
+  };
+  return { store, replace };
+}

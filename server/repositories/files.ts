@@ -125,3 +125,33 @@ export async function filesByIds(
   const rows = await db.select(fileColumns).from(files).where(inArray(files.id, wanted));
   return new Map(rows.map((row) => [row.id, toFileObject(row)]));
 }
+
+/**
+ * Changes file `id`'s stored object to a new upload of the same kind (the media library's replace):
+ * its path, URLs, variants, name, type, size and dimensions; its id and alt text stay, so every
+ * reference to it shows the new file. Undefined when there is no file of that kind.
+ */
+export async function replaceFile(
+  db: Executor,
+  id: number,
+  kind: UploadKind,
+  file: Omit<NewFile, 'kind' | 'createdBy'>,
+): Promise<StoredFile | undefined> {
+  const [row] = await db
+    .update(files)
+    .set({
+      path: file.path,
+      url: file.url,
+      preview_path: file.previewPath,
+      preview_url: file.previewUrl,
+      variants: file.variants ?? null,
+      name: file.name,
+      mime: file.mime,
+      size: file.size,
+      width: file.width,
+      height: file.height,
+    })
+    .where(and(eq(files.id, id), eq(files.kind, kind)))
+    .returning(fileColumns);
+  return row ? toFileObject(row) : undefined;
+}

@@ -7,10 +7,15 @@ import { bearer, errorResponses } from '../crud/openapi';
 import { registerResource } from '../crud/register';
 import { permissionCatalogue } from '../repositories/roles';
 import { RESOURCES } from '../resources';
+import { mediaRoutes } from './media';
 
-/** Every declared resource's routes (server/resources/), and the permission catalogue. */
+/**
+ * Every declared resource's routes (server/resources/), the media library's (its list through the
+ * same machinery), and the permission catalogue.
+ */
 export async function resourceRoutes(app: FastifyInstance): Promise<void> {
   for (const resource of RESOURCES) registerResource(app, resource);
+  await mediaRoutes(app);
 
   app.get(
     API_PATHS.permissions,

@@ -16,6 +16,7 @@ import {
   publicPath,
   replyDraftPath,
 } from '../../src/shared/routes';
+import { mediaFilePath, mediaItemPath, mediaUsagePath } from '../../src/shared/resources/media';
 import { RESOURCES } from '../resources';
 import { previewKeys } from '../routes/website';
 
@@ -193,6 +194,18 @@ export const ROUTE_PERMISSIONS: Record<string, RouteAccess> = {
   [`DELETE ${API_PATHS.privacy}`]: anyOf(
     ['privacy.destroy'],
     "erase one address's data (confirmed by the address typed again); audited; never a user's address",
+  ),
+  // The media library (Setting › Media): its own group; the list through the list machinery.
+  [`GET ${API_PATHS.media}`]: anyOf(['media.index'], 'every uploaded file, paged, searched, filtered'),
+  [`GET ${mediaItemPath('{id}')}`]: anyOf(['media.index'], 'one uploaded file'),
+  [`GET ${mediaUsagePath('{id}')}`]: anyOf(['media.index'], 'the records using a file, live or not'),
+  [`POST ${mediaFilePath('{id}')}`]: anyOf(
+    ['media.update'],
+    'replace a file everywhere it is used (same kind, variants made again); audited',
+  ),
+  [`DELETE ${mediaItemPath('{id}')}`]: anyOf(
+    ['media.destroy'],
+    'delete a file no live item uses (409 naming them otherwise); audited',
   ),
   [`POST ${contactRepliesPath('{id}')}`]: anyOf(
     ['contact-forms.update'],

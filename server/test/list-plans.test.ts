@@ -7,6 +7,10 @@ import { API_PATHS } from '../../src/shared/routes';
 import { DEFERRED_JOIN_OFFSET } from '../crud/list';
 import type { AnyResource } from '../crud/resource';
 import { RESOURCES as DECLARED } from '../resources';
+import { mediaServer } from '../resources/media';
+import { mediaUsagePath } from '../../src/shared/resources/media';
+import { usageSources } from '../repositories/media';
+import { files } from '../db/schema';
 import { adminToken, authHeader, buildTestApp, type TestApp } from './helper';
 
 /**
@@ -32,7 +36,9 @@ const ALL = DECLARED.map((declaration) => declaration as unknown as AnyResource)
  * from the search's trigram index (search-indexes.test.ts checks that one).
  */
 const FIXED = new Set(['pages']);
-const RESOURCES = ALL.filter((resource) => !FIXED.has(getTableConfig(resource.table).name));
+/** The media library's list (Setting › Media) goes through the same machinery, outside `RESOURCES`. */
+const MEDIA = mediaServer as unknown as AnyResource;
+const RESOURCES = [...ALL.filter((resource) => !FIXED.has(getTableConfig(resource.table).name)), MEDIA];
 
 type Statement = { text: string; params: unknown[] };
 type Client = {
@@ -221,7 +227,7 @@ describe('list plans: every list shape is answered by an index', () => {
   }
 
   it.each(
-    RESOURCES.filter((resource) => hasAction(resource.contract, 'destroy')).map(
+    RESOURCES.filter((resource) => resource !== MEDIA && hasAction(resource.contract, 'destroy')).map(
       (resource) => [tableOf(resource), resource] as const,
     ),
   )('%s: the trash, searched or not, reads the revisions through their indexes', async (_table, resource) => {
@@ -271,6 +277,30 @@ describe('list plans: every list shape is answered by an index', () => {
       }
     },
   );
+
+  // Where a file is used: one query per table holding file references, through their indexes.
+  it.each(
+    usageSources(ALL)
+      .map((source) => getTableConfig(source.table).name)
+      .filter((table) => !FIXED.has(table) && table !== 'company_settings'),
+  )('where a file is used reads %s through its file-reference indexes', async (table) => {
+    const [file] = await t.app.db
+      .insert(files)
+      .values({
+        kind: 'image',
+        path: 'plans/a.png',
+        url: '/uploads/plans/a.png',
+        name: 'a.png',
+        mime: 'image/png',
+        size: 1,
+      })
+      .returning({ id: files.id });
+    for (const plan of await plans(mediaUsagePath(file.id), table, INDEX_CONDITIONS_ONLY)) {
+      expect(plan).not.toMatch(seqScanOf(table));
+      expect(plan).not.toMatch(WHOLE_INDEX);
+      expect(plan).toContain(`Bitmap Heap Scan on ${table}`);
+    }
+  });
 
   it("the inbox's count of New messages reads the state index", async () => {
     for (const plan of await plans(API_PATHS.contactFormsCount, 'contact_forms', INDEX_CONDITIONS_ONLY)) {

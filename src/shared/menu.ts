@@ -98,6 +98,7 @@ export const MENU: MenuItem[] = [
         path: ROUTES.replyTemplates,
         permission: PERMISSIONS.replyTemplatesIndex,
       },
+      { key: 'media', label: 'Media', path: ROUTES.media, permission: PERMISSIONS.mediaIndex },
       { key: 'webhooks', label: 'Webhook', path: ROUTES.webhooks, permission: PERMISSIONS.webhooksIndex },
       { key: 'website', label: 'Website', path: ROUTES.website, permission: PERMISSIONS.websiteIndex },
       { key: 'company', label: 'Company', path: ROUTES.company, permission: PERMISSIONS.settingsShow },

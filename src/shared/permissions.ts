@@ -36,6 +36,8 @@ export const PERMISSION_GROUPS = {
   website: ['index', 'store', 'destroy'],
   // A person's data (Setting › Privacy): index reads and exports it, destroy erases it.
   privacy: ['index', 'destroy'],
+  /** Setting › Media: every uploaded file (index: see them and where each is used; update: replace; destroy: delete). */
+  media: ['index', 'update', 'destroy'],
 } as const satisfies Record<string, readonly PermissionAction[]>;
 
 export type PermissionGroup = keyof typeof PERMISSION_GROUPS;
@@ -88,6 +90,9 @@ export const PERMISSIONS = {
   websiteDestroy: 'website.destroy',
   privacyIndex: 'privacy.index',
   privacyDestroy: 'privacy.destroy',
+  mediaIndex: 'media.index',
+  mediaUpdate: 'media.update',
+  mediaDestroy: 'media.destroy',
 } as const;
 
 export type PermissionKey = (typeof PERMISSIONS)[keyof typeof PERMISSIONS];

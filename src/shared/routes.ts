@@ -30,6 +30,8 @@ export const ROUTES = {
   webhooks: '/setting/webhook',
   website: '/setting/website',
   privacy: '/setting/privacy',
+  /** The media library (issue 39): every uploaded file, where each is used, replace and delete. */
+  media: '/setting/media',
 } as const;
 
 export type AppRoute = (typeof ROUTES)[keyof typeof ROUTES];
@@ -110,6 +112,8 @@ export const API_PATHS = {
   /** "Preview on site": POST mints a preview token of one item; `/:id` DELETE revokes it. */
   previews: '/api/previews',
   preview: '/api/previews/:id',
+  /** The media library's files (GET list, `/:id` DELETE); `/:id/usage` where one is used; `/:id/file` POST replaces it. */
+  media: '/api/media',
   health: '/api/health',
   ready: '/api/ready',
   version: '/api/version',

@@ -1,6 +1,6 @@
 import { index, pgTable, text } from 'drizzle-orm/pg-core';
 import { auditColumns, fileRef, id, slugColumns, statusColumns } from './columns';
-import { lowerUniqueIndex, searchIndex } from './indexes';
+import { lowerUniqueIndex, searchIndex, fileRefIndexes } from './indexes';
 
 export const brands = pgTable(
   'brands',
@@ -22,5 +22,6 @@ export const brands = pgTable(
     index('brands_status_idx').on(table.status),
     index('brands_created_at_idx').on(table.created_at),
     index('brands_updated_at_idx').on(table.updated_at),
+    ...fileRefIndexes(table.logo_id),
   ],
 );

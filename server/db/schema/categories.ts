@@ -1,6 +1,6 @@
 import { index, pgTable, text } from 'drizzle-orm/pg-core';
 import { auditColumns, fileRef, id, slugColumns, statusColumns } from './columns';
-import { lowerUniqueIndex, searchIndex } from './indexes';
+import { lowerUniqueIndex, searchIndex, fileRefIndexes } from './indexes';
 
 export const categories = pgTable(
   'categories',
@@ -22,5 +22,6 @@ export const categories = pgTable(
     index('categories_status_idx').on(table.status),
     index('categories_created_at_idx').on(table.created_at),
     index('categories_updated_at_idx').on(table.updated_at),
+    ...fileRefIndexes(table.image_id),
   ],
 );

@@ -62,3 +62,15 @@ export function searchIndex(
 export function lowerUniqueIndex(col: ExtraConfigColumn) {
   return uniqueIndex(`${getTableName(col.table)}_${col.name}_lower_idx`).on(sql`lower(${col})`);
 }
+
+/**
+ * An index per file reference of a table (`image_id`, `logo_id` …), only over the rows that hold
+ * one: the media library finds the records using a file through them (server/repositories/media.ts),
+ * and deleting a file clears its references through them (`on delete set null`).
+ */
+export const fileRefIndexes = (...columns: ExtraConfigColumn[]) =>
+  columns.map((col) =>
+    index(`${getTableName(col.table)}_${col.name}_idx`)
+      .on(col)
+      .where(sql`${col} is not null`),
+  );

@@ -9,7 +9,7 @@ import {
   slugColumns,
   statusColumns,
 } from './columns';
-import { searchIndex } from './indexes';
+import { searchIndex, fileRefIndexes } from './indexes';
 
 export const news = pgTable(
   'news',
@@ -37,5 +37,6 @@ export const news = pgTable(
     index('news_status_date_idx').on(table.status, table.date),
     index('news_created_at_idx').on(table.created_at),
     index('news_updated_at_idx').on(table.updated_at),
+    ...fileRefIndexes(table.image_id, table.mobile_image_id, table.banner_id),
   ],
 );

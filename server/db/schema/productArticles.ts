@@ -1,7 +1,7 @@
 import { index, integer, pgTable, primaryKey, text } from 'drizzle-orm/pg-core';
 import { auditColumns, dayColumn, id, imageColumns, seoColumns, slugColumns, statusColumns } from './columns';
 import { products } from './products';
-import { searchIndex } from './indexes';
+import { searchIndex, fileRefIndexes } from './indexes';
 
 export const productArticles = pgTable(
   'product_articles',
@@ -27,6 +27,7 @@ export const productArticles = pgTable(
     index('product_articles_status_date_idx').on(table.status, table.date),
     index('product_articles_created_at_idx').on(table.created_at),
     index('product_articles_updated_at_idx').on(table.updated_at),
+    ...fileRefIndexes(table.image_id, table.mobile_image_id),
   ],
 );
 

@@ -1,6 +1,6 @@
 import { index, integer, pgTable, text } from 'drizzle-orm/pg-core';
 import { auditColumns, id, imageColumns, statusColumns } from './columns';
-import { searchIndex } from './indexes';
+import { searchIndex, fileRefIndexes } from './indexes';
 import { products } from './products';
 
 export const productHighlights = pgTable(
@@ -25,6 +25,7 @@ export const productHighlights = pgTable(
     index('product_highlights_status_idx').on(table.status),
     index('product_highlights_created_at_idx').on(table.created_at),
     index('product_highlights_updated_at_idx').on(table.updated_at),
+    ...fileRefIndexes(table.image_id, table.mobile_image_id),
     searchIndex([table.title]),
   ],
 );

@@ -2,7 +2,7 @@ import { index, integer, pgTable, text } from 'drizzle-orm/pg-core';
 import { brands } from './brands';
 import { categories } from './categories';
 import { auditColumns, fileRef, id, imageColumns, seoColumns, slugColumns, statusColumns } from './columns';
-import { searchIndex } from './indexes';
+import { searchIndex, fileRefIndexes } from './indexes';
 
 export const products = pgTable(
   'products',
@@ -50,5 +50,6 @@ export const products = pgTable(
     index('products_name_idx').on(table.name, table.id),
     index('products_created_at_idx').on(table.created_at, table.id),
     index('products_updated_at_idx').on(table.updated_at, table.id),
+    ...fileRefIndexes(table.image_id, table.mobile_image_id, table.document_id, table.catalogue_id),
   ],
 );

@@ -9,7 +9,7 @@ import {
   slugColumns,
   statusColumns,
 } from './columns';
-import { searchIndex } from './indexes';
+import { searchIndex, fileRefIndexes } from './indexes';
 
 export const promotions = pgTable(
   'promotions',
@@ -39,5 +39,6 @@ export const promotions = pgTable(
     index('promotions_status_date_idx').on(table.status, table.date),
     index('promotions_created_at_idx').on(table.created_at),
     index('promotions_updated_at_idx').on(table.updated_at),
+    ...fileRefIndexes(table.banner_id, table.image_id, table.mobile_image_id),
   ],
 );

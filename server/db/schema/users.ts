@@ -2,7 +2,7 @@ import { index, integer, pgTable, text } from 'drizzle-orm/pg-core';
 import type { ThemePreference } from '../../../src/shared/contracts/account';
 import { auditColumns, fileRef, id, statusColumns } from './columns';
 import { roles } from './roles';
-import { searchIndex } from './indexes';
+import { searchIndex, fileRefIndexes } from './indexes';
 
 export const users = pgTable(
   'users',
@@ -29,5 +29,6 @@ export const users = pgTable(
     index('users_name_idx').on(table.name),
     index('users_created_at_idx').on(table.created_at),
     index('users_updated_at_idx').on(table.updated_at),
+    ...fileRefIndexes(table.photo_id),
   ],
 );

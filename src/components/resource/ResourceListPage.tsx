@@ -193,7 +193,7 @@ interface ListActionsProps {
 function ListActions({ contract, params, may, onImport, addPath }: ListActionsProps) {
   return (
     <>
-      {hasAction(contract, 'destroy') && may('destroy') && (
+      {hasAction(contract, 'destroy') && contract.trash !== false && may('destroy') && (
         <Button
           variant="outlined"
           component={RouterLink}

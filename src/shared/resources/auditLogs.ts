@@ -50,6 +50,8 @@ export const AUDIT_KIND_LABELS = {
   'contact.purged': 'Old messages purged',
   'privacy.exported': "A person's data exported",
   'privacy.erased': "A person's data erased",
+  'media.replaced': 'File replaced',
+  'media.deleted': 'File deleted',
   import: 'Import',
   export: 'Export',
 } as const;

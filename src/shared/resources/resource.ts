@@ -67,6 +67,11 @@ export interface ResourceContract<G extends PermissionGroup = PermissionGroup> {
    */
   bulkDelete?: boolean;
   /**
+   * False: deleted records are not kept for restoring (no Deleted button, no trash route); the
+   * media library's files. Default: the group's destroy action has a trash.
+   */
+  trash?: false;
+  /**
    * Served as select/filter options (`GET /api/<group>/options`, every row as an `OptionItem`) to
    * the holders of the group's index key and of any key of the `readers` groups: a product's form
    * picks its brand with `products.store` alone.
