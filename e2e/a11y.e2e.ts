@@ -33,6 +33,7 @@ import { baseUrl, E2E_ADMIN } from './support/config';
 import { makeProduct, makeRoleUser } from './support/records';
 import { TWO_FACTOR_MESSAGES } from '../src/shared/messages/twoFactor';
 import { SCREEN_TEXT } from '../src/shared/messages/screens';
+import { DASHBOARD_CARDS_MESSAGES } from '../src/shared/messages/dashboardCards';
 
 /** Opens a detail form's History panel and its newest entry's changes. */
 async function openHistory(page: Page) {
@@ -87,7 +88,25 @@ const SCREENS: AxeScreen[] = [
   { name: 'forgot password', path: ROUTES.forgotPassword, guest: true },
   { name: 'forgot password success', path: ROUTES.forgotPasswordSuccess, guest: true },
   { name: 'reset password (expired link)', path: `${ROUTES.resetPassword}?token=dead`, guest: true },
-  { name: 'dashboard', path: ROUTES.dashboard },
+  {
+    // Every card the administrator sees: the week, what needs attention, the subscribers' chart
+    // (drawn) and my recent changes (the suite's own records).
+    name: 'dashboard',
+    path: ROUTES.dashboard,
+    prepare: async (page) => {
+      await page.getByTestId('subscribers-chart').locator('svg').first().waitFor();
+      await page.getByRole('list', { name: DASHBOARD_CARDS_MESSAGES.recentTitle }).waitFor();
+    },
+  },
+  {
+    name: 'dashboard, subscribers table shown',
+    path: ROUTES.dashboard,
+    prepare: async (page) => {
+      await page.getByTestId('subscribers-chart').locator('svg').first().waitFor();
+      await page.getByRole('button', { name: DASHBOARD_CARDS_MESSAGES.showTable }).click();
+      await page.getByRole('button', { name: DASHBOARD_CARDS_MESSAGES.hideTable }).waitFor();
+    },
+  },
   {
     name: 'dashboard, avatar menu open',
     path: ROUTES.dashboard,
