@@ -27,19 +27,47 @@ export async function subscribersByDay(db: Executor, at: number): Promise<Subscr
     .from(subscribes)
     // Confirmed sign-ups only: a pending one (double opt-in) has not subscribed yet.
     .where(and(gte(subscribes.created_at, startOfDay(days[0])), eq(subscribes.state, 'subscribed')))
-    .groupBy(day);
+    // By the select's first column: the zone is a parameter, and a second one would not be the same expression.
+    .groupBy(sql`1`);
   const counts = new Map(rows.map((row) => [String(row.date), Number(row.count)]));
   return days.map((date) => ({ date, count: counts.get(date) ?? 0 }));
 }
 
-/** The titles now of records of one resource, by id (a deleted record is missing). */
-async function titlesOf(db: Executor, resource: AnyResource, ids: number[]): Promise<Map<number, string>> {
-  const { table } = resource;
+/**
+ * The titles of records of one resource, by id: their title now, or a deleted one's as it was
+ * deleted (its latest delete's snapshot, `revisions_record_idx`); a record found in neither is missing.
+ */
+async function titlesOf(
+  db: Executor,
+  resource: AnyResource,
+  ids: number[],
+): Promise<{ titles: Map<number, string>; deleted: Set<number> }> {
+  const { table, contract } = resource;
   const found = await db
     .select({ id: table.id, title: sql<string>`${titleColumn(resource)}` })
     .from(table)
     .where(inArray(table.id, [...new Set(ids)]));
-  return new Map(found.map((row) => [Number(row.id), String(row.title ?? '')]));
+  const titles = new Map(found.map((row) => [Number(row.id), String(row.title ?? '')]));
+  const gone = [...new Set(ids)].filter((id) => !titles.has(id));
+  if (gone.length) {
+    const snapshots = await db
+      .select({
+        id: revisions.record_id,
+        title: sql<string | null>`${revisions.snapshot} ->> ${contract.titleField}`,
+      })
+      .from(revisions)
+      .where(
+        and(
+          eq(revisions.resource, String(contract.group)),
+          inArray(revisions.record_id, gone),
+          eq(revisions.action, 'delete'),
+        ),
+      )
+      .orderBy(revisions.id);
+    // The latest delete last: its title wins.
+    for (const row of snapshots) if (row.title != null) titles.set(row.id, row.title);
+  }
+  return { titles, deleted: new Set(gone) };
 }
 
 /**
@@ -61,30 +89,28 @@ export async function recentChanges(
       record_id: revisions.record_id,
       action: revisions.action,
       created_at: revisions.created_at,
-      snapshot: revisions.snapshot,
     })
     .from(revisions)
     .where(and(eq(revisions.user_id, userId), inArray(revisions.resource, [...byGroup.keys()])))
     .orderBy(desc(revisions.id))
     .limit(DASHBOARD_LIMITS.recentChanges);
-  const titles = new Map<string, Map<number, string>>();
+  const named = new Map<string, Awaited<ReturnType<typeof titlesOf>>>();
   for (const [group, resource] of byGroup) {
     const ids = rows.filter((row) => row.resource === group).map((row) => row.record_id);
-    if (ids.length) titles.set(group, await titlesOf(db, resource, ids));
+    if (ids.length) named.set(group, await titlesOf(db, resource, ids));
   }
   return rows.map((row) => {
     const { contract } = byGroup.get(row.resource)!;
-    const kept = row.snapshot?.[contract.titleField];
-    const title = titles.get(row.resource)?.get(row.record_id) ?? (kept == null ? null : String(kept)) ?? '';
+    const { titles, deleted } = named.get(row.resource)!;
     return {
       key: contract.key,
       item: contract.item,
       route: contract.route,
       id: row.record_id,
-      title: title || `#${row.record_id}`,
+      title: titles.get(row.record_id) || `#${row.record_id}`,
       action: row.action,
       // A deleted record has no page to open; the client links the others.
-      deleted: !titles.get(row.resource)?.has(row.record_id),
+      deleted: deleted.has(row.record_id),
       at: row.created_at.toISOString(),
     };
   });

@@ -4,7 +4,7 @@ import { en } from '../../src/shared/messages';
 import { API_PATHS, ROUTES } from '../../src/shared/routes';
 import { contactForms, subscribes } from '../db/schema';
 import { news } from '../db/schema/news';
-import { setClock } from '../lib/clock';
+import { setClock, setCompanyZone } from '../lib/clock';
 import { signInWith } from './fixtures';
 import { adminToken, authHeader, buildTestApp, type TestApp } from './helper';
 
@@ -157,6 +157,20 @@ describe('the dashboard (GET /api/dashboard)', () => {
       { date: day(-1), count: 1 },
     ]);
     expect(days.reduce((sum, entry) => sum + entry.count, 0)).toBe(data.subscribers_added);
+  });
+
+  it("counts by the company's days: 14 hours ahead of UTC, yesterday's noon is today", async () => {
+    setCompanyZone('Pacific/Kiritimati');
+    try {
+      const days = (await dashboard()).subscribers_by_day!;
+      expect([days[0].date, days.at(-1)!.date]).toEqual([day(-29), TODAY]);
+      expect(days.filter((entry) => entry.count)).toEqual([
+        { date: day(-28), count: 1 },
+        { date: TODAY, count: 1 },
+      ]);
+    } finally {
+      setCompanyZone(null);
+    }
   });
 
   it("lists the caller's own last 10 changes, newest first, only in what they may read, each named by its title now", async () => {
