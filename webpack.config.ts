@@ -260,7 +260,7 @@ export default function config(_env: Record<string, unknown>, argv: Argv): Confi
               'bezier-easing',
               'flatqueue',
             ),
-            name: 'charts',
+            name: 'charts-vendor',
             chunks: 'async',
             priority: 22,
             enforce: true,
