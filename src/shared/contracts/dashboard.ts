@@ -19,31 +19,31 @@ export const DASHBOARD_LIMITS = {
 } as const;
 
 export const subscriberDayWire = Type.Object({
-  date: Type.String({ description: 'YYYY-MM-DD (UTC: the product keeps no company time zone)' }),
+  date: Type.String({ description: "YYYY-MM-DD, a day of the company's time zone" }),
   count: Type.Integer({ description: 'Subscribers (confirmed) added that day' }),
 });
 
-export const recentChangeWire = Type.Object({
-  key: Type.String({ description: 'The resource (`news`, `products`, …)' }),
+/** A record a card lists, which opens it: its resource, id and title. */
+const recordFields = {
+  key: Type.String({ description: 'The resource (`news`, `promotions`, …)' }),
   item: Type.String(),
   route: Type.String({ description: "The SPA's list route; the record opens at `{route}/{id}`" }),
   id: Type.Integer({ description: 'The record' }),
+};
+
+export const recentChangeWire = Type.Object({
+  ...recordFields,
   title: Type.String({ description: "The record's title now (a deleted one's as it was deleted)" }),
   action: Type.Union(
     REVISION_ACTIONS.map((action) => Type.Literal(action)),
-    {
-      description: 'create, update, delete, import or restore',
-    },
+    { description: 'create, update, delete, import or restore' },
   ),
   deleted: Type.Boolean({ description: 'The record is gone (in the trash): it has no page to open' }),
   at: Type.String({ description: 'ISO 8601' }),
 });
 
 export const weekChangeWire = Type.Object({
-  key: Type.String({ description: 'The resource (`news`, `promotions`, …)' }),
-  item: Type.String(),
-  route: Type.String({ description: "The SPA's list route; the record opens at `{route}/{id}`" }),
-  id: Type.Integer(),
+  ...recordFields,
   title: Type.String(),
   date: Type.String({ description: 'YYYY-MM-DD' }),
   change: Type.Union([Type.Literal('goes-live'), Type.Literal('ends')]),
