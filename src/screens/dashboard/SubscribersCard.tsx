@@ -61,7 +61,12 @@ export function SubscribersCard({ days, failed }: SubscribersCardProps) {
             <SubscribersChart days={days} />
           </Suspense>
         </Box>
-        <TableContainer id={tableId} sx={tableShown ? { maxHeight: 320 } : visuallyHidden}>
+        <TableContainer
+          id={tableId}
+          // Shown, it scrolls: a named region the keyboard can reach and scroll.
+          {...(tableShown ? { tabIndex: 0, role: 'region', 'aria-label': M.tableCaption } : {})}
+          sx={tableShown ? { maxHeight: 320 } : visuallyHidden}
+        >
           <Table size="small" stickyHeader>
             <caption style={visuallyHidden}>{M.tableCaption}</caption>
             <TableHead>
