@@ -38,14 +38,16 @@ export function RecentChangesCard({ changes, failed }: RecentChangesCardProps) {
           };
           const text = (
             <ListItemText
-              // A deleted record has no page (its list's trash can restore it): not a link.
-              sx={change.deleted ? { px: 2 } : undefined}
               primary={change.title}
               secondary={format(change.deleted ? M.recentDeleted : M.recentLine, values)}
             />
           );
           return (
-            <ListItem key={`${change.key}-${change.id}-${change.at}-${index}`} disablePadding>
+            // A deleted record has no page (its list's trash can restore it): not a link.
+            <ListItem
+              key={`${change.key}-${change.id}-${change.at}-${index}`}
+              disablePadding={!change.deleted}
+            >
               {change.deleted ? (
                 text
               ) : (

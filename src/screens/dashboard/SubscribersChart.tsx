@@ -31,7 +31,8 @@ export function SubscribersChart({ days }: SubscribersChartProps) {
           tickLabelMinGap: 12,
         },
       ]}
-      yAxis={[{ tickMinStep: 1, width: 32 }]}
+      // Whole subscribers only; a month without any still has a scale (0 to 1).
+      yAxis={[{ tickMinStep: 1, width: 40, min: 0, ...(days.some((day) => day.count) ? {} : { max: 1 }) }]}
       series={[
         {
           data: days.map((day) => day.count),
