@@ -247,6 +247,24 @@ export default function config(_env: Record<string, unknown>, argv: Argv): Confi
             priority: 10,
             enforce: true,
           },
+          // Charts (MUI X Charts and the d3 parts it is drawn with): only the dashboard's subscribers
+          // card loads them, after the card's first paint; never in app-vendor, which every signed-in
+          // screen loads.
+          charts: {
+            test: modules(
+              '@mui/x-charts',
+              '@mui/x-charts-vendor',
+              '@mui/x-internal-gestures',
+              'd3-[\\w-]+',
+              'internmap',
+              'bezier-easing',
+              'flatqueue',
+            ),
+            name: 'charts-vendor',
+            chunks: 'async',
+            priority: 22,
+            enforce: true,
+          },
           // Data grid: heavy, only the list screens (and their deleted records' page) need it.
           muiX: {
             test: modules('@mui/x-data-grid', '@mui/x-internals', '@mui/x-license', 'dayjs'),

@@ -34,6 +34,7 @@ import { makeProduct, makeRoleUser, uploadPicture } from './support/records';
 import { MEDIA_TEXT } from '../src/shared/messages/media';
 import { TWO_FACTOR_MESSAGES } from '../src/shared/messages/twoFactor';
 import { SCREEN_TEXT } from '../src/shared/messages/screens';
+import { DASHBOARD_CARDS_MESSAGES } from '../src/shared/messages/dashboardCards';
 
 /** Opens a detail form's History panel and its newest entry's changes. */
 async function openHistory(page: Page) {
@@ -88,7 +89,25 @@ const SCREENS: AxeScreen[] = [
   { name: 'forgot password', path: ROUTES.forgotPassword, guest: true },
   { name: 'forgot password success', path: ROUTES.forgotPasswordSuccess, guest: true },
   { name: 'reset password (expired link)', path: `${ROUTES.resetPassword}?token=dead`, guest: true },
-  { name: 'dashboard', path: ROUTES.dashboard },
+  {
+    // Every card the administrator sees: the week, what needs attention, the subscribers' chart
+    // (drawn) and my recent changes (the suite's own records).
+    name: 'dashboard',
+    path: ROUTES.dashboard,
+    prepare: async (page) => {
+      await page.getByTestId('subscribers-chart').locator('svg').first().waitFor();
+      await page.getByRole('list', { name: DASHBOARD_CARDS_MESSAGES.recentTitle }).waitFor();
+    },
+  },
+  {
+    name: 'dashboard, subscribers table shown',
+    path: ROUTES.dashboard,
+    prepare: async (page) => {
+      await page.getByTestId('subscribers-chart').locator('svg').first().waitFor();
+      await page.getByRole('button', { name: DASHBOARD_CARDS_MESSAGES.showTable }).click();
+      await page.getByRole('button', { name: DASHBOARD_CARDS_MESSAGES.hideTable }).waitFor();
+    },
+  },
   {
     name: 'dashboard, avatar menu open',
     path: ROUTES.dashboard,

@@ -12,9 +12,9 @@ import { hasPermission, PERMISSIONS } from '../../src/shared/permissions';
 import { canIndex } from '../../src/shared/resources/resource';
 import { API_PATHS } from '../../src/shared/routes';
 import type { Executor } from '../db/client';
-import { subscribes } from '../db/schema';
 import { bearer, errorResponses } from '../crud/openapi';
 import type { AnyResource } from '../crud/resource';
+import { recentChanges, subscribersByDay } from '../dashboard/cards';
 import { inboxCounts } from '../inbox/ownership';
 import { addDays } from '../../src/shared/zonedDays';
 import { dayAt, now } from '../lib/clock';
@@ -22,7 +22,6 @@ import { currentUser } from '../plugins/auth';
 import { RESOURCES } from '../resources';
 import { datedColumns, titleColumn } from '../resources/dated';
 
-const DAY_MS = 86_400_000;
 const ALL = RESOURCES as readonly AnyResource[];
 
 /** The content whose staleness the dashboard counts: the website's pages and the four content kinds. */
@@ -86,7 +85,8 @@ export async function dashboardRoutes(app: FastifyInstance): Promise<void> {
         description:
           `Active content going live or ending in the next ${DASHBOARD_LIMITS.weekDays} days (today ` +
           `included), content not updated in ${DASHBOARD_LIMITS.staleMonths} months, and subscribers added ` +
-          `in the last ${DASHBOARD_LIMITS.subscriberDays} days (subscribed, not pending), and the inbox's counts (New, overdue, the caller's open ones); ` +
+          `in the last ${DASHBOARD_LIMITS.subscriberDays} days (subscribed, not pending; per day of the company's time zone), ` +
+          `the caller's own last ${DASHBOARD_LIMITS.recentChanges} changes, and the inbox's counts (New, overdue, the caller's open ones); ` +
           'each only for resources whose index permission the caller holds.',
         security: bearer,
         response: { 200: Type.Object({ data: dashboardWire }), ...errorResponses() },
@@ -116,20 +116,15 @@ export async function dashboardRoutes(app: FastifyInstance): Promise<void> {
           });
       }
 
-      let subscribersAdded: number | null = null;
-      if (hasPermission(permissions, PERMISSIONS.subscribesIndex)) {
-        const since = new Date(at - DASHBOARD_LIMITS.subscriberDays * DAY_MS);
-        const [{ total }] = await app.db
-          .select({ total: count() })
-          .from(subscribes)
-          // Confirmed sign-ups only: a pending one (double opt-in) has not subscribed yet.
-          .where(and(gt(subscribes.created_at, since), eq(subscribes.state, 'subscribed')));
-        subscribersAdded = total;
-      }
+      const byDay = hasPermission(permissions, PERMISSIONS.subscribesIndex)
+        ? await subscribersByDay(app.db, at)
+        : null;
       const data: Dashboard = {
         week: { from, to, changes },
         stale,
-        subscribers_added: subscribersAdded,
+        subscribers_added: byDay ? byDay.reduce((sum, day) => sum + day.count, 0) : null,
+        subscribers_by_day: byDay,
+        recent_changes: await recentChanges(app.db, currentUser(request).id, readable),
         inbox: hasPermission(permissions, PERMISSIONS.contactFormsIndex)
           ? await inboxCounts(app.db, currentUser(request).id)
           : null,

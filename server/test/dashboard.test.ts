@@ -2,9 +2,9 @@ import { eq } from 'drizzle-orm';
 import { DASHBOARD_LIMITS, type Dashboard } from '../../src/shared/contracts/dashboard';
 import { en } from '../../src/shared/messages';
 import { API_PATHS, ROUTES } from '../../src/shared/routes';
-import { subscribes } from '../db/schema';
+import { contactForms, subscribes } from '../db/schema';
 import { news } from '../db/schema/news';
-import { setClock } from '../lib/clock';
+import { setClock, setCompanyZone } from '../lib/clock';
 import { signInWith } from './fixtures';
 import { adminToken, authHeader, buildTestApp, type TestApp } from './helper';
 
@@ -59,6 +59,13 @@ describe('the dashboard (GET /api/dashboard)', () => {
         source: 'footer' as const,
         unsubscribe_token: 'token-month',
         created_at: new Date(NOON - 29 * 86_400_000),
+      },
+      {
+        email: 'pending@example.org',
+        source: 'footer' as const,
+        unsubscribe_token: 'token-pending',
+        state: 'pending' as const,
+        created_at: new Date(NOON - 2 * 86_400_000),
       },
       {
         email: 'old@example.org',
@@ -138,17 +145,135 @@ describe('the dashboard (GET /api/dashboard)', () => {
     expect(data.subscribers_added).toBe(2);
   });
 
+  it('counts the subscribers of each of the last 30 days, oldest first, confirmed ones only', async () => {
+    const data = await dashboard();
+    const days = data.subscribers_by_day!;
+    expect(days).toHaveLength(DASHBOARD_LIMITS.subscriberDays);
+    expect(days[0].date).toBe(day(-29));
+    expect(days.at(-1)!.date).toBe(TODAY);
+    // The one of yesterday and the one of 29 days ago; the pending one (2 days ago) is not counted.
+    expect(days.filter((entry) => entry.count)).toEqual([
+      { date: day(-29), count: 1 },
+      { date: day(-1), count: 1 },
+    ]);
+    expect(days.reduce((sum, entry) => sum + entry.count, 0)).toBe(data.subscribers_added);
+  });
+
+  it("counts by the company's days: 14 hours ahead of UTC, noon is already tomorrow", async () => {
+    setCompanyZone('Pacific/Kiritimati');
+    try {
+      const days = (await dashboard()).subscribers_by_day!;
+      // Noon UTC of TODAY is 02:00 of the next day there: the 30 days end on it.
+      expect([days[0].date, days.at(-1)!.date]).toEqual([day(-28), day(1)]);
+      expect(days.filter((entry) => entry.count)).toEqual([
+        { date: day(-28), count: 1 },
+        { date: TODAY, count: 1 },
+      ]);
+    } finally {
+      setCompanyZone(null);
+    }
+  });
+
+  it("lists the caller's own last 10 changes, newest first, only in what they may read, each named by its title now", async () => {
+    const editor = await signInWith(t.app, admin, [
+      'news.index',
+      'news.store',
+      'news.update',
+      'news.destroy',
+      'promotions.store',
+    ]);
+    const api = async (method: 'POST' | 'PUT' | 'DELETE', url: string, payload?: object) => {
+      const response = await t.app.inject({ method, url, payload, headers: authHeader(editor.token) });
+      expect([method, url, response.statusCode]).toEqual([method, url, method === 'POST' ? 201 : 200]);
+      return response.json<{ data: { id: number; updated_at: string } }>().data;
+    };
+    expect((await dashboard(editor.token)).recent_changes).toEqual([]);
+    const kept = await api('POST', '/api/news', { title: 'Kept news', date: TODAY, status: 0 });
+    const gone = await api('POST', '/api/news', { title: 'Gone news', date: TODAY, status: 0 });
+    // A promotion the editor may create but not read: not on their dashboard.
+    await api('POST', '/api/promotions', { title: 'Unreadable sale', date: TODAY, status: 0 });
+    await api('PUT', `/api/news/${kept.id}`, {
+      title: 'Kept news, renamed',
+      date: TODAY,
+      status: 0,
+      updated_at: kept.updated_at,
+    });
+    await api('DELETE', `/api/news/${gone.id}`);
+
+    const line = (id: number, title: string, action: string, deleted: boolean) => ({
+      key: 'news',
+      item: 'News',
+      route: ROUTES.news,
+      id,
+      title,
+      action,
+      deleted,
+      at: expect.stringMatching(/^\d{4}-\d\d-\d\dT/),
+    });
+    expect((await dashboard(editor.token)).recent_changes).toEqual([
+      line(gone.id, 'Gone news', 'delete', true),
+      line(kept.id, 'Kept news, renamed', 'update', false),
+      line(gone.id, 'Gone news', 'create', true),
+      line(kept.id, 'Kept news, renamed', 'create', false),
+    ]);
+    // Another user's changes are not the editor's: the admin's news are not in it, nor the editor's in theirs.
+    const own = (await dashboard()).recent_changes;
+    expect(own.some((change) => change.id === kept.id && change.key === 'news')).toBe(false);
+
+    const more: number[] = [];
+    for (let index = 1; index <= 8; index++)
+      more.push((await api('POST', '/api/news', { title: `More news ${index}`, date: TODAY, status: 0 })).id);
+    const latest = (await dashboard(editor.token)).recent_changes;
+    expect(latest).toHaveLength(DASHBOARD_LIMITS.recentChanges);
+    expect(latest.map((change) => `${change.action} ${change.title}`)).toEqual([
+      ...more.map((_id, index) => `create More news ${8 - index}`),
+      'delete Gone news',
+      'update Kept news, renamed',
+    ]);
+  });
+
+  it('counts the inbox: New messages, open ones past their due time, and the open ones assigned to the caller', async () => {
+    const reader = await signInWith(t.app, admin, ['contact-forms.index']);
+    const message = (subject: string, fields: Partial<typeof contactForms.$inferInsert>) => ({
+      name: 'Ada',
+      email: 'ada@example.org',
+      subject,
+      message: 'Hello',
+      source: 'contact-page' as const,
+      ...fields,
+    });
+    const past = new Date(NOON - 3_600_000);
+    const later = new Date(NOON + 86_400_000);
+    await t.app.db
+      .insert(contactForms)
+      .values([
+        message('new, overdue', { state: 'new', due_at: past }),
+        message('new, not due yet', { state: 'new', due_at: later, assignee_id: reader.userId }),
+        message('read, overdue, mine', { state: 'read', due_at: past, assignee_id: reader.userId }),
+        message('answered late', { state: 'replied', due_at: past, assignee_id: reader.userId }),
+      ]);
+    expect((await dashboard(reader.token)).inbox).toEqual({ new: 2, overdue: 2, mine: 2 });
+    expect((await dashboard()).inbox).toEqual({ new: 2, overdue: 2, mine: 0 });
+    // Without the inbox's read permission: no counts.
+    const newsOnly = await signInWith(t.app, admin, ['news.index']);
+    expect((await dashboard(newsOnly.token)).inbox).toBeNull();
+  });
+
   it('says only what the caller may read', async () => {
     const newsOnly = await signInWith(t.app, admin, ['news.index']);
     const data = await dashboard(newsOnly.token);
     expect(data.week.changes.map((change) => change.key)).toEqual(['news', 'news']);
     expect(data.stale.map((stale) => stale.key)).toEqual(['news']);
     expect(data.subscribers_added).toBeNull();
+    expect(data.subscribers_by_day).toBeNull();
+    expect(data.inbox).toBeNull();
     const nothing = await signInWith(t.app, admin, ['users.index']);
     expect(await dashboard(nothing.token)).toEqual({
       week: { from: TODAY, to: day(6), changes: [] },
       stale: [],
       subscribers_added: null,
+      subscribers_by_day: null,
+      recent_changes: [],
       inbox: null,
     });
   });

@@ -256,8 +256,16 @@ describe('list plans: every list shape is answered by an index', () => {
     }
   });
 
-  it.each(['news', 'promotions', 'product_articles', 'product_highlights', 'pages', 'subscribes'])(
-    "the dashboard reads %s through an index (the week's dates, the stale content's updated_at, new subscribers)",
+  it.each([
+    'news',
+    'promotions',
+    'product_articles',
+    'product_highlights',
+    'pages',
+    'subscribes',
+    'contact_forms',
+  ])(
+    "the dashboard reads %s through an index (the week's dates, the stale content's updated_at, new subscribers, the inbox's counts)",
     async (table) => {
       for (const plan of await plans(API_PATHS.dashboard, table, INDEX_CONDITIONS_ONLY)) {
         expect(plan).not.toMatch(seqScanOf(table));
@@ -265,6 +273,18 @@ describe('list plans: every list shape is answered by an index', () => {
       }
     },
   );
+
+  it("the dashboard's recent changes walk the caller's revisions newest first (revisions_user_idx)", async () => {
+    for (const plan of await plans(API_PATHS.dashboard, 'revisions', INDEX_CONDITIONS_ONLY)) {
+      expect(plan).not.toMatch(seqScanOf('revisions'));
+      expect(plan).not.toMatch(WHOLE_INDEX);
+      expect(plan).toContain('revisions_user_idx');
+    }
+    const [latest] = await plans(API_PATHS.dashboard, 'revisions', INDEX_ORDER_ONLY);
+    expect(latest).not.toMatch(seqScanOf('revisions'));
+    expect(latest).not.toMatch(FULL_SORT);
+    expect(latest).toMatch(/Index Scan Backward using revisions_user_idx on revisions\b/);
+  });
 
   it.each(['news', 'promotions', 'product_articles'])(
     'the publishing calendar reads %s through its date indexes (going live, ending, running across)',

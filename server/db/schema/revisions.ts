@@ -26,12 +26,14 @@ export const revisions = pgTable(
     import_id: text('import_id'),
   },
   // The timeline of a record (newest first) and its latest revision; the trash (each resource's
-  // deletes, newest first); an import's rows.
+  // deletes, newest first); a user's latest; an import's rows.
   (table) => [
     index('revisions_record_idx').on(table.resource, table.record_id, table.id),
     index('revisions_trash_idx')
       .on(table.resource, table.id)
       .where(sql`${table.action} = 'delete'`),
+    // The dashboard's "my recent changes": a user's latest revisions.
+    index('revisions_user_idx').on(table.user_id, table.id),
     index('revisions_import_idx')
       .on(table.import_id)
       .where(sql`${table.import_id} is not null`),

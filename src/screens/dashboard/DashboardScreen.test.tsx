@@ -77,6 +77,8 @@ const DASHBOARD: Dashboard = {
   },
   stale: [{ key: 'news', item: 'News', route: ROUTES.news, count: 3 }],
   subscribers_added: 1,
+  subscribers_by_day: null,
+  recent_changes: [],
   inbox: { new: 5, overdue: 2, mine: 1 },
 };
 
@@ -119,7 +121,14 @@ describe('DashboardScreen: what needs attention', () => {
     const network = fakeNetwork({
       [`GET ${API_PATHS.dashboard}`]: {
         body: {
-          data: { week: { ...DASHBOARD.week, changes: [] }, stale: [], subscribers_added: null, inbox: null },
+          data: {
+            week: { ...DASHBOARD.week, changes: [] },
+            stale: [],
+            subscribers_added: null,
+            subscribers_by_day: null,
+            recent_changes: [],
+            inbox: null,
+          },
         },
       },
     });
@@ -136,7 +145,8 @@ describe('DashboardScreen: what needs attention', () => {
       path: ROUTES.dashboard,
       auth: { user: { ...testUser, permissions: [] } },
     });
-    await waitFor(() => expect(screen.getAllByText(DASHBOARD_MESSAGES.failed)).toHaveLength(2));
+    // The week, what needs attention and the recent changes (no subscribers card without their permission).
+    await waitFor(() => expect(screen.getAllByText(DASHBOARD_MESSAGES.failed)).toHaveLength(3));
   });
 });
 

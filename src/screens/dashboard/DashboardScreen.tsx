@@ -10,13 +10,16 @@ import { hasPermission, PERMISSIONS } from '../../shared/permissions';
 import { AttentionCard } from './AttentionCard';
 import { AccountCard } from './AccountCard';
 import { QuickLinksCard } from './QuickLinksCard';
+import { RecentChangesCard } from './RecentChangesCard';
+import { SubscribersCard } from './SubscribersCard';
 import { WeekAheadCard } from './WeekAheadCard';
 
 export type DashboardScreenProps = Record<string, never>;
 
 /**
  * The greeting, what needs attention (the week ahead, new messages, stale content, new subscribers:
- * each only as far as the user may read it), the signed-in account and shortcuts to the sections.
+ * each only as far as the user may read it), the subscribers of the last 30 days (a chart), the
+ * user's own recent changes, the signed-in account and shortcuts to the sections.
  */
 export function DashboardScreen(_props: DashboardScreenProps) {
   const { user } = useAuth();
@@ -25,6 +28,13 @@ export function DashboardScreen(_props: DashboardScreenProps) {
   const mayReadInbox = hasPermission(user?.permissions, PERMISSIONS.contactFormsIndex);
   const { data: newMessages } = useNewContactFormsCountQuery(undefined, { skip: !mayReadInbox });
   if (!user) return null;
+  // The server leaves the subscribers out (null) for whoever may not read them; until it answers,
+  // the user's own permissions say whether the card will come.
+  const subscribers = dashboard.data
+    ? dashboard.data.subscribers_by_day
+    : hasPermission(user.permissions, PERMISSIONS.subscribesIndex)
+      ? undefined
+      : null;
 
   return (
     <Stack spacing={3}>
@@ -39,6 +49,14 @@ export function DashboardScreen(_props: DashboardScreenProps) {
             newMessages={mayReadInbox ? newMessages : undefined}
             failed={dashboard.isError}
           />
+        </Grid>
+        {subscribers !== null && (
+          <Grid size={{ xs: 12, md: 7 }}>
+            <SubscribersCard days={subscribers} failed={dashboard.isError} />
+          </Grid>
+        )}
+        <Grid size={{ xs: 12, md: subscribers === null ? 12 : 5 }}>
+          <RecentChangesCard changes={dashboard.data?.recent_changes} failed={dashboard.isError} />
         </Grid>
         <Grid size={{ xs: 12, md: 5 }}>
           <AccountCard user={user} />

@@ -1,0 +1,1 @@
+CREATE INDEX "revisions_user_idx" ON "revisions" USING btree ("user_id","id");
