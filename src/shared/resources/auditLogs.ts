@@ -51,6 +51,8 @@ export const AUDIT_KIND_LABELS = {
   'privacy.exported': "A person's data exported",
   'privacy.erased': "A person's data erased",
   import: 'Import',
+  'bulk-edit': 'Bulk edit',
+  'bulk-edit.undone': 'Bulk edit undone',
   export: 'Export',
 } as const;
 

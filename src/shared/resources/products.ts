@@ -158,5 +158,10 @@ export const productsResource = defineResource({
    * the inbox's filter of messages by the product they were about. */
   options: { readers: ['product-highlights', 'product-articles', 'contact-forms'] },
   wire: productWire,
+  bulkEdit: {
+    status: { kind: 'status', label: LABELS.status },
+    brand_id: { kind: 'options', label: LABELS.brand, source: brandsResource },
+    category_id: { kind: 'options', label: LABELS.category, source: categoriesResource },
+  },
   input: { create: productCreateSchema, update: productUpdateSchema },
 });

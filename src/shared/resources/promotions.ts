@@ -44,5 +44,9 @@ export const promotionsResource = defineResource({
   route: ROUTES.promotions,
   ...promotionContent.list,
   wire: promotionWire,
+  bulkEdit: {
+    status: { kind: 'status', label: LABELS.status },
+    end_date: { kind: 'date', label: LABELS.endDate },
+  },
   input: { create: promotionCreateSchema, update: promotionUpdateSchema },
 });

@@ -134,5 +134,6 @@ export const usersResource = defineResource({
   /** The audit log's user filter picks from them. */
   options: { readers: ['audit-logs'] },
   wire: userWire,
+  bulkEdit: { status: { kind: 'status', label: LABELS.status } },
   input: { create: userCreateSchema, update: userUpdateSchema },
 });
