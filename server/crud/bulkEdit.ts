@@ -49,6 +49,9 @@ import { inputValues, updateRecords, type RecordUpdate } from './write';
 const BATCH = 5000;
 const BULK_PREFIX = 'bulk-';
 
+const isObject = (value: unknown): boolean =>
+  typeof value === 'object' && value !== null && !Array.isArray(value);
+
 const bodySchema = yup.object({
   ids: yup
     .array(
@@ -62,8 +65,12 @@ const bodySchema = yup.object({
     .min(1)
     .optional()
     .default(undefined),
-  query: yup.object().optional().default(undefined),
-  set: yup.object().required(),
+  // Plain objects, kept whole (the body's `stripUnknown` would empty a shapeless object).
+  query: yup.mixed<Record<string, unknown>>().test('object', BULK_EDIT_MESSAGES.noRows, (v) => v === undefined || isObject(v)),
+  set: yup
+    .mixed<Record<string, unknown>>()
+    .required(BULK_EDIT_MESSAGES.nothingToSet)
+    .test('object', BULK_EDIT_MESSAGES.nothingToSet, isObject),
   token: yup.string().trim().max(200),
 });
 
@@ -149,8 +156,12 @@ function labelOf(field: string, kind: BulkEditField, value: unknown, state: Reco
   return String(value);
 }
 
-const refusalOf = (error: HttpError): string =>
-  (error.errors && Object.values(error.errors).flat()[0]) || error.message;
+/** A row's refusal in words: the first message of a check's 422 (`HttpError` or Yup's), 403 or 409. */
+function refusalOf(error: unknown): string | undefined {
+  if (error instanceof yup.ValidationError) return error.errors[0] ?? error.message;
+  if (error instanceof HttpError) return (error.errors && Object.values(error.errors).flat()[0]) || error.message;
+  return undefined;
+}
 
 interface Evaluation {
   updates: RecordUpdate[];
@@ -199,9 +210,9 @@ async function evaluate(
         result.updates.push({ id, values });
         result.inputs.set(id, parsed);
       } catch (error) {
-        if (!(error instanceof HttpError)) throw error;
-        const title = String(state[contract.titleField] ?? id);
-        result.refused.push({ id, title, message: refusalOf(error) });
+        const message = refusalOf(error);
+        if (message === undefined) throw error;
+        result.refused.push({ id, title: String(state[contract.titleField] ?? id), message });
         continue;
       }
       for (const field of changing) {

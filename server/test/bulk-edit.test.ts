@@ -12,6 +12,7 @@ import {
   type BulkEditPreview,
 } from '../../src/shared/resources/bulkEdit';
 import type { Product } from '../../src/shared/resources/products';
+import type { ResourceContract } from '../../src/shared/resources/resource';
 import { productsResource } from '../../src/shared/resources/products';
 import { promotionsResource } from '../../src/shared/resources/promotions';
 import { usersResource } from '../../src/shared/resources/users';
@@ -44,12 +45,12 @@ describe('bulk edit', () => {
 
   const post = (url: string, payload?: object, token: string | null = admin) =>
     t.app.inject({ method: 'POST', url, payload, headers: token ? authHeader(token) : {} });
-  const previewOf = async (group: { group: string }, payload: object, token = admin) => {
+  const previewOf = async (group: Pick<ResourceContract, 'group'>, payload: object, token = admin) => {
     const response = await post(bulkEditPreviewPath(group), payload, token);
     expect(response.statusCode).toBe(200);
     return response.json<{ data: BulkEditPreview }>().data;
   };
-  const applyOf = async (group: { group: string }, payload: object, token = admin) => {
+  const applyOf = async (group: Pick<ResourceContract, 'group'>, payload: object, token = admin) => {
     const { token: previewToken } = await previewOf(group, payload, token);
     const response = await post(bulkEditPath(group), { ...payload, token: previewToken }, token);
     expect(response.statusCode).toBe(200);

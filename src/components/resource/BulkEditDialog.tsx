@@ -188,8 +188,8 @@ function useBulkEditFlow({ contract, target, onClose, onDone }: BulkEditDialogPr
         setPreview((await runPreview({ group, tag, body: await body(values) }).unwrap()).data);
         return;
       }
-      const answer = await runApply({ group, tag, body: { ...(await body(values)), token: preview.token } });
-      const { data, message } = await answer.unwrap();
+      const request = { group, tag, body: { ...(await body(values)), token: preview.token } };
+      const { data, message } = await runApply(request).unwrap();
       if (data.updated) undo.bulkEdited(contract, data.bulk_id, message);
       else notify.info(message);
       setPreview(null);
