@@ -17,7 +17,7 @@ import {
 } from '../../src/shared/resources/bulkEdit';
 import { can, STATUS_OPTIONS, type BulkEditField } from '../../src/shared/resources/resource';
 import { apiPath } from '../../src/shared/resources/resource';
-import type { Tx } from '../db/client';
+import type { Executor, Tx } from '../db/client';
 import { startBulkWrite } from '../db/bulkWrite';
 import { mergePendingLists } from '../db/ginPending';
 import { revisions } from '../db/schema/revisions';
@@ -119,7 +119,7 @@ interface Matched {
  * The matched rows' ids and versions, by keyset on id (`id > last order by id limit n`), locked
  * for the apply; more than `BULK_EDIT_MAX` → 422 naming the limit.
  */
-async function matchedRows(tx: Tx, resource: AnyResource, where: SQL | undefined, lock: boolean) {
+async function matchedRows(tx: Executor, resource: AnyResource, where: SQL | undefined, lock: boolean) {
   const { table } = resource;
   const rows: Matched[] = [];
   let last = 0;
@@ -239,9 +239,10 @@ class PreviewDone {
 async function preview(app: FastifyInstance, resource: AnyResource, request: FastifyRequest) {
   const target = await readTarget(resource, request);
   const ctx: WriteContext = { user: currentUser(request), action: 'update' };
+  // Read (not locked) before the checks' transaction: the apply's token is what holds them to it.
+  const rows = await matchedRows(app.db, resource, target.where, false);
   try {
     await app.db.transaction(async (tx) => {
-      const rows = await matchedRows(tx, resource, target.where, false);
       const result = await evaluate(
         tx,
         resource,
