@@ -248,7 +248,7 @@ const SCREENS: AxeScreen[] = [
         await page.getByRole('button', { name: BULK_EDIT_MESSAGES.edit }).click();
       }
       const dialog = page.getByRole('dialog');
-      await dialog.getByRole('combobox', { name: new RegExp(LABELS.status) }).click();
+      await dialog.getByRole('combobox', { name: new RegExp(`^${LABELS.status}`) }).click();
       await page.getByRole('listbox').getByRole('option', { name: en.notActive, exact: true }).click();
       await dialog.getByRole('button', { name: BULK_EDIT_MESSAGES.preview }).click();
       await dialog.getByRole('status').waitFor();
