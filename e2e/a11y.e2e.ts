@@ -244,7 +244,10 @@ const SCREENS: AxeScreen[] = [
       const allMatching = page.getByRole('button', { name: /^Edit all \d+ matching/ });
       if (await allMatching.isVisible()) await allMatching.click();
       else {
-        await page.getByRole('grid').getByRole('checkbox', { name: /select all rows/i }).check();
+        await page
+          .getByRole('grid')
+          .getByRole('checkbox', { name: /select all rows/i })
+          .check();
         await page.getByRole('button', { name: BULK_EDIT_MESSAGES.edit }).click();
       }
       const dialog = page.getByRole('dialog');

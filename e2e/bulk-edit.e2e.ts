@@ -41,7 +41,9 @@ describe('bulk edit', () => {
     await page.waitForURL(/search=/);
     await grid(page).getByText(first.productName).waitFor();
     await grid(page).getByText(second.productName).waitFor();
-    await grid(page).getByRole('checkbox', { name: /select all rows/i }).check();
+    await grid(page)
+      .getByRole('checkbox', { name: /select all rows/i })
+      .check();
     await page.getByRole('button', { name: BULK_EDIT_MESSAGES.edit }).click();
 
     const dialog = page.getByRole('dialog');

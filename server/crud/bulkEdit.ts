@@ -66,7 +66,9 @@ const bodySchema = yup.object({
     .optional()
     .default(undefined),
   // Plain objects, kept whole (the body's `stripUnknown` would empty a shapeless object).
-  query: yup.mixed<Record<string, unknown>>().test('object', BULK_EDIT_MESSAGES.noRows, (v) => v === undefined || isObject(v)),
+  query: yup
+    .mixed<Record<string, unknown>>()
+    .test('object', BULK_EDIT_MESSAGES.noRows, (v) => v === undefined || isObject(v)),
   set: yup
     .mixed<Record<string, unknown>>()
     .required(BULK_EDIT_MESSAGES.nothingToSet)
@@ -85,11 +87,13 @@ interface Target {
 async function readTarget(resource: AnyResource, request: FastifyRequest): Promise<Target> {
   const { contract, table } = resource;
   const body = await parseBody(bodySchema, request.body ?? {});
-  if (!body.ids === !body.query) throw new HttpError(422, BULK_EDIT_MESSAGES.noRows, { ids: [BULK_EDIT_MESSAGES.noRows] });
+  if (!body.ids === !body.query)
+    throw new HttpError(422, BULK_EDIT_MESSAGES.noRows, { ids: [BULK_EDIT_MESSAGES.noRows] });
   if (body.ids && body.ids.length > BULK_EDIT_MAX) throw tooMany(body.ids.length);
   const fields = Object.keys(body.set).sort();
   const editable = contract.bulkEdit ?? {};
-  if (!fields.length) throw new HttpError(422, BULK_EDIT_MESSAGES.nothingToSet, { set: [BULK_EDIT_MESSAGES.nothingToSet] });
+  if (!fields.length)
+    throw new HttpError(422, BULK_EDIT_MESSAGES.nothingToSet, { set: [BULK_EDIT_MESSAGES.nothingToSet] });
   const unknown = fields.filter((field) => !Object.hasOwn(editable, field));
   if (unknown.length) {
     const errors = Object.fromEntries(
@@ -148,7 +152,8 @@ const tokenOf = (set: Record<string, unknown>, rows: readonly Matched[]): string
 /** A value as a preview names it: a status's word, a brand's name, a day; none. */
 function labelOf(field: string, kind: BulkEditField, value: unknown, state: RecordState): string {
   if (value === null || value === undefined || value === '') return BULK_EDIT_MESSAGES.none;
-  if (kind.kind === 'status') return STATUS_OPTIONS.find((o) => o.id === Number(value))?.label ?? String(value);
+  if (kind.kind === 'status')
+    return STATUS_OPTIONS.find((o) => o.id === Number(value))?.label ?? String(value);
   if (kind.kind === 'options') {
     const ref = state[field.replace(/_id$/, '')] as { name?: string; title?: string } | null | undefined;
     return String(ref?.name ?? ref?.title ?? value);
@@ -159,7 +164,8 @@ function labelOf(field: string, kind: BulkEditField, value: unknown, state: Reco
 /** A row's refusal in words: the first message of a check's 422 (`HttpError` or Yup's), 403 or 409. */
 function refusalOf(error: unknown): string | undefined {
   if (error instanceof yup.ValidationError) return error.errors[0] ?? error.message;
-  if (error instanceof HttpError) return (error.errors && Object.values(error.errors).flat()[0]) || error.message;
+  if (error instanceof HttpError)
+    return (error.errors && Object.values(error.errors).flat()[0]) || error.message;
   return undefined;
 }
 
@@ -183,7 +189,10 @@ async function evaluate(
   const schema = contract.input.update!;
   const editable = contract.bulkEdit!;
   // Only the set fields' writers run: the other columns keep what they hold.
-  const writers = { ...resource, write: Object.fromEntries(target.fields.map((f) => [f, resource.write[f]])) };
+  const writers = {
+    ...resource,
+    write: Object.fromEntries(target.fields.map((f) => [f, resource.write[f]])),
+  };
   const result: Evaluation = { updates: [], inputs: new Map(), unchanged: 0, refused: [], from: {} };
   for (const field of target.fields) result.from[field] = new Map();
   for (let start = 0; start < ids.length; start += BATCH) {
@@ -193,7 +202,9 @@ async function evaluate(
       const state = states.get(id);
       if (!state) continue;
       const { input } = inputOf(state, schema);
-      const changing = target.fields.filter((f) => JSON.stringify(input[f] ?? null) !== JSON.stringify(target.set[f]));
+      const changing = target.fields.filter(
+        (f) => JSON.stringify(input[f] ?? null) !== JSON.stringify(target.set[f]),
+      );
       if (!changing.length) {
         result.unchanged += 1;
         continue;
@@ -259,7 +270,10 @@ async function preview(app: FastifyInstance, resource: AnyResource, request: Fas
         fields: Object.fromEntries(
           target.fields.map((field) => [
             field,
-            { to: target.set[field], from: [...result.from[field].values()].sort((a, b) => b.count - a.count) },
+            {
+              to: target.set[field],
+              from: [...result.from[field].values()].sort((a, b) => b.count - a.count),
+            },
           ]),
         ),
         token: tokenOf(target.set, rows),
@@ -297,7 +311,12 @@ async function apply(app: FastifyInstance, resource: AnyResource, request: Fasti
       },
     });
     await mergePendingLists(tx, table);
-    const answer = { updated: result.updates.length, unchanged: result.unchanged, refused: result.refused, bulk_id: uuid };
+    const answer = {
+      updated: result.updates.length,
+      unchanged: result.unchanged,
+      refused: result.refused,
+      bulk_id: uuid,
+    };
     await recordAudit(tx, {
       kind: 'bulk-edit',
       actor: actorOf(user),
@@ -330,12 +349,18 @@ async function undo(app: FastifyInstance, resource: AnyResource, request: Fastif
   const batch = `${BULK_PREFIX}${bulkId}`;
   return app.db.transaction(async (tx) => {
     const rows = await tx
-      .select({ id: revisions.id, record_id: revisions.record_id, action: revisions.action, changes: revisions.changes })
+      .select({
+        id: revisions.id,
+        record_id: revisions.record_id,
+        action: revisions.action,
+        changes: revisions.changes,
+      })
       .from(revisions)
       .where(and(eq(revisions.resource, contract.group), eq(revisions.import_id, batch)))
       .orderBy(revisions.id);
     if (!rows.length) throw notFound();
-    if (rows.some((row) => row.action !== 'update')) throw new HttpError(409, BULK_EDIT_MESSAGES.alreadyUndone);
+    if (rows.some((row) => row.action !== 'update'))
+      throw new HttpError(409, BULK_EDIT_MESSAGES.alreadyUndone);
     await lockUnchanged(tx, resource, rows, BULK_EDIT_MESSAGES.changedSince);
     await startBulkWrite(tx);
     await putBack(tx, resource, rows, { user, importId: batch, action: 'restore' });
@@ -343,7 +368,10 @@ async function undo(app: FastifyInstance, resource: AnyResource, request: Fastif
       kind: 'bulk-edit.undone',
       actor: actorOf(user),
       resource: contract.group,
-      summary: format(BULK_EDIT_MESSAGES.auditUndoneSummary, { group: contract.group, restored: rows.length }),
+      summary: format(BULK_EDIT_MESSAGES.auditUndoneSummary, {
+        group: contract.group,
+        restored: rows.length,
+      }),
       details: { bulk_id: bulkId, restored: rows.length },
     });
     return { restored: rows.length };

@@ -35,7 +35,10 @@ describe('bulk edit', () => {
   beforeAll(async () => {
     t = await buildTestApp();
     admin = await adminToken(t.app);
-    const [row] = await t.app.db.select({ id: users.id }).from(users).where(eq(users.email, TEST_ADMIN.email));
+    const [row] = await t.app.db
+      .select({ id: users.id })
+      .from(users)
+      .where(eq(users.email, TEST_ADMIN.email));
     adminId = row.id;
     category = await createTaxon(t, admin, '/api/categories', { name: 'Bulk Pumps' });
     acme = await createTaxon(t, admin, '/api/brands', { name: 'Bulk Acme' });
@@ -59,7 +62,9 @@ describe('bulk edit', () => {
   const pumps = async (n: number, brand: { id: number }, name: string) => {
     const made = [];
     for (let i = 1; i <= n; i += 1)
-      made.push(await createProduct(t, admin, { name: `${name} ${i}`, brand_id: brand.id, category_id: category.id }));
+      made.push(
+        await createProduct(t, admin, { name: `${name} ${i}`, brand_id: brand.id, category_id: category.id }),
+      );
     return made.map((p) => p.id);
   };
   const brandOf = async (id: number) =>
@@ -76,7 +81,9 @@ describe('bulk edit', () => {
     const token = (await login(t.app, reader.email, reader.password)).access_token;
     expect((await post(bulkEditPreviewPath(productsResource), body, token)).statusCode).toBe(403);
     expect((await post(bulkEditPath(productsResource), body, token)).statusCode).toBe(403);
-    expect((await post(bulkEditUndoPath(productsResource, crypto.randomUUID()), {}, token)).statusCode).toBe(403);
+    expect((await post(bulkEditUndoPath(productsResource, crypto.randomUUID()), {}, token)).statusCode).toBe(
+      403,
+    );
   });
 
   it('refuses bad bodies with 422 naming the field, and a field the resource does not declare', async () => {
@@ -96,7 +103,9 @@ describe('bulk edit', () => {
       expect(Object.keys(response.json<{ errors: Json }>().errors)).toContain(field);
     }
     const named = await post(bulkEditPreviewPath(productsResource), { ids: [id], set: { name: 'x' } });
-    expect(named.json()).toMatchObject({ message: format(BULK_EDIT_MESSAGES.notEditable, { field: 'name' }) });
+    expect(named.json()).toMatchObject({
+      message: format(BULK_EDIT_MESSAGES.notEditable, { field: 'name' }),
+    });
     // A brand that does not exist: the writer's 422 refuses the row, by name.
     const gone = await previewOf(productsResource, { ids: [id], set: { brand_id: 999_999 } });
     expect(gone.refused).toEqual([{ id, title: 'Refused body 1', message: expect.stringMatching(/brand/i) }]);
@@ -106,7 +115,10 @@ describe('bulk edit', () => {
     const ids = await pumps(3, acme, 'Preview');
     const [already] = await pumps(1, globex, 'Preview already');
     const before = await revisionCount();
-    const preview = await previewOf(productsResource, { ids: [...ids, already], set: { brand_id: globex.id } });
+    const preview = await previewOf(productsResource, {
+      ids: [...ids, already],
+      set: { brand_id: globex.id },
+    });
     expect(preview).toEqual({
       matched: 4,
       changing: 3,
@@ -122,7 +134,10 @@ describe('bulk edit', () => {
   it('applies in one transaction: one revision per changed record, one audit entry', async () => {
     const ids = await pumps(3, acme, 'Apply');
     const [already] = await pumps(1, globex, 'Apply already');
-    const { data, message } = await applyOf(productsResource, { ids: [...ids, already], set: { brand_id: globex.id } });
+    const { data, message } = await applyOf(productsResource, {
+      ids: [...ids, already],
+      set: { brand_id: globex.id },
+    });
     expect(data).toEqual({ updated: 3, unchanged: 1, refused: [], bulk_id: expect.any(String) });
     expect(message).toBe(
       format(BULK_EDIT_MESSAGES.applied, { updated: 3, item: 'products', unchanged: 1, refused: 0 }),
@@ -213,7 +228,10 @@ describe('bulk edit', () => {
       message: format(BULK_EDIT_MESSAGES.undone, { restored: 2 }),
     });
     for (const id of ids) expect(await brandOf(id)).toBe(acme.id);
-    const statuses = await t.app.db.select({ status: products.status }).from(products).where(like(products.name, 'Undo %'));
+    const statuses = await t.app.db
+      .select({ status: products.status })
+      .from(products)
+      .where(like(products.name, 'Undo %'));
     expect(statuses.map((row) => row.status)).toEqual([1, 1]);
     const restored = await t.app.db
       .select({ action: revisions.action })
@@ -290,18 +308,27 @@ describe('bulk edit', () => {
     expect(preview).toMatchObject({
       matched: 2,
       changing: 1,
-      fields: { end_date: { to: '2026-06-30', from: [{ value: null, label: BULK_EDIT_MESSAGES.none, count: 1 }] } },
+      fields: {
+        end_date: { to: '2026-06-30', from: [{ value: null, label: BULK_EDIT_MESSAGES.none, count: 1 }] },
+      },
     });
     expect(preview.refused).toEqual([
       {
         id: late,
         title: 'Bulk autumn',
-        message: format(CATALOGUE_MESSAGES.endBeforeStart, { item: LABELS.endDate, start: LABELS.date.toLowerCase() }),
+        message: format(CATALOGUE_MESSAGES.endBeforeStart, {
+          item: LABELS.endDate,
+          start: LABELS.date.toLowerCase(),
+        }),
       },
     ]);
     const { data } = await applyOf(promotionsResource, body);
     expect(data).toMatchObject({ updated: 1, refused: [{ id: late }] });
-    const shown = await t.app.inject({ method: 'GET', url: `/api/promotions/${early}`, headers: authHeader(admin) });
+    const shown = await t.app.inject({
+      method: 'GET',
+      url: `/api/promotions/${early}`,
+      headers: authHeader(admin),
+    });
     expect(shown.json<{ data: { end_date: string | null } }>().data.end_date).toBe('2026-06-30');
   });
 });

@@ -296,7 +296,9 @@ describe('list plans: every list shape is answered by an index', () => {
       const plan = await explain(t.app, await keysetReads({}), INDEX_ORDER_ONLY);
       expect(plan).not.toMatch(seqScanOf('products'));
       expect(plan).not.toMatch(FULL_SORT);
-      expect(plan).toMatch(/Index (Only )?Scan using products_pkey on products\b[^\n]*\n\s+Index Cond: \(id > /);
+      expect(plan).toMatch(
+        /Index (Only )?Scan using products_pkey on products\b[^\n]*\n\s+Index Cond: \(id > /,
+      );
     });
   });
 

@@ -1,4 +1,4 @@
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
 import Button from '@mui/material/Button';
 import EditIcon from '@mui/icons-material/Edit';
 import { useAuth } from '../../auth/AuthContext';
@@ -9,8 +9,13 @@ import { can, hasAction, type ListParams, type ResourceContract } from '../../sh
 import { BulkEditDialog, type BulkEditTarget } from './BulkEditDialog';
 
 /** The list's query without its paging and sort: the rows "all matching" names. */
-const matchingQuery = ({ page: _page, per_page: _perPage, sort: _sort, order: _order, ...query }: ListParams) =>
-  query;
+const matchingQuery = ({
+  page: _page,
+  per_page: _perPage,
+  sort: _sort,
+  order: _order,
+  ...query
+}: ListParams) => query;
 
 /**
  * A list's bulk edit (contracts declaring `bulkEdit`, to holders of the group's update key): whether
@@ -23,11 +28,13 @@ export function useBulkEdit(contract: ResourceContract, params: ListParams) {
     Boolean(contract.bulkEdit) &&
     hasAction(contract, 'update') &&
     hasPermission(user?.permissions, can(contract, 'update'));
-  const [allMatching, setAllMatching] = useState(false);
+  // The query "all matching" was chosen for: another search or filter forgets it.
+  const [chosenFor, setChosenFor] = useState<string | null>(null);
   const [target, setTarget] = useState<BulkEditTarget | null>(null);
   const query = matchingQuery(params);
   const key = JSON.stringify(query);
-  useEffect(() => setAllMatching(false), [key]);
+  const allMatching = chosenFor === key;
+  const setAllMatching = (all: boolean) => setChosenFor(all ? key : null);
   return { allowed, allMatching, setAllMatching, target, setTarget, query };
 }
 
@@ -43,7 +50,13 @@ interface BulkEditButtonsProps {
 }
 
 /** The selection bar's Edit…, "Select all N matching" (the whole page is checked) and Clear selection. */
-export function BulkEditButtons({ bulk, selectedIds, pageRows, total, clearSelection }: BulkEditButtonsProps) {
+export function BulkEditButtons({
+  bulk,
+  selectedIds,
+  pageRows,
+  total,
+  clearSelection,
+}: BulkEditButtonsProps) {
   if (!bulk.allowed) return null;
   const wholePage = selectedIds.length === pageRows && total > pageRows;
   return (

@@ -18,13 +18,25 @@ const PREVIEW: BulkEditPreview = {
   token: 'preview-token',
 };
 
-const BRANDS = { data: [{ id: 4, name: 'Acme' }, { id: 5, name: 'Globex' }] };
+const BRANDS = {
+  data: [
+    { id: 4, name: 'Acme' },
+    { id: 5, name: 'Globex' },
+  ],
+};
 
 function renderDialog(target: BulkEditTarget = { ids: [1, 2, 9] }) {
   const onClose = jest.fn();
   const onDone = jest.fn();
   const result = renderWithProviders(
-    <BulkEditDialog open onClose={onClose} onDone={onDone} contract={productsResource} target={target} count={3} />,
+    <BulkEditDialog
+      open
+      onClose={onClose}
+      onDone={onDone}
+      contract={productsResource}
+      target={target}
+      count={3}
+    />,
   );
   return { ...result, onClose, onDone, actor: userEvent.setup({ delay: null }) };
 }
@@ -40,12 +52,16 @@ describe('BulkEditDialog', () => {
     const { requestsTo } = fakeNetwork({
       'POST /api/products/bulk-edit/preview': { body: { data: PREVIEW } },
       'POST /api/products/bulk-edit': {
-        body: { data: { updated: 1, unchanged: 1, refused: PREVIEW.refused, bulk_id: 'b-1' }, message: '1 updated' },
+        body: {
+          data: { updated: 1, unchanged: 1, refused: PREVIEW.refused, bulk_id: 'b-1' },
+          message: '1 updated',
+        },
       },
     });
     const { actor, onClose, onDone } = renderDialog();
-    expect(screen.getByRole('dialog', { name: format(BULK_EDIT_MESSAGES.title, { count: 3, item: 'product' }) }))
-      .toBeInTheDocument();
+    expect(
+      screen.getByRole('dialog', { name: format(BULK_EDIT_MESSAGES.title, { count: 3, item: 'product' }) }),
+    ).toBeInTheDocument();
     await choose(actor, new RegExp(LABELS.status), en.notActive);
     await actor.click(screen.getByRole('button', { name: BULK_EDIT_MESSAGES.preview }));
 
@@ -53,9 +69,14 @@ describe('BulkEditDialog', () => {
     expect(summary).toHaveTextContent(
       format(BULK_EDIT_MESSAGES.summary, { matched: 3, changing: 1, unchanged: 1, refused: 1 }),
     );
-    expect(screen.getByText(format(BULK_EDIT_MESSAGES.fromTo, { count: 1, from: en.active }))).toBeInTheDocument();
+    expect(
+      screen.getByText(format(BULK_EDIT_MESSAGES.fromTo, { count: 1, from: en.active })),
+    ).toBeInTheDocument();
     expect(screen.getByText('Locked pump: You cannot change this product')).toBeInTheDocument();
-    expect(requestsTo('/api/products/bulk-edit/preview')[0].body).toEqual({ ids: [1, 2, 9], set: { status: 0 } });
+    expect(requestsTo('/api/products/bulk-edit/preview')[0].body).toEqual({
+      ids: [1, 2, 9],
+      set: { status: 0 },
+    });
 
     await actor.click(screen.getByRole('button', { name: BULK_EDIT_MESSAGES.apply }));
     await waitFor(() => expect(onDone).toHaveBeenCalled());
@@ -98,7 +119,12 @@ describe('BulkEditDialog', () => {
     const { requestsTo } = fakeNetwork({});
     const { actor } = renderDialog();
     await actor.click(screen.getByRole('button', { name: BULK_EDIT_MESSAGES.preview }));
-    await waitFor(() => expect(screen.getByRole('combobox', { name: new RegExp(LABELS.status) })).toHaveAttribute('aria-invalid', 'true'));
+    await waitFor(() =>
+      expect(screen.getByRole('combobox', { name: new RegExp(LABELS.status) })).toHaveAttribute(
+        'aria-invalid',
+        'true',
+      ),
+    );
     expect(requestsTo('/api/products/bulk-edit/preview')).toEqual([]);
   });
 });

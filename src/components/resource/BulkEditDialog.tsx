@@ -223,7 +223,13 @@ export function BulkEditDialog(props: BulkEditDialogProps) {
       ? format(BULK_EDIT_MESSAGES.title, { count, item })
       : format(BULK_EDIT_MESSAGES.titleAll, { count, item });
   return (
-    <Dialog open={open} onClose={flow.busy ? undefined : onClose} aria-labelledby={titleId} fullWidth maxWidth="sm">
+    <Dialog
+      open={open}
+      onClose={flow.busy ? undefined : onClose}
+      aria-labelledby={titleId}
+      fullWidth
+      maxWidth="sm"
+    >
       <Formik<Values>
         initialValues={{ field: fields[0]?.[0] ?? '', value: '' }}
         validationSchema={flow.schema}

@@ -29,7 +29,7 @@ import { can, hasAction, type ListParams, type ResourceContract } from '../../sh
 import { historyText } from '../../shared/messages/historyScreens';
 import { addPath as addPathOf, itemPath, ROUTES, trashPath } from '../../shared/routes';
 import { RowLink, type ListReturnState } from './cells';
-import { BulkEditButtons, BulkEditParts, useBulkEdit } from './BulkEditControls';
+import { BulkEditButtons, BulkEditParts, useBulkEdit, type BulkEdit } from './BulkEditControls';
 import { EmptyListOverlay, type EmptyListOverlayProps } from './EmptyListOverlay';
 import { ExportMenu } from './ExportMenu';
 import { ImportDialog } from './ImportDialog';
@@ -232,6 +232,45 @@ function SelectionBar({ count, all, children }: { count: number; all?: boolean; 
       </Typography>
       {children}
     </Stack>
+  );
+}
+
+interface ListSelectionProps {
+  bulk: BulkEdit;
+  contract: ResourceContract;
+  actions: ResourceListPageProps<ResourceRow>['selectionActions'];
+  selectedIds: number[];
+  pageRows: number;
+  total: number;
+  phone: boolean;
+  clearSelection: () => void;
+}
+
+/** The selection bar while rows are checked (the page's bulk actions, bulk edit), and the bulk edit's parts. */
+function ListSelection(props: ListSelectionProps) {
+  const { bulk, contract, actions, selectedIds, pageRows, total, phone, clearSelection } = props;
+  return (
+    <>
+      {(actions || bulk.allowed) && selectedIds.length > 0 && (
+        <SelectionBar count={bulk.allMatching ? total : selectedIds.length} all={bulk.allMatching}>
+          {!bulk.allMatching && actions?.(selectedIds, clearSelection)}
+          <BulkEditButtons
+            bulk={bulk}
+            selectedIds={selectedIds}
+            pageRows={pageRows}
+            total={total}
+            clearSelection={clearSelection}
+          />
+        </SelectionBar>
+      )}
+      <BulkEditParts
+        bulk={bulk}
+        contract={contract}
+        total={total}
+        phone={phone}
+        clearSelection={clearSelection}
+      />
+    </>
   );
 }
 
@@ -517,16 +556,7 @@ function ListPage<T extends ResourceRow>({
   const mayImport = Boolean(contract.importable && importMutation && may('store'));
   const bulk = useBulkEdit(contract, list.params);
   const total = data?.meta.total ?? 0;
-  const shown = {
-    list,
-    rows,
-    total,
-    loading: isFetching,
-    columns,
-    contract,
-    rowPath,
-    empty,
-  };
+  const shown = { list, rows, total, loading: isFetching, columns, contract, rowPath, empty };
 
   return (
     <Stack spacing={2}>
@@ -538,19 +568,11 @@ function ListPage<T extends ResourceRow>({
         addPath={emptyAddPath}
         onImport={mayImport ? importDialog.open : undefined}
       />
-      {(selectionActions || bulk.allowed) && selectedIds.length > 0 && (
-        <SelectionBar count={bulk.allMatching ? total : selectedIds.length} all={bulk.allMatching}>
-          {!bulk.allMatching && selectionActions?.(selectedIds, clearSelection)}
-          <BulkEditButtons
-            bulk={bulk}
-            selectedIds={selectedIds}
-            pageRows={rows?.length ?? 0}
-            total={total}
-            clearSelection={clearSelection}
-          />
-        </SelectionBar>
-      )}
-      <BulkEditParts bulk={bulk} contract={contract} total={total} phone={phone} clearSelection={clearSelection} />
+      <ListSelection
+        {...{ bulk, contract, selectedIds, total, phone, clearSelection }}
+        actions={selectionActions}
+        pageRows={rows?.length ?? 0}
+      />
       {phone ? (
         <ListCards<T> {...shown} title={title} fields={cardFieldsProp} back={back} />
       ) : (

@@ -26,7 +26,8 @@ export const BULK_EDIT_MESSAGES = {
   preview: 'Preview',
   apply: 'Apply',
   cancel: 'Cancel',
-  summary: '{matched} matched: {changing} will change, {unchanged} already hold this value, {refused} refused.',
+  summary:
+    '{matched} matched: {changing} will change, {unchanged} already hold this value, {refused} refused.',
   fromTo: '{count} from {from}',
   toValue: 'to',
   refusedHeading: 'Refused (left as they are)',

@@ -89,9 +89,7 @@ export interface ResourceContract<G extends PermissionGroup = PermissionGroup> {
  * one of another resource's options (a brand), or a day (`YYYY-MM-DD`, empty: none).
  */
 export type BulkEditField = { label: string } & (
-  | { kind: 'status' }
-  | { kind: 'options'; source: OptionsSource }
-  | { kind: 'date' }
+  { kind: 'status' } | { kind: 'options'; source: OptionsSource } | { kind: 'date' }
 );
 
 /** The item type of a contract: exactly its wire schema. */

@@ -72,7 +72,11 @@ export function useUndo(): UndoApi {
         offer({ severity: 'success', message }, async () => {
           try {
             const { message: done, data } = await dispatch(
-              bulkEditApi.endpoints.undoBulkEdit.initiate({ group: contract.group, tag: contract.tag, bulkId }),
+              bulkEditApi.endpoints.undoBulkEdit.initiate({
+                group: contract.group,
+                tag: contract.tag,
+                bulkId,
+              }),
             ).unwrap();
             success(done || format(BULK_EDIT_MESSAGES.undone, data));
           } catch {
