@@ -8,7 +8,14 @@ import { brandsResource } from './brands';
 import { DESCRIPTION_MAX, optionalId, optionalText, requiredId, richText } from './catalog';
 import { categoriesResource } from './categories';
 import { auditGroup, imageGroup, seoGroup, slugGroup, statusGroup } from './fields';
-import { CREATED_DATE_FILTER, defineResource, idsFilter, requiredText, STATUS_FILTER } from './resource';
+import {
+  CREATED_DATE_FILTER,
+  defineResource,
+  idsFilter,
+  requiredText,
+  STATUS_BULK_EDIT,
+  STATUS_FILTER,
+} from './resource';
 import { IdSchema, NullableFile, NullableObject, NullableText } from './wire';
 
 /** How a brand or category is shown inside a product (`product.brand`). */
@@ -159,7 +166,7 @@ export const productsResource = defineResource({
   options: { readers: ['product-highlights', 'product-articles', 'contact-forms'] },
   wire: productWire,
   bulkEdit: {
-    status: { kind: 'status', label: LABELS.status },
+    ...STATUS_BULK_EDIT,
     brand_id: { kind: 'options', label: LABELS.brand, source: brandsResource },
     category_id: { kind: 'options', label: LABELS.category, source: categoriesResource },
   },

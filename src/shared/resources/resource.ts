@@ -2,7 +2,7 @@ import * as yup from 'yup';
 // First: the product's messages must be Yup's locale before the schemas below are built.
 import '../yupLocale';
 import type { Static, TObject } from '@sinclair/typebox';
-import { validation } from '../messages';
+import { LABELS, validation } from '../messages';
 import type { PermissionAction, PermissionGroup } from '../permissions';
 import { hasAnyPermission, PERMISSION_GROUPS, permissionKey } from '../permissions';
 import type { FilterMap, OptionsSource, SortOrder } from './filters';
@@ -91,6 +91,11 @@ export interface ResourceContract<G extends PermissionGroup = PermissionGroup> {
 export type BulkEditField = { label: string } & (
   { kind: 'status' } | { kind: 'options'; source: OptionsSource } | { kind: 'date' }
 );
+
+/** The bulk edit of a resource with a status: its status alone (more fields spread beside it). */
+export const STATUS_BULK_EDIT = {
+  status: { kind: 'status', label: LABELS.status },
+} as const satisfies Record<string, BulkEditField>;
 
 /** The item type of a contract: exactly its wire schema. */
 export type ItemOf<C extends Pick<ResourceContract, 'wire'>> = Static<C['wire']>;
