@@ -16,6 +16,7 @@ import {
   publicPath,
   replyDraftPath,
 } from '../../src/shared/routes';
+import { bulkEditPath, bulkEditPreviewPath } from '../../src/shared/resources/bulkEdit';
 import { RESOURCES } from '../resources';
 import { previewKeys } from '../routes/website';
 
@@ -80,6 +81,13 @@ function resourceRows(contract: ResourceContract): Record<string, RouteAccess> {
     ...(may('destroy') ? { [`DELETE ${base}/{id}`]: anyOf([can(contract, 'destroy')]) } : {}),
     ...(may('destroy') && contract.bulkDelete
       ? { [`POST ${bulkDeletePath(contract)}`]: anyOf([can(contract, 'destroy')]) }
+      : {}),
+    ...(may('update') && contract.bulkEdit && contract.input.update
+      ? {
+          [`POST ${bulkEditPreviewPath(contract)}`]: anyOf([can(contract, 'update')]),
+          [`POST ${bulkEditPath(contract)}`]: anyOf([can(contract, 'update')]),
+          [`POST ${base}/bulk-edits/{bulkId}/undo`]: anyOf([can(contract, 'update')]),
+        }
       : {}),
     ...historyRows(contract),
   };
