@@ -1,6 +1,6 @@
 import { createHash, randomUUID } from 'node:crypto';
 import { Type } from '@sinclair/typebox';
-import { and, asc, eq, gt, inArray, sql, type SQL } from 'drizzle-orm';
+import { and, asc, gt, inArray, sql, type SQL } from 'drizzle-orm';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import * as yup from 'yup';
 import { format } from '../../src/shared/messages';
@@ -20,13 +20,12 @@ import { apiPath } from '../../src/shared/resources/resource';
 import type { Executor, Tx } from '../db/client';
 import { startBulkWrite } from '../db/bulkWrite';
 import { mergePendingLists } from '../db/ginPending';
-import { revisions } from '../db/schema/revisions';
 import { HttpError } from '../lib/httpError';
 import { parseBody } from '../lib/validation';
 import { currentUser } from '../plugins/auth';
 import { actorOf, recordAudit } from '../security/audit';
 import type { WriteContext } from './define';
-import { lockUnchanged, putBack } from './history';
+import { batchRevisions, lockUnchanged, putBack } from './history';
 import { listWhere, parseListQuery } from './list';
 import { bearer, errorResponses } from './openapi';
 import { notFound, type AnyResource } from './resource';
@@ -181,10 +180,11 @@ interface Evaluation {
 async function evaluate(
   tx: Tx,
   resource: AnyResource,
-  ids: readonly number[],
+  rows: readonly Matched[],
   target: Target,
   ctx: WriteContext,
 ): Promise<Evaluation> {
+  const ids = rows.map((row) => row.id);
   const { contract } = resource;
   const schema = contract.input.update!;
   const editable = contract.bulkEdit!;
@@ -254,13 +254,7 @@ async function preview(app: FastifyInstance, resource: AnyResource, request: Fas
   const rows = await matchedRows(app.db, resource, target.where, false);
   try {
     await app.db.transaction(async (tx) => {
-      const result = await evaluate(
-        tx,
-        resource,
-        rows.map((row) => row.id),
-        target,
-        ctx,
-      );
+      const result = await evaluate(tx, resource, rows, target, ctx);
       // The checks' side effects (hooks may write) are rolled back.
       throw new PreviewDone({
         matched: rows.length,
@@ -297,13 +291,7 @@ async function apply(app: FastifyInstance, resource: AnyResource, request: Fasti
     if (!target.token || target.token !== tokenOf(target.set, rows))
       throw new HttpError(409, BULK_EDIT_MESSAGES.stale);
     await startBulkWrite(tx);
-    const result = await evaluate(
-      tx,
-      resource,
-      rows.map((row) => row.id),
-      target,
-      ctx,
-    );
+    const result = await evaluate(tx, resource, rows, target, ctx);
     await updateRecords(tx, resource, result.updates, {
       ...ctx,
       linked: async (ids) => {
@@ -348,16 +336,7 @@ async function undo(app: FastifyInstance, resource: AnyResource, request: Fastif
   const user = currentUser(request);
   const batch = `${BULK_PREFIX}${bulkId}`;
   return app.db.transaction(async (tx) => {
-    const rows = await tx
-      .select({
-        id: revisions.id,
-        record_id: revisions.record_id,
-        action: revisions.action,
-        changes: revisions.changes,
-      })
-      .from(revisions)
-      .where(and(eq(revisions.resource, contract.group), eq(revisions.import_id, batch)))
-      .orderBy(revisions.id);
+    const rows = await batchRevisions(tx, resource, batch);
     if (!rows.length) throw notFound();
     if (rows.some((row) => row.action !== 'update'))
       throw new HttpError(409, BULK_EDIT_MESSAGES.alreadyUndone);

@@ -522,6 +522,19 @@ export async function putBack(
   await mergePendingLists(tx, table);
 }
 
+/** The revisions of a batch (an import's, a bulk edit's: their `import_id`), oldest first. */
+export const batchRevisions = (tx: Tx, resource: AnyResource, batchId: string) =>
+  tx
+    .select({
+      id: revisions.id,
+      record_id: revisions.record_id,
+      action: revisions.action,
+      changes: revisions.changes,
+    })
+    .from(revisions)
+    .where(and(ofResource(resource), eq(revisions.import_id, batchId)))
+    .orderBy(revisions.id);
+
 /**
  * Undoes an import in the caller's transaction: every row it created is deleted and every row it
  * updated gets its old values back (through the update schema, `beforeUpdate`, the writers), as
@@ -534,16 +547,7 @@ async function undoImport(
   user: WriteContext['user'],
 ): Promise<{ deleted: number; restored: number }> {
   const { contract } = resource;
-  const rows = await tx
-    .select({
-      id: revisions.id,
-      record_id: revisions.record_id,
-      action: revisions.action,
-      changes: revisions.changes,
-    })
-    .from(revisions)
-    .where(and(ofResource(resource), eq(revisions.import_id, importId)))
-    .orderBy(revisions.id);
+  const rows = await batchRevisions(tx, resource, importId);
   if (!rows.length) throw notFound();
   if (rows.some((row) => row.action !== 'import'))
     throw new HttpError(409, HISTORY_MESSAGES.importAlreadyUndone);
