@@ -138,12 +138,12 @@ export default tseslint.config(
               message: 'src/components imports no resource or screen (src/resources, src/screens, src/app).',
             },
             {
-              regex: '(^|/)shared/resources/(?!(resource|fields|filters|wire|publishing|seo)$)',
+              regex: '(^|/)shared/resources/(?!(resource|fields|filters|wire|publishing|seo|bulkEdit)$)',
               message: 'src/components imports no resource contract, only the generic contract modules.',
             },
             {
               regex:
-                '(^|/)store/(?!(api|resourceApi|historyApi|accountApi|hooks|errorDisplay|runtimeEnv|toastSlice|breadcrumbsSlice|session|index)$)',
+                '(^|/)store/(?!(api|resourceApi|historyApi|bulkEditApi|accountApi|hooks|errorDisplay|runtimeEnv|toastSlice|breadcrumbsSlice|session|index)$)',
               message: 'src/components imports no resource slice of the store.',
             },
           ],

@@ -35,6 +35,7 @@ import { MEDIA_TEXT } from '../src/shared/messages/media';
 import { TWO_FACTOR_MESSAGES } from '../src/shared/messages/twoFactor';
 import { SCREEN_TEXT } from '../src/shared/messages/screens';
 import { DASHBOARD_CARDS_MESSAGES } from '../src/shared/messages/dashboardCards';
+import { BULK_EDIT_MESSAGES } from '../src/shared/messages/bulkEdit';
 
 /** Opens a detail form's History panel and its newest entry's changes. */
 async function openHistory(page: Page) {
@@ -265,6 +266,27 @@ const SCREENS: AxeScreen[] = [
       });
       await dialog.getByRole('button', { name: transfer.checkFile }).click();
       await dialog.getByRole('alert').waitFor();
+    },
+  },
+  {
+    // On a phone (cards, no checkboxes) every row matching the filters; on a desktop the checked page.
+    name: 'products, bulk edit dialog with a preview',
+    path: ROUTES.products,
+    prepare: async (page) => {
+      const allMatching = page.getByRole('button', { name: /^Edit all \d+ matching/ });
+      if (await allMatching.isVisible()) await allMatching.click();
+      else {
+        await page
+          .getByRole('grid')
+          .getByRole('checkbox', { name: /select all rows/i })
+          .check();
+        await page.getByRole('button', { name: BULK_EDIT_MESSAGES.edit }).click();
+      }
+      const dialog = page.getByRole('dialog');
+      await dialog.getByRole('combobox', { name: new RegExp(`^${LABELS.status}`) }).click();
+      await page.getByRole('listbox').getByRole('option', { name: en.notActive, exact: true }).click();
+      await dialog.getByRole('button', { name: BULK_EDIT_MESSAGES.preview }).click();
+      await dialog.getByRole('status').waitFor();
     },
   },
   { name: 'product add', path: addPath(ROUTES.products) },

@@ -35,8 +35,11 @@ export interface WriteContext {
   id?: number;
   /** The import the write belongs to: its revisions carry it (action `import`), so it can be undone as a batch. */
   importId?: string;
-  /** A restore (of a version, from the trash, an import's undo): its revisions read `restore`. */
-  action?: 'restore';
+  /**
+   * A restore (of a version, from the trash, an import's undo): its revisions read `restore`. An
+   * update (a bulk edit): its revisions read `update` though they carry a batch id (`importId`).
+   */
+  action?: 'restore' | 'update';
   /**
    * An update leaves the rows that already hold its values as they are: no new row version, no new
    * `updated_at` or `updated_by` (an import re-reading an export where a few rows were edited).

@@ -453,7 +453,12 @@ function uniqueClash(error: unknown, resource: AnyResource, input: Record<string
  * Locks an import's records and refuses (409) when any changed after it: each record's newest
  * revision must still be the import's own.
  */
-async function lockUnchanged(tx: Tx, resource: AnyResource, rows: { id: number; record_id: number }[]) {
+export async function lockUnchanged(
+  tx: Tx,
+  resource: AnyResource,
+  rows: { id: number; record_id: number }[],
+  message: string = HISTORY_MESSAGES.importChanged,
+) {
   const { contract, table } = resource;
   const ids = rows.map((row) => row.record_id);
   for (let start = 0; start < ids.length; start += 5000)
@@ -468,8 +473,67 @@ async function lockUnchanged(tx: Tx, resource: AnyResource, rows: { id: number; 
   order by record_id, id desc`)) as unknown as { rows: { record_id: number; id: number }[] };
   const own = new Map(rows.map((row) => [row.record_id, row.id]));
   const changed = latest.rows.filter((row) => own.get(Number(row.record_id)) !== Number(row.id)).length;
-  if (changed) throw new HttpError(409, format(HISTORY_MESSAGES.importChanged, { count: changed }));
+  if (changed) throw new HttpError(409, format(message, { count: changed }));
 }
+
+/**
+ * Puts back the values a batch's updates changed (an import's, a bulk edit's), in the caller's
+ * transaction: each record's state before its revision, through the update schema,
+ * `beforeUpdate` and the writers, written as revisions of `ctx` (a restore carrying the batch id).
+ * The records are locked and unchanged since (`lockUnchanged`).
+ */
+export async function putBack(
+  tx: Tx,
+  resource: AnyResource,
+  updated: readonly { record_id: number; changes: RevisionChanges }[],
+  ctx: WriteContext,
+): Promise<void> {
+  const { contract, table } = resource;
+  const schema = contract.input.update!;
+  const states = await loadStates(
+    tx,
+    resource,
+    updated.map((row) => row.record_id),
+  );
+  const updates: RecordUpdate[] = [];
+  const inputs = new Map<number, Record<string, unknown>>();
+  for (const row of updated) {
+    const current = states.get(row.record_id);
+    if (!current) throw notFound();
+    const { input, references } = inputOf(stateBefore(current, row.changes), schema);
+    const parsed = await parseBody<Record<string, unknown>>(schema, {
+      ...input,
+      updated_at: new Date().toISOString(),
+    });
+    const rowCtx = { ...ctx, id: row.record_id };
+    await resource.beforeUpdate?.(tx, row.record_id, parsed, rowCtx);
+    const values = await inputValues(tx, resource, parsed, rowCtx).catch((error: unknown) =>
+      referencesGone(error, references),
+    );
+    updates.push({ id: row.record_id, values });
+    inputs.set(row.record_id, parsed);
+  }
+  await updateRecords(tx, resource, updates, {
+    ...ctx,
+    linked: async (updatedIds) => {
+      for (const id of updatedIds) await resource.afterWrite?.(tx, id, inputs.get(id), { ...ctx, id });
+    },
+  });
+  await mergePendingLists(tx, table);
+}
+
+/** The revisions of a batch (an import's, a bulk edit's: their `import_id`), oldest first. */
+export const batchRevisions = (tx: Tx, resource: AnyResource, batchId: string) =>
+  tx
+    .select({
+      id: revisions.id,
+      record_id: revisions.record_id,
+      action: revisions.action,
+      changes: revisions.changes,
+    })
+    .from(revisions)
+    .where(and(ofResource(resource), eq(revisions.import_id, batchId)))
+    .orderBy(revisions.id);
 
 /**
  * Undoes an import in the caller's transaction: every row it created is deleted and every row it
@@ -482,17 +546,8 @@ async function undoImport(
   importId: string,
   user: WriteContext['user'],
 ): Promise<{ deleted: number; restored: number }> {
-  const { contract, table } = resource;
-  const rows = await tx
-    .select({
-      id: revisions.id,
-      record_id: revisions.record_id,
-      action: revisions.action,
-      changes: revisions.changes,
-    })
-    .from(revisions)
-    .where(and(ofResource(resource), eq(revisions.import_id, importId)))
-    .orderBy(revisions.id);
+  const { contract } = resource;
+  const rows = await batchRevisions(tx, resource, importId);
   if (!rows.length) throw notFound();
   if (rows.some((row) => row.action !== 'import'))
     throw new HttpError(409, HISTORY_MESSAGES.importAlreadyUndone);
@@ -514,39 +569,7 @@ async function undoImport(
   for (const id of createdIds) await resource.beforeDelete?.(tx, id, { ...ctx, id });
   await deleteRecords(tx, resource, createdIds, ctx);
 
-  if (updated.length) {
-    const schema = contract.input.update!;
-    const states = await loadStates(
-      tx,
-      resource,
-      updated.map((row) => row.record_id),
-    );
-    const updates: RecordUpdate[] = [];
-    const inputs = new Map<number, Record<string, unknown>>();
-    for (const row of updated) {
-      const current = states.get(row.record_id);
-      if (!current) throw notFound();
-      const { input, references } = inputOf(stateBefore(current, row.changes), schema);
-      const parsed = await parseBody<Record<string, unknown>>(schema, {
-        ...input,
-        updated_at: new Date().toISOString(),
-      });
-      const rowCtx = { ...ctx, id: row.record_id };
-      await resource.beforeUpdate?.(tx, row.record_id, parsed, rowCtx);
-      const values = await inputValues(tx, resource, parsed, rowCtx).catch((error: unknown) =>
-        referencesGone(error, references),
-      );
-      updates.push({ id: row.record_id, values });
-      inputs.set(row.record_id, parsed);
-    }
-    await updateRecords(tx, resource, updates, {
-      ...ctx,
-      linked: async (updatedIds) => {
-        for (const id of updatedIds) await resource.afterWrite?.(tx, id, inputs.get(id), { ...ctx, id });
-      },
-    });
-    await mergePendingLists(tx, table);
-  }
+  if (updated.length) await putBack(tx, resource, updated, ctx);
   return { deleted: createdIds.length, restored: updated.length };
 }
 

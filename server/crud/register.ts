@@ -2,6 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import { apiPath, hasAction } from '../../src/shared/resources/resource';
 import { MessageSchema } from '../../src/shared/resources/wire';
 import { bulkDeleteRoute } from './bulk';
+import { bulkEditRoutes } from './bulkEdit';
 import { createRoute } from './create';
 import { deleteRoute } from './delete';
 import { exportRoute } from './export';
@@ -60,6 +61,7 @@ export function registerResource(app: FastifyInstance, declaration: Declaration)
   }
 
   if (contract.bulkDelete && may('destroy')) bulkDeleteRoute(app, resource);
+  if (contract.bulkEdit && may('update') && contract.input.update) bulkEditRoutes(app, resource);
   // History, trash and undo (crud/history.ts), as far as the group's actions go.
   historyRoutes(app, resource, base);
 

@@ -17,6 +17,7 @@ import {
   replyDraftPath,
 } from '../../src/shared/routes';
 import { mediaFilePath, mediaItemPath, mediaUsagePath } from '../../src/shared/resources/media';
+import { bulkEditPath, bulkEditPreviewPath } from '../../src/shared/resources/bulkEdit';
 import { RESOURCES } from '../resources';
 import { previewKeys } from '../routes/website';
 
@@ -81,6 +82,13 @@ function resourceRows(contract: ResourceContract): Record<string, RouteAccess> {
     ...(may('destroy') ? { [`DELETE ${base}/{id}`]: anyOf([can(contract, 'destroy')]) } : {}),
     ...(may('destroy') && contract.bulkDelete
       ? { [`POST ${bulkDeletePath(contract)}`]: anyOf([can(contract, 'destroy')]) }
+      : {}),
+    ...(may('update') && contract.bulkEdit && contract.input.update
+      ? {
+          [`POST ${bulkEditPreviewPath(contract)}`]: anyOf([can(contract, 'update')]),
+          [`POST ${bulkEditPath(contract)}`]: anyOf([can(contract, 'update')]),
+          [`POST ${base}/bulk-edits/{bulkId}/undo`]: anyOf([can(contract, 'update')]),
+        }
       : {}),
     ...historyRows(contract),
   };

@@ -4,6 +4,7 @@ import type { FastifyInstance } from 'fastify';
 import { apiPath, hasAction, type ResourceContract } from '../../src/shared/resources/resource';
 import { optionKey, type FilterSpec } from '../../src/shared/resources/filters';
 import { API_PATHS } from '../../src/shared/routes';
+import { bulkEditPreviewPath } from '../../src/shared/resources/bulkEdit';
 import { DEFERRED_JOIN_OFFSET } from '../crud/list';
 import type { AnyResource } from '../crud/resource';
 import { RESOURCES as DECLARED } from '../resources';
@@ -50,7 +51,7 @@ type Client = {
 const clientOf = (app: FastifyInstance) => (app.db as unknown as { $client: Client }).$client;
 
 /** The statements a request sends (node-postgres: a config object; PGlite: the text); it must answer 200. */
-async function sent(app: FastifyInstance, url: string, token: string) {
+async function sent(app: FastifyInstance, url: string, token: string, payload?: object) {
   const client = clientOf(app);
   const original = client.query;
   const statements: Statement[] = [];
@@ -61,7 +62,8 @@ async function sent(app: FastifyInstance, url: string, token: string) {
     return original.apply(this, args);
   } as Client['query'];
   try {
-    const response = await app.inject({ method: 'GET', url, headers: authHeader(token) });
+    const method = payload ? 'POST' : 'GET';
+    const response = await app.inject({ method, url, payload, headers: authHeader(token) });
     expect(response.statusCode).toBe(200);
     return statements;
   } finally {
@@ -320,6 +322,34 @@ describe('list plans: every list shape is answered by an index', () => {
       expect(plan).not.toMatch(WHOLE_INDEX);
       expect(plan).toContain(`Bitmap Heap Scan on ${table}`);
     }
+  });
+
+  // Bulk edit's "all matching" (issue 39): the matched ids by keyset on id, never OFFSET.
+  describe('bulk edit of every product matching the filters', () => {
+    const products = RESOURCES.find((resource) => tableOf(resource) === 'products')!;
+    const keysetReads = async (query: Record<string, string>) => {
+      const url = bulkEditPreviewPath(products.contract as ResourceContract);
+      const statements = await sent(t.app, url, token, { query, set: { status: 0 } });
+      const reads = readsOf(statements, 'products').filter(({ text }) => text.includes('::text'));
+      expect(reads).toHaveLength(1);
+      expect(reads[0].text).not.toMatch(/\boffset\b/i);
+      return reads[0];
+    };
+
+    it('filtered (by brand): the ids are found through an index condition', async () => {
+      const plan = await explain(t.app, await keysetReads({ brand_ids: '1,2' }), INDEX_CONDITIONS_ONLY);
+      expect(plan).not.toMatch(seqScanOf('products'));
+      expect(plan).not.toMatch(WHOLE_INDEX);
+    });
+
+    it('unfiltered: the ids come from a walk of the primary key, from the last id read on', async () => {
+      const plan = await explain(t.app, await keysetReads({}), INDEX_ORDER_ONLY);
+      expect(plan).not.toMatch(seqScanOf('products'));
+      expect(plan).not.toMatch(FULL_SORT);
+      expect(plan).toMatch(
+        /Index (Only )?Scan using products_pkey on products\b[^\n]*\n\s+Index Cond: \(id > /,
+      );
+    });
   });
 
   it("the inbox's count of New messages reads the state index", async () => {

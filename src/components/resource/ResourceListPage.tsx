@@ -22,12 +22,14 @@ import { useBreadcrumbs } from '../../hooks/useBreadcrumbs';
 import { usePhone } from '../../hooks/usePhone';
 import { PAGE_SIZES } from '../../shared/limits';
 import { menuSection } from '../../shared/menu';
-import { en } from '../../shared/messages';
+import { en, format } from '../../shared/messages';
+import { BULK_EDIT_MESSAGES } from '../../shared/messages/bulkEdit';
 import { hasPermission } from '../../shared/permissions';
 import { can, hasAction, type ListParams, type ResourceContract } from '../../shared/resources/resource';
 import { historyText } from '../../shared/messages/historyScreens';
 import { addPath as addPathOf, itemPath, ROUTES, trashPath } from '../../shared/routes';
 import { RowLink, type ListReturnState } from './cells';
+import { BulkEditButtons, BulkEditParts, useBulkEdit, type BulkEdit } from './BulkEditControls';
 import { EmptyListOverlay, type EmptyListOverlayProps } from './EmptyListOverlay';
 import { ExportMenu } from './ExportMenu';
 import { ImportDialog } from './ImportDialog';
@@ -219,8 +221,10 @@ function ListActions({ contract, params, may, onImport, addPath }: ListActionsPr
 }
 
 /** "N selected" and the bulk actions, above the grid while rows are checked. */
-function SelectionBar({ count, children }: { count: number; children: ReactNode }) {
-  const text = SCREEN_TEXT.selectedRows.replace('{count}', String(count));
+function SelectionBar({ count, all, children }: { count: number; all?: boolean; children: ReactNode }) {
+  const text = all
+    ? format(BULK_EDIT_MESSAGES.allMatchingSelected, { count })
+    : SCREEN_TEXT.selectedRows.replace('{count}', String(count));
   return (
     <Stack direction="row" spacing={1} alignItems="center" role="region" aria-label={text}>
       <Typography variant="body2" sx={{ mr: 1 }}>
@@ -228,6 +232,45 @@ function SelectionBar({ count, children }: { count: number; children: ReactNode 
       </Typography>
       {children}
     </Stack>
+  );
+}
+
+interface ListSelectionProps {
+  bulk: BulkEdit;
+  contract: ResourceContract;
+  actions: ResourceListPageProps<ResourceRow>['selectionActions'];
+  selectedIds: number[];
+  pageRows: number;
+  total: number;
+  phone: boolean;
+  clearSelection: () => void;
+}
+
+/** The selection bar while rows are checked (the page's bulk actions, bulk edit), and the bulk edit's parts. */
+function ListSelection(props: ListSelectionProps) {
+  const { bulk, contract, actions, selectedIds, pageRows, total, phone, clearSelection } = props;
+  return (
+    <>
+      {(actions || bulk.allowed) && selectedIds.length > 0 && (
+        <SelectionBar count={bulk.allMatching ? total : selectedIds.length} all={bulk.allMatching}>
+          {!bulk.allMatching && actions?.(selectedIds, clearSelection)}
+          <BulkEditButtons
+            bulk={bulk}
+            selectedIds={selectedIds}
+            pageRows={pageRows}
+            total={total}
+            clearSelection={clearSelection}
+          />
+        </SelectionBar>
+      )}
+      <BulkEditParts
+        bulk={bulk}
+        contract={contract}
+        total={total}
+        phone={phone}
+        clearSelection={clearSelection}
+      />
+    </>
   );
 }
 
@@ -511,16 +554,9 @@ function ListPage<T extends ResourceRow>({
     [contract.item, list.active, list.reset, emptyAddPath],
   );
   const mayImport = Boolean(contract.importable && importMutation && may('store'));
-  const shown = {
-    list,
-    rows,
-    total: data?.meta.total ?? 0,
-    loading: isFetching,
-    columns,
-    contract,
-    rowPath,
-    empty,
-  };
+  const bulk = useBulkEdit(contract, list.params);
+  const total = data?.meta.total ?? 0;
+  const shown = { list, rows, total, loading: isFetching, columns, contract, rowPath, empty };
 
   return (
     <Stack spacing={2}>
@@ -532,18 +568,20 @@ function ListPage<T extends ResourceRow>({
         addPath={emptyAddPath}
         onImport={mayImport ? importDialog.open : undefined}
       />
-      {selectionActions && selectedIds.length > 0 && (
-        <SelectionBar count={selectedIds.length}>
-          {selectionActions(selectedIds, clearSelection)}
-        </SelectionBar>
-      )}
+      <ListSelection
+        {...{ bulk, contract, selectedIds, total, phone, clearSelection }}
+        actions={selectionActions}
+        pageRows={rows?.length ?? 0}
+      />
       {phone ? (
         <ListCards<T> {...shown} title={title} fields={cardFieldsProp} back={back} />
       ) : (
         <ListGrid<T>
           {...shown}
           from={back.from}
-          selection={selectionActions ? { model: selection, onChange: setSelection } : undefined}
+          selection={
+            selectionActions || bulk.allowed ? { model: selection, onChange: setSelection } : undefined
+          }
           disableVirtualization={disableVirtualization}
         />
       )}

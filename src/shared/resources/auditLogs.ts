@@ -53,6 +53,8 @@ export const AUDIT_KIND_LABELS = {
   'media.replaced': 'File replaced',
   'media.deleted': 'File deleted',
   import: 'Import',
+  'bulk-edit': 'Bulk edit',
+  'bulk-edit.undone': 'Bulk edit undone',
   export: 'Export',
 } as const;
 

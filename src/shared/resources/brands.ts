@@ -2,7 +2,7 @@ import * as yup from 'yup';
 import type { Static } from '@sinclair/typebox';
 import { LABELS } from '../messages';
 import { ROUTES } from '../routes';
-import { defineResource } from './resource';
+import { defineResource, STATUS_BULK_EDIT } from './resource';
 import { TAXONOMY_LIST, taxonomyFields, taxonomyPublicWire, taxonomyWire } from './taxonomy';
 
 export const brandWire = taxonomyWire('logo');
@@ -24,5 +24,6 @@ export const brandsResource = defineResource({
   route: ROUTES.brands,
   ...TAXONOMY_LIST,
   wire: brandWire,
+  bulkEdit: STATUS_BULK_EDIT,
   input: { create: brandCreateSchema, update: brandUpdateSchema },
 });

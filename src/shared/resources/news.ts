@@ -4,7 +4,7 @@ import { LABELS } from '../messages';
 import { ROUTES } from '../routes';
 import { BANNER, defineContent, IMAGES } from './content';
 import { dateGroup, richTextGroup, textGroup } from './fields';
-import { defineResource } from './resource';
+import { defineResource, STATUS_BULK_EDIT } from './resource';
 
 /** A news item (content.ts): its date, summary and description; its image, mobile image and banner. */
 export const newsContent = defineContent({
@@ -39,5 +39,6 @@ export const newsResource = defineResource({
   route: ROUTES.news,
   ...newsContent.list,
   wire: newsWire,
+  bulkEdit: STATUS_BULK_EDIT,
   input: { create: newsCreateSchema, update: newsUpdateSchema },
 });

@@ -6,7 +6,7 @@ import { STORAGE_KEYS } from '../storageKeys';
 import { defineContent, IMAGES } from './content';
 import { dateGroup, richTextGroup, textGroup } from './fields';
 import { productsResource } from './products';
-import { defineResource, idsFilter } from './resource';
+import { defineResource, idsFilter, STATUS_BULK_EDIT } from './resource';
 import { RefSchema } from './wire';
 
 /**
@@ -54,5 +54,6 @@ export const productArticlesResource = defineResource({
   route: ROUTES.productArticles,
   ...productArticleContent.list,
   wire: productArticleWire,
+  bulkEdit: STATUS_BULK_EDIT,
   input: { create: productArticleCreateSchema, update: productArticleUpdateSchema },
 });

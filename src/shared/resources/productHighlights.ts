@@ -7,7 +7,14 @@ import { STORAGE_KEYS } from '../storageKeys';
 import { DESCRIPTION_MAX, optionalId, optionalText } from './catalog';
 import { auditGroup, imageAltGroup, imageGroup, linkField, statusGroup } from './fields';
 import { productsResource } from './products';
-import { CREATED_DATE_FILTER, defineResource, idsFilter, requiredText, STATUS_FILTER } from './resource';
+import {
+  CREATED_DATE_FILTER,
+  defineResource,
+  idsFilter,
+  requiredText,
+  STATUS_FILTER,
+  STATUS_BULK_EDIT,
+} from './resource';
 import { IdSchema, NullableObject, NullableText, RefSchema } from './wire';
 
 export const POSITION_MAX = 100_000;
@@ -111,5 +118,6 @@ export const productHighlightsResource = defineResource({
   exportable: true,
   importable: true,
   wire: productHighlightWire,
+  bulkEdit: STATUS_BULK_EDIT,
   input: { create: productHighlightCreateSchema, update: productHighlightUpdateSchema },
 });

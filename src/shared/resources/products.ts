@@ -8,7 +8,14 @@ import { brandsResource } from './brands';
 import { DESCRIPTION_MAX, optionalId, optionalText, requiredId, richText } from './catalog';
 import { categoriesResource } from './categories';
 import { auditGroup, imageGroup, seoGroup, slugGroup, statusGroup } from './fields';
-import { CREATED_DATE_FILTER, defineResource, idsFilter, requiredText, STATUS_FILTER } from './resource';
+import {
+  CREATED_DATE_FILTER,
+  defineResource,
+  idsFilter,
+  requiredText,
+  STATUS_BULK_EDIT,
+  STATUS_FILTER,
+} from './resource';
 import { IdSchema, NullableFile, NullableObject, NullableText } from './wire';
 
 /** How a brand or category is shown inside a product (`product.brand`). */
@@ -158,5 +165,10 @@ export const productsResource = defineResource({
    * the inbox's filter of messages by the product they were about. */
   options: { readers: ['product-highlights', 'product-articles', 'contact-forms'] },
   wire: productWire,
+  bulkEdit: {
+    ...STATUS_BULK_EDIT,
+    brand_id: { kind: 'options', label: LABELS.brand, source: brandsResource },
+    category_id: { kind: 'options', label: LABELS.category, source: categoriesResource },
+  },
   input: { create: productCreateSchema, update: productUpdateSchema },
 });

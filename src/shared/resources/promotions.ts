@@ -4,7 +4,7 @@ import { LABELS } from '../messages';
 import { ROUTES } from '../routes';
 import { BANNER, defineContent, IMAGES } from './content';
 import { dateGroup, endDateGroup, linkGroup, richTextGroup, textGroup } from './fields';
-import { defineResource } from './resource';
+import { defineResource, STATUS_BULK_EDIT } from './resource';
 
 /**
  * A promotion (content.ts): its summary, description and link; its start and its end (must not
@@ -44,5 +44,9 @@ export const promotionsResource = defineResource({
   route: ROUTES.promotions,
   ...promotionContent.list,
   wire: promotionWire,
+  bulkEdit: {
+    ...STATUS_BULK_EDIT,
+    end_date: { kind: 'date', label: LABELS.endDate },
+  },
   input: { create: promotionCreateSchema, update: promotionUpdateSchema },
 });

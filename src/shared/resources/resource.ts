@@ -2,10 +2,10 @@ import * as yup from 'yup';
 // First: the product's messages must be Yup's locale before the schemas below are built.
 import '../yupLocale';
 import type { Static, TObject } from '@sinclair/typebox';
-import { validation } from '../messages';
+import { LABELS, validation } from '../messages';
 import type { PermissionAction, PermissionGroup } from '../permissions';
 import { hasAnyPermission, PERMISSION_GROUPS, permissionKey } from '../permissions';
-import type { FilterMap, SortOrder } from './filters';
+import type { FilterMap, OptionsSource, SortOrder } from './filters';
 import type { OptionItem } from './wire';
 
 export * from './filters';
@@ -72,6 +72,12 @@ export interface ResourceContract<G extends PermissionGroup = PermissionGroup> {
    */
   trash?: false;
   /**
+   * The fields a list's selection (or every row matching its filters) may set at once, by update
+   * input field (`POST /api/<group>/bulk-edit`, the group's update key; bulkEdit.ts): the kind
+   * tells the dialog which input to draw.
+   */
+  bulkEdit?: Readonly<Record<string, BulkEditField>>;
+  /**
    * Served as select/filter options (`GET /api/<group>/options`, every row as an `OptionItem`) to
    * the holders of the group's index key and of any key of the `readers` groups: a product's form
    * picks its brand with `products.store` alone.
@@ -82,6 +88,19 @@ export interface ResourceContract<G extends PermissionGroup = PermissionGroup> {
   /** The Yup schemas the form and the server validate writes with (`InputSchemas`: one per write action). */
   input: { create?: yup.AnyObjectSchema; update?: yup.AnyObjectSchema };
 }
+
+/**
+ * One bulk-editable field: its label and the input the dialog draws for it: the status choice,
+ * one of another resource's options (a brand), or a day (`YYYY-MM-DD`, empty: none).
+ */
+export type BulkEditField = { label: string } & (
+  { kind: 'status' } | { kind: 'options'; source: OptionsSource } | { kind: 'date' }
+);
+
+/** The bulk edit of a resource with a status: its status alone (more fields spread beside it). */
+export const STATUS_BULK_EDIT = {
+  status: { kind: 'status', label: LABELS.status },
+} as const satisfies Record<string, BulkEditField>;
 
 /** The item type of a contract: exactly its wire schema. */
 export type ItemOf<C extends Pick<ResourceContract, 'wire'>> = Static<C['wire']>;
@@ -106,6 +125,8 @@ type ContractChecks<C extends ResourceContract> = {
   sortable: readonly (keyof ItemOf<C> & string)[];
   defaultSort: { sort: C['sortable'][number]; order: SortOrder };
   dateField?: keyof ItemOf<C> & string;
+  /** Only update input fields are bulk-editable. */
+  bulkEdit?: { [K in keyof C['bulkEdit']]: K extends keyof UpdateOf<C> ? BulkEditField : never };
 };
 
 /**

@@ -8,7 +8,14 @@ import { STORAGE_KEYS } from '../storageKeys';
 import { ROUTES } from '../routes';
 import { optionalId } from './catalog';
 import { auditGroup, statusGroup } from './fields';
-import { CREATED_DATE_FILTER, defineResource, idsFilter, requiredText, STATUS_FILTER } from './resource';
+import {
+  CREATED_DATE_FILTER,
+  defineResource,
+  idsFilter,
+  requiredText,
+  STATUS_BULK_EDIT,
+  STATUS_FILTER,
+} from './resource';
 import { rolesResource } from './roles';
 import { IdSchema, NullableFile, NullableObject, NullableText, RefSchema } from './wire';
 
@@ -134,5 +141,6 @@ export const usersResource = defineResource({
   /** The audit log's user filter picks from them. */
   options: { readers: ['audit-logs'] },
   wire: userWire,
+  bulkEdit: STATUS_BULK_EDIT,
   input: { create: userCreateSchema, update: userUpdateSchema },
 });

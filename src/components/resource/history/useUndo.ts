@@ -1,8 +1,10 @@
 import { useMemo } from 'react';
+import { bulkEditApi } from '../../../../store/bulkEditApi';
 import { historyApi } from '../../../../store/historyApi';
 import { useAppDispatch } from '../../../../store/hooks';
 import { toastActions, toastShown } from '../../../../store/toastSlice';
 import { format } from '../../../shared/messages';
+import { BULK_EDIT_MESSAGES } from '../../../shared/messages/bulkEdit';
 import { HISTORY_MESSAGES } from '../../../shared/messages/history';
 import { historyText } from '../../../shared/messages/historyScreens';
 import type { ResourceContract } from '../../../shared/resources/resource';
@@ -14,6 +16,8 @@ export interface UndoApi {
   deleted: (contract: Target, ids: readonly number[], message: string) => void;
   /** The "Import finished" notification, offering Undo of the whole import. */
   imported: (contract: Target, importId: string, title: string, message: string) => void;
+  /** The success toast of a bulk edit, offering Undo of the whole batch. */
+  bulkEdited: (contract: Target, bulkId: string, message: string) => void;
 }
 
 /**
@@ -60,6 +64,21 @@ export function useUndo(): UndoApi {
               }),
             ).unwrap();
             success(done || format(HISTORY_MESSAGES.importUndone, data));
+          } catch {
+            // Toasted by the API slice.
+          }
+        }),
+      bulkEdited: (contract, bulkId, message) =>
+        offer({ severity: 'success', message }, async () => {
+          try {
+            const { message: done, data } = await dispatch(
+              bulkEditApi.endpoints.undoBulkEdit.initiate({
+                group: contract.group,
+                tag: contract.tag,
+                bulkId,
+              }),
+            ).unwrap();
+            success(done || format(BULK_EDIT_MESSAGES.undone, data));
           } catch {
             // Toasted by the API slice.
           }
