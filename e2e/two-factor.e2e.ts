@@ -35,12 +35,20 @@ let sequence = 0;
 /** A new active user (made by the admin through the API), to enrol without touching the admin. */
 async function makeUser(page: Page): Promise<{ email: string; password: string; name: string }> {
   await signInViaApi(page);
-  const roles = await apiRequest<{ data: { id: number }[] }>(page, 'GET', apiPath(rolesResource));
+  // The Super Admin role: not the list's first, which may be a role another file made to require a
+  // second factor (the axe sweep's enrolment screen): its user would be sent to enrol, not in.
+  const roles = await apiRequest<{ data: { id: number; is_super: boolean }[] }>(
+    page,
+    'GET',
+    `${apiPath(rolesResource)}?search=${encodeURIComponent('Super Admin')}`,
+  );
+  const superRole = roles.data.find((role) => role.is_super);
+  if (!superRole) throw new Error('the Super Admin role was not found');
   const email = `two-factor-${Date.now()}-${++sequence}@example.com`;
   await apiRequest(page, 'POST', apiPath(usersResource), {
     name: `Second Factor ${sequence}`,
     email,
-    role_id: roles.data[0].id,
+    role_id: superRole.id,
     status: 1,
     password: PASSWORD,
     password_confirmation: PASSWORD,
