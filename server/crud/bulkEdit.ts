@@ -15,8 +15,13 @@ import {
   type BulkEditApplied,
   type BulkEditPreview,
 } from '../../src/shared/resources/bulkEdit';
-import { can, STATUS_OPTIONS, type BulkEditField } from '../../src/shared/resources/resource';
-import { apiPath } from '../../src/shared/resources/resource';
+import {
+  apiPath,
+  can,
+  rowIdSchema,
+  STATUS_OPTIONS,
+  type BulkEditField,
+} from '../../src/shared/resources/resource';
 import type { Executor, Tx } from '../db/client';
 import { startBulkWrite } from '../db/bulkWrite';
 import { mergePendingLists } from '../db/ginPending';
@@ -52,18 +57,7 @@ const isObject = (value: unknown): boolean =>
   typeof value === 'object' && value !== null && !Array.isArray(value);
 
 const bodySchema = yup.object({
-  ids: yup
-    .array(
-      yup
-        .number()
-        .integer()
-        .positive()
-        .max(2 ** 31 - 1)
-        .required(),
-    )
-    .min(1)
-    .optional()
-    .default(undefined),
+  ids: yup.array(rowIdSchema()).min(1).optional().default(undefined),
   // Plain objects, kept whole (the body's `stripUnknown` would empty a shapeless object).
   query: yup
     .mixed<Record<string, unknown>>()

@@ -205,20 +205,18 @@ export const requiredText = (label: string, max: number) =>
 /** Most rows one bulk action takes (`POST /api/<group>/bulk-delete`, bulk state changes). */
 export const BULK_MAX = 500;
 
+/** One selected row's id: a positive int4 (a larger one would be a database error, not a 422). */
+export const rowIdSchema = () =>
+  yup
+    .number()
+    .integer()
+    .positive()
+    .max(2 ** 31 - 1)
+    .required();
+
 /** The body of a bulk action: the selected rows' ids. */
 export const bulkIdsSchema = yup.object({
-  ids: yup
-    .array(
-      yup
-        .number()
-        .integer()
-        .positive()
-        .max(2 ** 31 - 1)
-        .required(),
-    )
-    .required()
-    .min(1)
-    .max(BULK_MAX),
+  ids: yup.array(rowIdSchema()).required().min(1).max(BULK_MAX),
 });
 export type BulkIds = yup.InferType<typeof bulkIdsSchema>;
 
