@@ -18,9 +18,8 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { Client } from 'pg';
-import { API_PATHS } from '../src/shared/routes';
 import { addDays, dayIn, serverTimeZone, startOfDayIn } from '../src/shared/zonedDays';
-import { BENCH_LOGIN, median, root, stop, waitForOk } from './support';
+import { BENCH_LOGIN, median, passwordSignIn, root, stop, waitForOk } from './support';
 
 const { values: args } = parseArgs({
   options: {
@@ -75,23 +74,6 @@ async function api<T>(token: string, method: string, url: string, body: unknown)
   });
   if (!response.ok) throw new Error(`${method} ${url}: ${response.status} ${await response.text()}`);
   return (await response.json()) as T;
-}
-
-async function signIn(): Promise<string> {
-  const response = await fetch(`${base}${API_PATHS.token}`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({
-      grant_type: 'password',
-      username: BENCH_LOGIN.email,
-      password: BENCH_LOGIN.password,
-      client_id: CLIENT.clientId,
-      client_secret: CLIENT.clientSecret,
-      scope: '*',
-    }),
-  });
-  if (!response.ok) throw new Error(`sign-in failed: ${response.status} ${await response.text()}`);
-  return ((await response.json()) as { access_token: string }).access_token;
 }
 
 /** The first midnight at least LEAD_MS away and the clock offset that puts the server LEAD_MS before it. */
@@ -149,7 +131,7 @@ async function round(n: number): Promise<number[]> {
   const server = startServer(dataDir, database ? `${args.postgres}/${database}` : '', offsetMs);
   try {
     await waitForOk(`${base}/api/health`, Date.now());
-    const token = await signIn();
+    const token = (await passwordSignIn(base, CLIENT)).access_token;
     await api(token, 'POST', '/api/webhooks', {
       name: 'Go-live bench',
       url: receiver.url,

@@ -6,11 +6,11 @@
  */
 import type { RuntimeEnv } from '../src/shared/env';
 import { API_PATHS } from '../src/shared/routes';
-import type { TokenResponse, User } from '../src/shared/contracts/account';
+import type { User } from '../src/shared/contracts/account';
 import { writeAccount, writeSession } from '../store/session';
 import path from 'node:path';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { BENCH_LOGIN, launchChromium, startWithFreshData, stop, waitForOk } from './support';
+import { launchChromium, passwordSignIn, startWithFreshData, stop, waitForOk } from './support';
 
 export interface Checkout {
   label: string;
@@ -38,18 +38,7 @@ export async function prepare(label: string, dir: string, base: string, products
       .trim()
       .replace(/;$/, ''),
   ) as RuntimeEnv;
-  const token = await call<TokenResponse>(base, API_PATHS.token, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({
-      grant_type: 'password',
-      username: BENCH_LOGIN.email,
-      password: BENCH_LOGIN.password,
-      scope: '*',
-      client_id: env.CLIENT_ID,
-      client_secret: env.CLIENT_SECRET,
-    }),
-  });
+  const token = await passwordSignIn(base, { clientId: env.CLIENT_ID, clientSecret: env.CLIENT_SECRET });
   const headers = { authorization: `Bearer ${token.access_token}` };
   const json = { ...headers, 'content-type': 'application/json' };
   for (let i = 1; i <= 5; i++) {

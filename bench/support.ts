@@ -3,6 +3,8 @@ import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { chromium, type Browser, type Page } from 'playwright-core';
+import type { TokenResponse } from '../src/shared/contracts/account';
+import { API_PATHS } from '../src/shared/routes';
 
 export const root = path.resolve(__dirname, '..');
 
@@ -21,6 +23,28 @@ export async function waitForOk(url: string, startedAt: number, timeoutMs = 3000
 
 /** The initial administrator the benches' servers start with (first start only). */
 export const BENCH_LOGIN = { email: 'admin@example.com', password: 'bench-password-123' };
+
+/** Signs in at `base` with the password grant (the OAuth client given); the tokens, or throws. */
+export async function passwordSignIn(
+  base: string,
+  client: { clientId: string; clientSecret: string },
+  login: { email: string; password: string } = BENCH_LOGIN,
+): Promise<TokenResponse> {
+  const response = await fetch(`${base}${API_PATHS.token}`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({
+      grant_type: 'password',
+      username: login.email,
+      password: login.password,
+      client_id: client.clientId,
+      client_secret: client.clientSecret,
+      scope: '*',
+    }),
+  });
+  if (!response.ok) throw new Error(`sign-in failed: ${response.status} ${await response.text()}`);
+  return (await response.json()) as TokenResponse;
+}
 
 /**
  * Starts a command with a fresh data dir on the given port, in this repository or in `cwd` (another

@@ -17,7 +17,7 @@ import { openDatabase, type Database } from '../../server/db/client';
 import { API_PATHS } from '../../src/shared/routes';
 import { freePort } from '../../server/test/network';
 import { S3_TEST_CREDENTIALS, startS3TestServer, type S3TestServer } from '../../server/test/s3TestServer';
-import { root } from '../support';
+import { passwordSignIn, root } from '../support';
 
 export const CLUSTER_ADMIN = { email: 'admin@example.com', password: 'Cluster-Bench-Lantern-7' } as const;
 export const CLUSTER_CLIENT = { clientId: 'cluster', clientSecret: 'cluster-secret-0123456789' } as const;
@@ -453,18 +453,5 @@ export async function startCluster({
 
 /** Signs in as the cluster's administrator through `base`; the access and refresh tokens. */
 export async function signIn(base: string): Promise<{ access_token: string; refresh_token: string }> {
-  const response = await fetch(`${base}${API_PATHS.token}`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({
-      grant_type: 'password',
-      username: CLUSTER_ADMIN.email,
-      password: CLUSTER_ADMIN.password,
-      client_id: CLUSTER_CLIENT.clientId,
-      client_secret: CLUSTER_CLIENT.clientSecret,
-      scope: '*',
-    }),
-  });
-  if (!response.ok) throw new Error(`sign-in failed: ${response.status} ${await response.text()}`);
-  return (await response.json()) as { access_token: string; refresh_token: string };
+  return passwordSignIn(base, CLUSTER_CLIENT, CLUSTER_ADMIN);
 }
