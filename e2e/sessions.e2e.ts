@@ -62,11 +62,14 @@ async function waitForDraft(page: Page, formKey: string): Promise<void> {
   while (!(await hasDraft(page, formKey))) await page.waitForTimeout(100);
 }
 
-/** Presses Tab until `target` has focus (a keyboard user reaching it), failing after `max` presses. */
+/**
+ * Presses Tab until focus is on `target` or inside it (a grid's selection header holds its checkbox),
+ * a keyboard user reaching it, failing after `max` presses.
+ */
 async function tabTo(page: Page, target: Locator, max = 60): Promise<void> {
   await target.waitFor();
   for (let presses = 0; presses < max; presses++) {
-    if (await target.evaluate((element) => element === document.activeElement)) return;
+    if (await target.evaluate((element) => element.contains(document.activeElement))) return;
     await page.keyboard.press('Tab');
   }
   throw new Error(`Tab did not reach ${target.toString()} in ${max} presses`);
@@ -181,8 +184,10 @@ describe('keyboard only', () => {
     await page.waitForFunction(() => document.querySelectorAll('[role="grid"] [role="row"]').length === 2);
     await grid.getByText(made.brandName).waitFor();
 
-    // Into the grid (its header), down to the row, Enter opens it.
+    // Into the grid (its first header, the selection's checkbox), right to the name, down to the
+    // row, Enter opens it.
     await tabTo(page, grid.getByRole('columnheader').first());
+    await page.keyboard.press('ArrowRight');
     await page.keyboard.press('ArrowDown');
     await page.keyboard.press('Enter');
     await page.waitForURL(`**${itemPath(ROUTES.brands, made.brandId)}`);

@@ -1,5 +1,6 @@
 import { createHash } from 'node:crypto';
 import fs from 'node:fs';
+import os from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
 import type { Config } from '../config';
@@ -12,6 +13,7 @@ import {
 } from '../db/client';
 import { PgliteThread } from '../db/pgliteThread';
 import { seed } from '../db/seed';
+import { PERMISSION_CATALOGUE } from '../../src/shared/permissions';
 
 /**
  * Migrated and seeded template databases, so a test's fresh database is a copy instead of a new
@@ -21,20 +23,40 @@ import { seed } from '../db/seed';
  * (an empty database, a failed migration, another seed) open their own and never come here.
  */
 
-/** The migrations' files and the seed's inputs: a change to either makes another template. */
+/** Every file under `folder` whose name ends with one of `endings`, relative to it, sorted. */
+const filesIn = (folder: string, endings: readonly string[]): string[] =>
+  (fs.readdirSync(folder, { recursive: true }) as string[])
+    .filter((name) => endings.some((ending) => name.endsWith(ending)))
+    .sort();
+
+const SERVER = path.join(__dirname, '..');
+
+/** What the seed reads and writes through, besides the permission catalogue and the config. */
+const SEED_SOURCES = [
+  'db/seed.ts',
+  'repositories/oauthClients.ts',
+  'repositories/settings.ts',
+  'repositories/users.ts',
+  ...filesIn(path.join(SERVER, 'db/schema'), ['.ts']).map((name) => path.join('db/schema', name)),
+];
+
+/**
+ * The migrations' files and the seed's inputs (its code, the schema it writes through, the permission
+ * catalogue, the config it reads): a change to any makes another template, so one kept from an
+ * earlier run is never stale.
+ */
 function templateKey(config: Pick<Config, 'admin' | 'oauth'>): string {
   const hash = createHash('sha256');
-  const files = (fs.readdirSync(MIGRATIONS_FOLDER, { recursive: true }) as string[])
-    .filter((name) => name.endsWith('.sql') || name.endsWith('_journal.json'))
-    .sort();
-  for (const name of files) hash.update(name).update(fs.readFileSync(path.join(MIGRATIONS_FOLDER, name)));
-  hash.update(JSON.stringify({ admin: config.admin, oauth: config.oauth }));
+  for (const name of filesIn(MIGRATIONS_FOLDER, ['.sql', '_journal.json']))
+    hash.update(name).update(fs.readFileSync(path.join(MIGRATIONS_FOLDER, name)));
+  for (const name of SEED_SOURCES) hash.update(name).update(fs.readFileSync(path.join(SERVER, name)));
+  hash.update(JSON.stringify({ admin: config.admin, oauth: config.oauth, PERMISSION_CATALOGUE }));
   return hash.digest('hex').slice(0, 12);
 }
 
 let pgliteTemplate: Promise<ArrayBuffer> | undefined;
 
-/** An in-memory PGlite migrated and seeded once per test process, dumped as PGlite's tarball. */
+/** An in-memory PGlite migrated and seeded, dumped as PGlite's tarball. */
 async function buildPgliteTemplate(config: Config, open: () => Promise<PgliteClient>): Promise<ArrayBuffer> {
   const client = (await open()) as PgliteClient & { dumpDataDir(compression: 'none'): Promise<Blob> };
   const database = await openDatabase({ createPglite: async () => client });
@@ -47,12 +69,39 @@ async function buildPgliteTemplate(config: Config, open: () => Promise<PgliteCli
   }
 }
 
+const PGLITE_TEMPLATE_PREFIX = 'admin-test-pglite-';
+
+/**
+ * The PGlite template, kept as a file in the temp folder under its key: Jest gives every test file a
+ * module registry of its own, so without the file each of them would migrate and seed anew (seconds
+ * each). Written under another name and renamed when complete (two workers may both build it: the
+ * same bytes); an older key's file is removed.
+ */
+async function keptPgliteTemplate(config: Config, open: () => Promise<PgliteClient>): Promise<ArrayBuffer> {
+  const name = `${PGLITE_TEMPLATE_PREFIX}${templateKey(config)}.tar`;
+  const file = path.join(os.tmpdir(), name);
+  try {
+    const bytes = fs.readFileSync(file);
+    return bytes.buffer.slice(bytes.byteOffset, bytes.byteOffset + bytes.byteLength);
+  } catch {
+    // Not made yet: made below.
+  }
+  const template = await buildPgliteTemplate(config, open);
+  const building = `${file}.${process.pid}`;
+  fs.writeFileSync(building, Buffer.from(template));
+  fs.renameSync(building, file);
+  for (const other of fs.readdirSync(os.tmpdir()))
+    if (other.startsWith(PGLITE_TEMPLATE_PREFIX) && other.endsWith('.tar') && other !== name)
+      fs.rmSync(path.join(os.tmpdir(), other), { force: true });
+  return template;
+}
+
 /**
  * A PGlite factory whose in-memory databases start as the template (a data directory, when one is
  * asked for, starts empty as before). `open` makes the template's own PGlite (the tests' native one).
  */
 export function pgliteFromTemplate(config: Config, open: () => Promise<PgliteClient>): PgliteFactory {
-  const template = (pgliteTemplate ??= buildPgliteTemplate(config, open).catch((error: unknown) => {
+  const template = (pgliteTemplate ??= keptPgliteTemplate(config, open).catch((error: unknown) => {
     pgliteTemplate = undefined;
     throw error;
   }));
