@@ -7,6 +7,7 @@ import sharp from 'sharp';
 import { format, validation } from '../../src/shared/messages';
 import { UPLOAD_LIMITS, formatBytes, type UploadKind } from '../../src/shared/limits';
 import type { Config, SheetLimits } from '../config';
+import type { Executor } from '../db/client';
 import { randomToken } from '../lib/crypto';
 import { HttpError, fieldError } from '../lib/httpError';
 import { createFile, replaceFile, type NewFile, type StoredFile } from '../repositories/files';
@@ -40,9 +41,14 @@ export interface UploadService {
    * Replaces file `id`'s bytes with a new upload of the same kind (the media library): a new key,
    * preview and web variants made again, the row's path, type, size and dimensions changed, its id,
    * alt text and every reference to it kept; the old objects are removed once the row is changed.
+   * `also` runs in the row's transaction (the text references moved to the new addresses).
    * Undefined when there is no such file.
    */
-  replace(id: number, input: UploadInput): Promise<StoredFile | undefined>;
+  replace(
+    id: number,
+    input: UploadInput,
+    also?: (tx: Executor, replaced: StoredFile) => Promise<void>,
+  ): Promise<StoredFile | undefined>;
 }
 
 declare module 'fastify' {
@@ -253,13 +259,17 @@ function uploadService(app: FastifyInstance, storage: FileStore, config: Config)
       throw error;
     }
   };
-  const replace = async (id: number, input: UploadInput): Promise<StoredFile | undefined> => {
+  const replace: UploadService['replace'] = async (id, input, also) => {
     const before = (await fileKeys(app.db, [id])).get(id);
     if (!before) return undefined;
     const { file, written } = await writeUpload(storage, config, input);
     let replaced: StoredFile | undefined;
     try {
-      replaced = await replaceFile(app.db, id, input.kind, file);
+      replaced = await app.db.transaction(async (tx) => {
+        const row = await replaceFile(tx, id, input.kind, file);
+        if (row && also) await also(tx, row);
+        return row;
+      });
     } catch (error) {
       await removeQuietly(storage, written);
       throw error;

@@ -22,12 +22,18 @@ import { currentUser } from '../plugins/auth';
 import { tooLarge, uploadedFile } from '../plugins/uploads';
 import {
   deleteFileRow,
+  fileAddresses,
   fileKeys,
   fileSummary,
   fileUsage,
+  rewriteTextReferences,
+  textSources,
+  textUsage,
   usageSources,
+  type FileAddresses,
   type UsageSource,
 } from '../repositories/media';
+import type { StoredFile } from '../repositories/files';
 import { RESOURCES } from '../resources';
 import { mediaServer } from '../resources/media';
 import { actorOf, recordAudit } from '../security/audit';
@@ -46,13 +52,22 @@ const usageName = (usage: MediaUsage): string =>
  * while a live item uses the file.
  */
 export async function mediaRoutes(app: FastifyInstance): Promise<void> {
-  const sources = usageSources(RESOURCES.map((resource) => resource as unknown as AnyResource));
+  const resources = RESOURCES.map((resource) => resource as unknown as AnyResource);
+  const sources = usageSources(resources);
+  const texts = textSources(resources);
   listRoute(app, media, API_PATHS.media);
   showRoute(app);
   usageRoute(app, sources);
-  replaceRoute(app);
-  deleteRoute(app, sources);
+  replaceRoute(app, texts);
+  deleteRoute(app, sources, texts);
 }
+
+/** A stored file's addresses as the text references name them. */
+const addressesOf = (file: StoredFile): FileAddresses => ({
+  url: file.url,
+  preview: file.preview_url ?? null,
+  variants: file.variants ?? [],
+});
 
 /** `GET /api/media/:id`: one file as the list shows it. */
 function showRoute(app: FastifyInstance): void {
@@ -97,9 +112,10 @@ function usageRoute(app: FastifyInstance, sources: readonly UsageSource[]): void
 /**
  * `POST /api/media/:id/file` (multipart `file`): the file's bytes replaced by an upload of the same
  * kind; its id stays, so every record using it shows the new one; its preview and web variants are
- * made again from the new bytes.
+ * made again from the new bytes. Rich text, links and sections holding its old addresses are moved
+ * to the new ones in the same transaction (the old objects are removed after it).
  */
-function replaceRoute(app: FastifyInstance): void {
+function replaceRoute(app: FastifyInstance, texts: readonly UsageSource[]): void {
   app.post(
     mediaFilePath(':id'),
     {
@@ -117,15 +133,18 @@ function replaceRoute(app: FastifyInstance): void {
       const id = idOf(request);
       const user = currentUser(request);
       const existing = await fileSummary(app.db, id);
-      if (!existing) throw notFound();
+      const before = await fileAddresses(app.db, id);
+      if (!existing || !before) throw notFound();
       const received = await uploadedFile(request);
       if (received.buffer.length > UPLOAD_LIMITS[existing.kind].maxBytes) throw tooLarge(existing.kind);
-      const replaced = await app.uploads.replace(id, {
-        kind: existing.kind,
-        buffer: received.buffer,
-        originalName: received.filename,
-        userId: user.id,
-      });
+      let rewritten = 0;
+      const replaced = await app.uploads.replace(
+        id,
+        { kind: existing.kind, buffer: received.buffer, originalName: received.filename, userId: user.id },
+        async (tx, stored) => {
+          rewritten = await rewriteTextReferences(tx, texts, before, addressesOf(stored));
+        },
+      );
       if (!replaced) throw notFound();
       await recordAudit(app.db, {
         kind: 'media.replaced',
@@ -133,6 +152,7 @@ function replaceRoute(app: FastifyInstance): void {
         resource: 'media',
         recordId: id,
         summary: `File replaced: ${existing.name} → ${replaced.name}`,
+        ...(rewritten ? { details: { text_references_moved: rewritten } } : {}),
       });
       return { data: await loadItem(media, app.db, id), message: MEDIA_TEXT.replaced };
     },
@@ -140,10 +160,15 @@ function replaceRoute(app: FastifyInstance): void {
 }
 
 /**
- * `DELETE /api/media/:id`: refused (409, naming them) while a live item uses the file; otherwise
- * the file goes, its references are cleared (`on delete set null`), its objects are removed.
+ * `DELETE /api/media/:id`: refused (409, naming them) while a live item uses the file, by a file
+ * field or in its text (a picture in rich text would break on the website); otherwise the file goes,
+ * its references are cleared (`on delete set null`), its objects are removed.
  */
-function deleteRoute(app: FastifyInstance, sources: readonly UsageSource[]): void {
+function deleteRoute(
+  app: FastifyInstance,
+  sources: readonly UsageSource[],
+  texts: readonly UsageSource[],
+): void {
   app.delete(
     mediaItemPath(':id'),
     {
@@ -161,12 +186,16 @@ function deleteRoute(app: FastifyInstance, sources: readonly UsageSource[]): voi
       const user = currentUser(request);
       const keys = await app.db.transaction(async (tx) => {
         const existing = await fileSummary(tx, id);
-        if (!existing) throw notFound();
-        const live = (await fileUsage(tx, sources, id)).filter((usage) => usage.live);
+        const addresses = await fileAddresses(tx, id);
+        if (!existing || !addresses) throw notFound();
+        const live = [
+          ...(await fileUsage(tx, sources, id)),
+          ...(await textUsage(tx, texts, addresses)),
+        ].filter((usage) => usage.live);
         if (live.length)
           throw new HttpError(
             409,
-            format(MEDIA_TEXT.deleteRefused, { records: live.map(usageName).join(', ') }),
+            format(MEDIA_TEXT.deleteRefused, { records: [...new Set(live.map(usageName))].join(', ') }),
           );
         const found = (await fileKeys(tx, [id])).get(id) ?? [];
         await deleteFileRow(tx, id);

@@ -10,7 +10,10 @@ import {
   type MediaUsage,
 } from '../../src/shared/resources/media';
 import { API_PATHS } from '../../src/shared/routes';
+import { newsResource } from '../../src/shared/resources/news';
+import { apiPath } from '../../src/shared/resources/resource';
 import { brands, categories, files } from '../db/schema';
+import { news } from '../db/schema/news';
 import { createTaxon, PDF_BYTES, pngBytes, uploadFile } from './catalogFixtures';
 import { multipart, signInWith } from './fixtures';
 import { adminToken, authHeader, buildTestApp, servedBytes, type TestApp } from './helper';
@@ -189,6 +192,63 @@ describe('the media library (/api/media)', () => {
     expect(await usage(file.id)).toEqual([
       { resource: 'brands', record_id: brand.id, title: 'Replaced Brand', field: 'logo', live: true },
     ]);
+  });
+
+  it('moves the pictures in rich text to the replaced file, and refuses to delete one a live item shows in its text', async () => {
+    const picture = await uploadFile(t, admin, 'image', await pngBytes(1000, 500), 'in-text.png');
+    const file = picture.json<{ data: MediaFile }>().data;
+    const newsPath = apiPath(newsResource);
+    const wide = file.variants.find((variant) => variant.width === 960)!.url;
+    const createNews = async (title: string, status: number) => {
+      const response = await t.app.inject({
+        method: 'POST',
+        url: newsPath,
+        headers: authHeader(admin),
+        payload: {
+          title,
+          date: '2026-03-14',
+          status,
+          description: `<p>Our pump</p><p><img src="${file.url}" alt="The pump"></p><p><img src="${wide}" alt="The pump, wide"></p>`,
+        },
+      });
+      expect(response.statusCode).toBe(201);
+      return response.json<{ data: { id: number; updated_at: string } }>().data;
+    };
+    const live = await createNews('Pump in the text', 1);
+    const draft = await createNews('Pump in a draft', 0);
+
+    // The website shows the live item's picture: deleting the file would break it.
+    const refused = await remove(file.id);
+    expect(refused.statusCode).toBe(409);
+    expect(refused.json().message).toContain('Pump in the text');
+    expect(refused.json().message).not.toContain('Pump in a draft');
+
+    // 800 px wide: one variant, 480; the text's 960 px picture takes the widest there is below it.
+    const replaced = await replace(file.id, await pngBytes(800, 400), 'in-text-new.png');
+    expect(replaced.statusCode).toBe(200);
+    const after = replaced.json<{ data: MediaFile }>().data;
+    expect(after.variants.map((variant) => variant.width)).toEqual([480]);
+    for (const item of [live, draft]) {
+      const shown = (await get(`${newsPath}/${item.id}`)).json<{ data: { description: string } }>().data;
+      expect(shown.description).toBe(
+        `<p>Our pump</p><p><img alt="The pump" src="${after.url}" /></p><p><img alt="The pump, wide" src="${after.variants[0].url}" /></p>`,
+      );
+      for (const src of [after.url, after.variants[0].url])
+        expect((await t.app.inject({ method: 'GET', url: src })).statusCode).toBe(200);
+    }
+    for (const old of [file.url, wide])
+      expect((await t.app.inject({ method: 'GET', url: old })).statusCode).toBe(404);
+    // A form opened before the replacement cannot save the old addresses back.
+    const stale = await t.app.inject({
+      method: 'PUT',
+      url: `${newsPath}/${live.id}`,
+      headers: authHeader(admin),
+      payload: { title: 'Pump in the text', date: '2026-03-14', status: 1, updated_at: live.updated_at },
+    });
+    expect(stale.statusCode).toBe(409);
+
+    await t.app.db.update(news).set({ status: 0 }).where(eq(news.id, live.id));
+    expect((await remove(file.id)).statusCode).toBe(200);
   });
 
   it('refuses to delete a file a live item uses, naming it, and deletes it once nothing live does', async () => {
