@@ -195,6 +195,17 @@ const SCREENS: AxeScreen[] = [
   { name: 'company', path: ROUTES.company },
   ...list('audit log', ROUTES.auditLog),
   ...list('media', ROUTES.media),
+  {
+    // Desktop: the library as a grid of pictures (a phone shows its cards either way).
+    name: 'media, grid view',
+    path: ROUTES.media,
+    prepare: async (page) => {
+      const grid = page.getByRole('button', { name: LIST_SCREEN_MESSAGES.viewGrid });
+      if (!(await grid.isVisible())) return;
+      await grid.click();
+      await page.getByRole('list', { name: MEDIA_TEXT.title }).locator('img').first().waitFor();
+    },
+  },
   { name: 'media file', path: ({ mediaFileId }) => itemPath(ROUTES.media, mediaFileId) },
   {
     name: 'media file, delete confirmation',

@@ -33,6 +33,8 @@ export const STORAGE_KEYS = {
    * who opened them (another user signing in on this browser never sees them).
    */
   recentRecords: 'ui.recent_records',
+  /** Not a session value: the media library shown as a table or as a grid of pictures, in this browser. */
+  mediaView: 'ui.media_view',
 } as const;
 
 /**

@@ -41,6 +41,8 @@ export interface ResourceCardListProps<T extends ResourceRow> {
   rowPath?: (row: T) => string;
   back: ListReturnState;
   empty: EmptyListOverlayProps;
+  /** Tiles: the cards side by side in as many columns as fit, each with this picture on top. */
+  picture?: (row: T) => ReactNode;
 }
 
 /** A cell's value as the grid would show it: its valueGetter, then its valueFormatter. */
@@ -82,12 +84,14 @@ function RowCard<T extends ResourceRow>({
   shown,
   rowPath,
   back,
+  picture,
 }: {
   row: T;
   title: Props<T>['columns'][number];
   shown: Props<T>['columns'];
   rowPath: Props<T>['rowPath'];
   back: Props<T>['back'];
+  picture: Props<T>['picture'];
 }) {
   const heading = cellContent(title, row);
   return (
@@ -100,8 +104,9 @@ function RowCard<T extends ResourceRow>({
         '&:hover': rowPath ? { bgcolor: 'action.hover' } : undefined,
       }}
     >
+      {picture?.(row)}
       <CardContent sx={{ '&:last-child': { pb: 2 } }}>
-        <Typography component="h2" variant="subtitle1" sx={{ mb: 1 }}>
+        <Typography component="h2" variant="subtitle1" noWrap={Boolean(picture)} sx={{ mb: 1 }}>
           {rowPath ? (
             <Link
               component={RouterLink}
@@ -211,6 +216,7 @@ export function ResourceCardList<T extends ResourceRow>({
   rowPath,
   back,
   empty,
+  picture,
 }: ResourceCardListProps<T>) {
   const [title, ...others] = columns;
   const shown = others.filter((column) => fields.includes(column.field));
@@ -236,10 +242,26 @@ export function ResourceCardList<T extends ResourceRow>({
           component="ul"
           aria-label={label}
           aria-busy={loading}
-          sx={{ listStyle: 'none', m: 0, p: 0, display: 'grid', gap: 1.5, opacity: loading ? 0.6 : 1 }}
+          sx={{
+            listStyle: 'none',
+            m: 0,
+            p: 0,
+            display: 'grid',
+            gap: 1.5,
+            opacity: loading ? 0.6 : 1,
+            ...(picture ? { gridTemplateColumns: 'repeat(auto-fill, minmax(13rem, 1fr))' } : {}),
+          }}
         >
           {rows.map((row) => (
-            <RowCard key={row.id} row={row} title={title} shown={shown} rowPath={rowPath} back={back} />
+            <RowCard
+              key={row.id}
+              row={row}
+              title={title}
+              shown={shown}
+              rowPath={rowPath}
+              back={back}
+              picture={picture}
+            />
           ))}
         </Box>
       )}

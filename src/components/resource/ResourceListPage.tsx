@@ -31,6 +31,7 @@ import { addPath as addPathOf, itemPath, ROUTES, trashPath } from '../../shared/
 import { RowLink, type ListReturnState } from './cells';
 import { BulkEditButtons, BulkEditParts, useBulkEdit, type BulkEdit } from './BulkEditControls';
 import { EmptyListOverlay, type EmptyListOverlayProps } from './EmptyListOverlay';
+import { ListViewToggle, useListView } from './ListViewToggle';
 import { ExportMenu } from './ExportMenu';
 import { ImportDialog } from './ImportDialog';
 import { ListFilters } from './ListFilters';
@@ -429,11 +430,14 @@ interface ListCardsProps<T extends ResourceRow> {
   rowPath: ((row: T) => string) | undefined;
   back: ListReturnState;
   empty: EmptyListOverlayProps;
+  /** The Grid view: the cards as tiles with this picture on each. */
+  picture?: (row: T) => ReactNode;
 }
 
-/** The phone's list: a card per row. */
+/** The phone's list, and a gallery's Grid view: a card per row. */
 function ListCards<T extends ResourceRow>(props: ListCardsProps<T>) {
-  const { title, list, rows, total, loading, columns, contract, fields, rowPath, back, empty } = props;
+  const { title, list, rows, total, loading, columns, contract, fields, rowPath, back, empty, picture } =
+    props;
   // A card shows its title (the first column) and these: the fields named, else the next three
   // columns, the status and the contract's date.
   const cardFields = useMemo(
@@ -465,6 +469,7 @@ function ListCards<T extends ResourceRow>(props: ListCardsProps<T>) {
       rowPath={rowPath}
       back={back}
       empty={empty}
+      picture={picture}
     />
   );
 }
@@ -530,6 +535,7 @@ function ListPage<T extends ResourceRow>({
   disableVirtualization,
   selectionActions,
   cardFields: cardFieldsProp,
+  gallery,
 }: ResourceListPageProps<T>) {
   useListBreadcrumbs(title, section);
   const location = useLocation();
@@ -540,6 +546,8 @@ function ListPage<T extends ResourceRow>({
   const { data, isFetching } = useList(list.params);
   const importDialog = useImportDialog();
   const phone = usePhone();
+  const [view, setView] = useListView(gallery?.storageKey);
+  const tiles = gallery && !phone && view === 'grid' ? gallery.picture : undefined;
   const rows = data?.data;
   const { selection, setSelection, selectedIds, clearSelection } = useSelection(rows);
   const back: ListReturnState = { from: location.pathname + location.search };
@@ -573,8 +581,9 @@ function ListPage<T extends ResourceRow>({
         actions={selectionActions}
         pageRows={rows?.length ?? 0}
       />
-      {phone ? (
-        <ListCards<T> {...shown} title={title} fields={cardFieldsProp} back={back} />
+      {gallery && !phone && <ListViewToggle view={view} onChange={setView} />}
+      {phone || tiles ? (
+        <ListCards<T> {...shown} title={title} fields={cardFieldsProp} back={back} picture={tiles} />
       ) : (
         <ListGrid<T>
           {...shown}

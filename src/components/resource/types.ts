@@ -1,3 +1,4 @@
+import type { StorageKey } from '../../shared/storageKeys';
 import type { ReactNode } from 'react';
 import type { FormikProps } from 'formik';
 import type { GridValidRowModel } from '@mui/x-data-grid';
@@ -55,6 +56,11 @@ export interface ResourceListPageProps<T extends ResourceRow> {
    * actions): given the selected ids and a function that clears the selection.
    */
   selectionActions?: (ids: number[], clear: () => void) => ReactNode;
+  /**
+   * The rows can also be shown as a grid of pictures (a Table / Grid choice above the list, kept in
+   * this browser under `storageKey`): each tile is a card with this picture over its title and fields.
+   */
+  gallery?: { picture: (row: T) => ReactNode; storageKey: StorageKey };
 }
 
 /** Formik values of a resource form. */

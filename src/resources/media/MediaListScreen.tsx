@@ -1,8 +1,14 @@
 import { useListMediaQuery } from '../../../store/mediaApi';
 import { ResourceListPage } from '../../components/resource/ResourceListPage';
 import { MEDIA_TEXT } from '../../shared/messages/media';
-import { mediaResource } from '../../shared/resources/media';
-import { mediaColumns } from './mediaColumns';
+import { mediaResource, type MediaFile } from '../../shared/resources/media';
+import { STORAGE_KEYS } from '../../shared/storageKeys';
+import { MediaTilePicture, mediaColumns } from './mediaColumns';
+
+const GALLERY = {
+  picture: (file: MediaFile) => <MediaTilePicture file={file} />,
+  storageKey: STORAGE_KEYS.mediaView,
+};
 
 export type MediaListScreenProps = {
   /** Render every row and column (jsdom has no layout). */
@@ -11,7 +17,8 @@ export type MediaListScreenProps = {
 
 /**
  * /setting/media: every uploaded file, searched by name, filtered by type, missing alt text and
- * upload date, sorted by date, name or size; a row opens the file (where it is used, replace, delete).
+ * upload date, sorted by date, name or size, as a table or a grid of pictures; a row opens the file
+ * (where it is used, replace, delete).
  */
 export function MediaListScreen({ disableVirtualization }: MediaListScreenProps) {
   return (
@@ -22,6 +29,7 @@ export function MediaListScreen({ disableVirtualization }: MediaListScreenProps)
       columns={mediaColumns}
       addPath={null}
       cardFields={['kind', 'size', 'width', 'created_at']}
+      gallery={GALLERY}
       disableVirtualization={disableVirtualization}
     />
   );

@@ -3,7 +3,9 @@ import userEvent from '@testing-library/user-event';
 import { fakeNetwork } from '../../../test/fakeNetwork';
 import { renderWithProviders, testUser } from '../../../test/renderWithProviders';
 import { listOf } from '../../../test/settingFixtures';
+import { LIST_SCREEN_MESSAGES } from '../../shared/messages/listScreens';
 import { MEDIA_TEXT } from '../../shared/messages/media';
+import { STORAGE_KEYS } from '../../shared/storageKeys';
 import { PERMISSIONS } from '../../shared/permissions';
 import {
   mediaFilePath,
@@ -75,6 +77,49 @@ describe('MediaListScreen', () => {
     expect(screen.queryByRole('link', { name: 'Add New' })).not.toBeInTheDocument();
     expect(screen.queryByRole('link', { name: /Deleted/ })).not.toBeInTheDocument();
     expect(screen.queryByRole('button', { name: /Export/ })).not.toBeInTheDocument();
+  });
+
+  it('shows the files as a grid of pictures when Grid is chosen, and keeps that choice in this browser', async () => {
+    localStorage.removeItem(STORAGE_KEYS.mediaView);
+    fakeNetwork({
+      [`GET ${API_PATHS.media}`]: {
+        body: listOf([
+          picture(),
+          picture({ id: 6, name: 'sheet.pdf', kind: 'document', mime: 'application/pdf', preview_url: null }),
+        ]),
+      },
+    });
+    const user = userEvent.setup();
+    const { unmount } = renderWithProviders(<MediaListScreen disableVirtualization />, {
+      path: ROUTES.media,
+    });
+    const view = await screen.findByRole('group', { name: LIST_SCREEN_MESSAGES.view });
+    expect(within(view).getByRole('button', { name: LIST_SCREEN_MESSAGES.viewTable })).toHaveAttribute(
+      'aria-pressed',
+      'true',
+    );
+    expect(await screen.findByRole('grid')).toBeInTheDocument();
+
+    await user.click(within(view).getByRole('button', { name: LIST_SCREEN_MESSAGES.viewGrid }));
+    expect(screen.queryByRole('grid')).not.toBeInTheDocument();
+    const tiles = within(screen.getByRole('list', { name: MEDIA_TEXT.title })).getAllByRole('listitem');
+    expect(tiles).toHaveLength(2);
+    // A picture's tile shows its preview (decoration: the name is the tile's link); a document's, an icon.
+    expect(tiles[0].querySelector('img')).toHaveAttribute('src', picture().preview_url);
+    expect(tiles[1].querySelector('img')).toBeNull();
+    expect(within(tiles[1]).getByRole('link', { name: 'sheet.pdf' })).toHaveAttribute(
+      'href',
+      itemPath(ROUTES.media, 6),
+    );
+    expect(within(tiles[0]).getByText('1600 × 900 px')).toBeInTheDocument();
+    expect(localStorage.getItem(STORAGE_KEYS.mediaView)).toBe('grid');
+
+    // Back to the library later: still the grid.
+    unmount();
+    renderWithProviders(<MediaListScreen disableVirtualization />, { path: ROUTES.media });
+    expect(await screen.findByRole('list', { name: MEDIA_TEXT.title })).toBeInTheDocument();
+    expect(screen.queryByRole('grid')).not.toBeInTheDocument();
+    localStorage.removeItem(STORAGE_KEYS.mediaView);
   });
 
   it('sends the missing-alt filter from the URL and shows the empty list', async () => {

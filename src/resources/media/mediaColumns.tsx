@@ -43,6 +43,34 @@ export function MediaThumbnail({ file, size }: MediaThumbnailProps) {
   );
 }
 
+/** A file as a grid tile's picture: its preview whole, or a document icon (decoration: the name is below). */
+export function MediaTilePicture({ file }: { file: Pick<MediaFile, 'kind' | 'preview_url' | 'url'> }) {
+  return (
+    <Box
+      sx={{
+        aspectRatio: '4 / 3',
+        bgcolor: 'action.hover',
+        display: 'flex',
+        alignItems: 'center',
+        justifyContent: 'center',
+        overflow: 'hidden',
+      }}
+    >
+      {file.kind === 'image' ? (
+        <Box
+          component="img"
+          src={file.preview_url ?? file.url}
+          alt=""
+          loading="lazy"
+          sx={{ width: '100%', height: '100%', objectFit: 'contain' }}
+        />
+      ) : (
+        <DescriptionIcon aria-hidden sx={{ fontSize: 56, color: 'text.secondary' }} />
+      )}
+    </Box>
+  );
+}
+
 /** The media library's columns; `field` names match the contract's sortable columns. */
 export const mediaColumns = listColumns(mediaResource, [
   {

@@ -26,4 +26,8 @@ export const LIST_SCREEN_MESSAGES = {
   sortBy: 'Sort by',
   sortAscending: '{label} (ascending)',
   sortDescending: '{label} (descending)',
+  // A list that can show its rows as a grid of pictures (the media library)
+  view: 'View',
+  viewTable: 'Table',
+  viewGrid: 'Grid',
 } as const;
