@@ -89,11 +89,12 @@ function RowCard<T extends ResourceRow>({
   row: T;
   title: Props<T>['columns'][number];
   shown: Props<T>['columns'];
-  rowPath: Props<T>['rowPath'];
+  rowPath?: Props<T>['rowPath'];
   back: Props<T>['back'];
-  picture: Props<T>['picture'];
+  picture?: Props<T>['picture'];
 }) {
-  const heading = cellContent(title, row);
+  // A tile's title is the column's text: its picture is above it (the cell may draw a small one).
+  const heading = picture ? cellValue(title, row).text : cellContent(title, row);
   return (
     <Card
       component="li"
@@ -154,15 +155,50 @@ function RowCard<T extends ResourceRow>({
   );
 }
 
+/** The cards: one under another (a phone), or tiles in as many columns as fit (with pictures). */
+function CardRows<T extends ResourceRow>({
+  label,
+  rows,
+  loading,
+  ...card
+}: Pick<Props<T>, 'label' | 'rows' | 'loading' | 'rowPath' | 'back' | 'picture'> & {
+  title: Props<T>['columns'][number];
+  shown: Props<T>['columns'];
+}) {
+  return (
+    <Box
+      component="ul"
+      aria-label={label}
+      aria-busy={loading}
+      sx={{
+        listStyle: 'none',
+        m: 0,
+        p: 0,
+        display: 'grid',
+        gap: 1.5,
+        opacity: loading ? 0.6 : 1,
+        ...(card.picture ? { gridTemplateColumns: 'repeat(auto-fill, minmax(13rem, 1fr))' } : {}),
+      }}
+    >
+      {rows.map((row) => (
+        <RowCard key={row.id} row={row} {...card} />
+      ))}
+    </Box>
+  );
+}
+
 /** The sort select (a phone has no column headers): each sortable column ascending and descending. */
 function SortSelect<T extends ResourceRow>({
   columns: sortColumns,
   sortModel,
   onSortModelChange,
+  narrow,
 }: {
   columns: Props<T>['columns'];
   sortModel: Props<T>['sortModel'];
   onSortModelChange: Props<T>['onSortModelChange'];
+  /** As wide as its longest choice (the tiles of a desktop), not the whole width. */
+  narrow?: boolean;
 }) {
   const [sort] = sortModel;
   const sortValue = sort ? `${sort.field}:${sort.sort ?? 'asc'}` : '';
@@ -171,6 +207,7 @@ function SortSelect<T extends ResourceRow>({
       select
       size="small"
       label={LIST_SCREEN_MESSAGES.sortBy}
+      sx={narrow ? { alignSelf: 'flex-start', minWidth: '16rem' } : undefined}
       value={sortColumns.some((column) => column.field === sort?.field) ? sortValue : ''}
       onChange={(event) => {
         const [field, order] = event.target.value.split(':');
@@ -225,7 +262,12 @@ export function ResourceCardList<T extends ResourceRow>({
   return (
     <Stack spacing={1.5}>
       {sortColumns.length > 0 && (
-        <SortSelect columns={sortColumns} sortModel={sortModel} onSortModelChange={onSortModelChange} />
+        <SortSelect
+          columns={sortColumns}
+          sortModel={sortModel}
+          onSortModelChange={onSortModelChange}
+          narrow={Boolean(picture)}
+        />
       )}
       {rows.length === 0 && loading ? (
         <Stack spacing={1.5} role="progressbar" aria-label={en.loading}>
@@ -238,32 +280,16 @@ export function ResourceCardList<T extends ResourceRow>({
           <EmptyListOverlay empty={empty} />
         </Card>
       ) : (
-        <Box
-          component="ul"
-          aria-label={label}
-          aria-busy={loading}
-          sx={{
-            listStyle: 'none',
-            m: 0,
-            p: 0,
-            display: 'grid',
-            gap: 1.5,
-            opacity: loading ? 0.6 : 1,
-            ...(picture ? { gridTemplateColumns: 'repeat(auto-fill, minmax(13rem, 1fr))' } : {}),
-          }}
-        >
-          {rows.map((row) => (
-            <RowCard
-              key={row.id}
-              row={row}
-              title={title}
-              shown={shown}
-              rowPath={rowPath}
-              back={back}
-              picture={picture}
-            />
-          ))}
-        </Box>
+        <CardRows
+          label={label}
+          rows={rows}
+          loading={loading}
+          title={title}
+          shown={shown}
+          rowPath={rowPath}
+          back={back}
+          picture={picture}
+        />
       )}
       <TablePagination
         component="div"
