@@ -207,6 +207,7 @@ function SortSelect<T extends ResourceRow>({
       select
       size="small"
       label={LIST_SCREEN_MESSAGES.sortBy}
+      fullWidth={!narrow}
       sx={narrow ? { alignSelf: 'flex-start', minWidth: '16rem' } : undefined}
       value={sortColumns.some((column) => column.field === sort?.field) ? sortValue : ''}
       onChange={(event) => {
