@@ -11,7 +11,7 @@ import type { Executor } from '../db/client';
 import { randomToken } from '../lib/crypto';
 import { HttpError, fieldError } from '../lib/httpError';
 import { createFile, replaceFile, type NewFile, type StoredFile } from '../repositories/files';
-import { fileKeys } from '../repositories/media';
+import { fileSummary, type FileAddresses } from '../repositories/media';
 import {
   contentTypeOf,
   createFileStore,
@@ -41,13 +41,14 @@ export interface UploadService {
    * Replaces file `id`'s bytes with a new upload of the same kind (the media library): a new key,
    * preview and web variants made again, the row's path, type, size and dimensions changed, its id,
    * alt text and every reference to it kept; the old objects are removed once the row is changed.
-   * `also` runs in the row's transaction (the text references moved to the new addresses).
-   * Undefined when there is no such file.
+   * The row is locked for it (a second replace waits and replaces what the first left); `also` runs
+   * in the same transaction with the old addresses and the new file (the text references moved).
+   * Undefined when there is no such file (or it is of another kind).
    */
   replace(
     id: number,
     input: UploadInput,
-    also?: (tx: Executor, replaced: StoredFile) => Promise<void>,
+    also?: (tx: Executor, before: FileAddresses, replaced: StoredFile) => Promise<void>,
   ): Promise<StoredFile | undefined>;
 }
 
@@ -260,23 +261,23 @@ function uploadService(app: FastifyInstance, storage: FileStore, config: Config)
     }
   };
   const replace: UploadService['replace'] = async (id, input, also) => {
-    const before = (await fileKeys(app.db, [id])).get(id);
-    if (!before) return undefined;
     const { file, written } = await writeUpload(storage, config, input);
-    let replaced: StoredFile | undefined;
+    let done: { before: string[]; row: StoredFile } | undefined;
     try {
-      replaced = await app.db.transaction(async (tx) => {
-        const row = await replaceFile(tx, id, input.kind, file);
-        if (row && also) await also(tx, row);
-        return row;
+      done = await app.db.transaction(async (tx) => {
+        const before = await fileSummary(tx, id, { lock: true });
+        const row = before && (await replaceFile(tx, id, input.kind, file));
+        if (!before || !row) return undefined;
+        await also?.(tx, before.addresses, row);
+        return { before: before.keys, row };
       });
     } catch (error) {
       await removeQuietly(storage, written);
       throw error;
     }
-    // Gone meanwhile, or another kind: nothing of the new upload is kept.
-    await removeQuietly(storage, replaced ? before : written);
-    return replaced;
+    // Gone, or another kind: nothing of the new upload is kept.
+    await removeQuietly(storage, done ? done.before : written);
+    return done?.row;
   };
   return { store, replace };
 }

@@ -1,6 +1,7 @@
-import { eq, getTableColumns, getTableName, inArray, or, sql, type SQL } from 'drizzle-orm';
+import { eq, getTableColumns, getTableName, or, sql, type SQL } from 'drizzle-orm';
 import { getTableConfig, type PgColumn, type PgTable } from 'drizzle-orm/pg-core';
 import type { MediaUsage } from '../../src/shared/resources/media';
+import type { ImageVariant } from '../../src/shared/resources/wire';
 import type { Executor } from '../db/client';
 import { companySettings, files, pages } from '../db/schema';
 import { now } from '../lib/clock';
@@ -121,53 +122,55 @@ export async function fileUsage(
 }
 
 /** The storage keys of a file's original, preview and web variants (to remove them once it is gone). */
-export async function fileKeys(db: Executor, ids: readonly number[]): Promise<Map<number, string[]>> {
-  if (!ids.length) return new Map();
-  const rows = await db
-    .select({ id: files.id, path: files.path, preview: files.preview_path, variants: files.variants })
-    .from(files)
-    .where(inArray(files.id, [...ids]));
-  return new Map(
-    rows.map((row) => [
-      row.id,
-      [
-        row.path,
-        ...(row.preview ? [row.preview] : []),
-        ...(row.variants ?? []).flatMap((variant) => keyOfUrl(variant.url) ?? []),
-      ],
-    ]),
-  );
-}
-
-/** The file's kind and name, or undefined when there is none. */
-export async function fileSummary(db: Executor, id: number) {
-  const [row] = await db
-    .select({ id: files.id, kind: files.kind, name: files.name })
-    .from(files)
-    .where(eq(files.id, id))
-    .limit(1);
-  return row;
-}
-
-/** Removes the file's row; its references are cleared by their foreign keys (`on delete set null`). */
-export async function deleteFileRow(db: Executor, id: number): Promise<void> {
-  await db.delete(files).where(eq(files.id, id));
-}
+const keysOf = (row: { path: string; preview: string | null; variants: ImageVariant[] | null }): string[] => [
+  row.path,
+  ...(row.preview ? [row.preview] : []),
+  ...(row.variants ?? []).flatMap((variant) => keyOfUrl(variant.url) ?? []),
+];
 
 /** A file's addresses: its original's, its preview's and each web variant's. */
 export interface FileAddresses {
   url: string;
   preview: string | null;
-  variants: { width: number; url: string }[];
+  variants: ImageVariant[];
 }
 
-export async function fileAddresses(db: Executor, id: number): Promise<FileAddresses | undefined> {
-  const [row] = await db
-    .select({ url: files.url, preview: files.preview_url, variants: files.variants })
+/** The addresses of a stored file (a row, or a file object as the API answers it). */
+export const addressesOf = (file: {
+  url: string;
+  preview_url?: string | null;
+  variants?: ImageVariant[] | null;
+}): FileAddresses => ({ url: file.url, preview: file.preview_url ?? null, variants: file.variants ?? [] });
+
+/**
+ * The file's kind, name, addresses and storage keys, or undefined when there is none; `lock` holds
+ * its row until the transaction ends (a replace or a delete: a second one waits, then reads what the
+ * first left).
+ */
+export async function fileSummary(db: Executor, id: number, { lock = false } = {}) {
+  const query = db
+    .select({
+      id: files.id,
+      path: files.path,
+      preview: files.preview_path,
+      variants: files.variants,
+      kind: files.kind,
+      name: files.name,
+      url: files.url,
+      preview_url: files.preview_url,
+    })
     .from(files)
     .where(eq(files.id, id))
     .limit(1);
-  return row && { url: row.url, preview: row.preview, variants: row.variants ?? [] };
+  const [row] = await (lock ? query.for('update') : query);
+  return (
+    row && { id: row.id, kind: row.kind, name: row.name, addresses: addressesOf(row), keys: keysOf(row) }
+  );
+}
+
+/** Removes the file's row; its references are cleared by their foreign keys (`on delete set null`). */
+export async function deleteFileRow(db: Executor, id: number): Promise<void> {
+  await db.delete(files).where(eq(files.id, id));
 }
 
 /**

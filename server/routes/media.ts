@@ -21,19 +21,16 @@ import { HttpError } from '../lib/httpError';
 import { currentUser } from '../plugins/auth';
 import { tooLarge, uploadedFile } from '../plugins/uploads';
 import {
+  addressesOf,
   deleteFileRow,
-  fileAddresses,
-  fileKeys,
   fileSummary,
   fileUsage,
   rewriteTextReferences,
   textSources,
   textUsage,
   usageSources,
-  type FileAddresses,
   type UsageSource,
 } from '../repositories/media';
-import type { StoredFile } from '../repositories/files';
 import { RESOURCES } from '../resources';
 import { mediaServer } from '../resources/media';
 import { actorOf, recordAudit } from '../security/audit';
@@ -61,13 +58,6 @@ export async function mediaRoutes(app: FastifyInstance): Promise<void> {
   replaceRoute(app, texts);
   deleteRoute(app, sources, texts);
 }
-
-/** A stored file's addresses as the text references name them. */
-const addressesOf = (file: StoredFile): FileAddresses => ({
-  url: file.url,
-  preview: file.preview_url ?? null,
-  variants: file.variants ?? [],
-});
 
 /** `GET /api/media/:id`: one file as the list shows it. */
 function showRoute(app: FastifyInstance): void {
@@ -133,15 +123,14 @@ function replaceRoute(app: FastifyInstance, texts: readonly UsageSource[]): void
       const id = idOf(request);
       const user = currentUser(request);
       const existing = await fileSummary(app.db, id);
-      const before = await fileAddresses(app.db, id);
-      if (!existing || !before) throw notFound();
+      if (!existing) throw notFound();
       const received = await uploadedFile(request);
       if (received.buffer.length > UPLOAD_LIMITS[existing.kind].maxBytes) throw tooLarge(existing.kind);
       let rewritten = 0;
       const replaced = await app.uploads.replace(
         id,
         { kind: existing.kind, buffer: received.buffer, originalName: received.filename, userId: user.id },
-        async (tx, stored) => {
+        async (tx, before, stored) => {
           rewritten = await rewriteTextReferences(tx, texts, before, addressesOf(stored));
         },
       );
@@ -185,19 +174,17 @@ function deleteRoute(
       const id = idOf(request);
       const user = currentUser(request);
       const keys = await app.db.transaction(async (tx) => {
-        const existing = await fileSummary(tx, id);
-        const addresses = await fileAddresses(tx, id);
-        if (!existing || !addresses) throw notFound();
+        const existing = await fileSummary(tx, id, { lock: true });
+        if (!existing) throw notFound();
         const live = [
           ...(await fileUsage(tx, sources, id)),
-          ...(await textUsage(tx, texts, addresses)),
+          ...(await textUsage(tx, texts, existing.addresses)),
         ].filter((usage) => usage.live);
         if (live.length)
           throw new HttpError(
             409,
             format(MEDIA_TEXT.deleteRefused, { records: [...new Set(live.map(usageName))].join(', ') }),
           );
-        const found = (await fileKeys(tx, [id])).get(id) ?? [];
         await deleteFileRow(tx, id);
         await recordAudit(tx, {
           kind: 'media.deleted',
@@ -206,7 +193,7 @@ function deleteRoute(
           recordId: id,
           summary: `File deleted: ${existing.name}`,
         });
-        return found;
+        return existing.keys;
       });
       await removeQuietly(app.storage, keys);
       return { message: MEDIA_TEXT.deleted };

@@ -251,6 +251,38 @@ describe('the media library (/api/media)', () => {
     expect((await remove(file.id)).statusCode).toBe(200);
   });
 
+  it('two replacements of one file at once: the text ends on the file that won, every older object gone', async () => {
+    const picture = await uploadFile(t, admin, 'image', await pngBytes(600, 300), 'twice.png');
+    const file = picture.json<{ data: MediaFile }>().data;
+    const newsPath = apiPath(newsResource);
+    const created = await t.app.inject({
+      method: 'POST',
+      url: newsPath,
+      headers: authHeader(admin),
+      payload: {
+        title: 'Twice replaced',
+        date: '2026-03-14',
+        status: 0,
+        description: `<p><img src="${file.url}" alt="x"></p>`,
+      },
+    });
+    expect(created.statusCode).toBe(201);
+    const answers = await Promise.all([
+      replace(file.id, await pngBytes(610, 300), 'first.png'),
+      replace(file.id, await pngBytes(620, 300), 'second.png'),
+    ]);
+    expect(answers.map((answer) => answer.statusCode)).toEqual([200, 200]);
+    const [row] = await t.app.db.select({ url: files.url }).from(files).where(eq(files.id, file.id));
+    const { description } = (await get(`${newsPath}/${created.json().data.id}`)).json<{
+      data: { description: string };
+    }>().data;
+    expect(description).toBe(`<p><img alt="x" src="${row.url}" /></p>`);
+    expect((await t.app.inject({ method: 'GET', url: row.url })).statusCode).toBe(200);
+    const urls = answers.map((answer) => answer.json<{ data: MediaFile }>().data.url);
+    for (const old of [file.url, ...urls.filter((url) => url !== row.url)])
+      expect((await t.app.inject({ method: 'GET', url: old })).statusCode).toBe(404);
+  });
+
   it('refuses to delete a file a live item uses, naming it, and deletes it once nothing live does', async () => {
     const file = await upload(20, 20, 'doomed.png');
     const brand = await createTaxon(t, admin, '/api/brands', { name: 'Live Brand', logo: file.id });
