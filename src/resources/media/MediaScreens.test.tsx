@@ -100,7 +100,11 @@ describe('MediaListScreen', () => {
     );
     expect(await screen.findByRole('grid')).toBeInTheDocument();
 
-    await user.click(within(view).getByRole('button', { name: LIST_SCREEN_MESSAGES.viewGrid }));
+    // By keyboard: the Grid button is a Tab stop of its own, Enter chooses it.
+    within(view).getByRole('button', { name: LIST_SCREEN_MESSAGES.viewTable }).focus();
+    await user.tab();
+    expect(within(view).getByRole('button', { name: LIST_SCREEN_MESSAGES.viewGrid })).toHaveFocus();
+    await user.keyboard('{Enter}');
     expect(screen.queryByRole('grid')).not.toBeInTheDocument();
     const tiles = within(screen.getByRole('list', { name: MEDIA_TEXT.title })).getAllByRole('listitem');
     expect(tiles).toHaveLength(2);
