@@ -59,8 +59,15 @@ async function migratedOnce(cluster: Cluster): Promise<string> {
   const waited = cluster.instances.filter((instance) =>
     instance.output().includes('Another instance is preparing the database'),
   );
-  check(waited.length === 1, `one instance waited for the other's migrations (${waited.length} did)`);
-  return `${count} migrations applied once; instance ${waited[0].name} waited for the other`;
+  // Started together, one usually finds the other migrating and waits; on a loaded machine one may
+  // finish before the other asks (nobody waits). Both never wait, and the count above is the proof;
+  // the lock itself is tested in server/test/migrations.postgres.test.ts.
+  check(waited.length <= 1, `at most one instance waited for the other's migrations (${waited.length} did)`);
+  return `${count} migrations applied once; ${
+    waited.length
+      ? `instance ${waited[0].name} waited for the other`
+      : 'the second started after the first had migrated'
+  }`;
 }
 
 async function fileServedByTheOther(cluster: Cluster, token: string): Promise<string> {
